@@ -1,0 +1,188 @@
+"""Ask a backend the questions of one or more blocks in one request, validate every answer, apply the policies.
+
+Fail closed: a backend error, a missing answer, an answer of the wrong type, an option that was not offered, or
+a reply the backend itself marks degraded never yields an automatic decision. Such a decision comes back
+``degraded`` with action ``escalate``; what the policy would have said is kept as ``proposed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from decisionloop.answers import Answer, InvalidAnswerError, parse_answer
+from decisionloop.backends.base import BackendReply, DecisionBackend, DecisionRequest, Usage
+from decisionloop.errors import BackendError
+from decisionloop.questions import Question, question_problem
+from decisionloop.spec.gates import block_thresholds
+from decisionloop.spec.model import Block
+from decisionloop.spec.policy import Outcome, evaluate
+from decisionloop.spec.vocab import FAIL_CLOSED, Action
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ask:
+    """One block's questions for one step. ``templates`` maps a question id to the block question it
+    instantiates (``arg:place`` → ``arg``); ids missing from it are the block question itself."""
+
+    block: Block
+    state: Mapping[str, object]
+    questions: Mapping[str, Question]
+    templates: Mapping[str, str] = field(default_factory=dict)
+
+    def template(self, qid: str) -> str:
+        """The block question that ``qid`` asks."""
+        return self.templates.get(qid, qid)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Decision:
+    """What one block decided, why, from which answers, and who answered how fast."""
+
+    block: str
+    action: Action
+    proposed: Action
+    reasons: tuple[str, ...]
+    answers: Mapping[str, Answer]
+    problems: Mapping[str, str]
+    degraded: bool
+    backend: str
+    model: str
+    latency_ms: float
+    usage: Usage | None
+    warnings: tuple[str, ...]
+    thresholds: Mapping[str, float]
+    margin: float | None = None
+
+    @property
+    def escalated(self) -> bool:
+        """Whether the step goes to System 2 (an LLM or a person)."""
+        return self.action == FAIL_CLOSED
+
+
+def decide(backend: DecisionBackend, ask: Ask, *, timeout_s: float = 30.0) -> Decision:
+    """Decide one block."""
+    return decide_batch(backend, [ask], timeout_s=timeout_s)[0]
+
+
+def decide_batch(backend: DecisionBackend, asks: Sequence[Ask], *, timeout_s: float = 30.0) -> list[Decision]:
+    """Decide several blocks with one backend request: states merged, question ids kept distinct."""
+    request = DecisionRequest(state=_merged_state(asks), questions=_all_questions(asks), timeout_s=timeout_s)
+    try:
+        reply = backend.decide(request)
+    except BackendError as err:
+        return [_unavailable(ask, backend.name, err) for ask in asks]
+    return [_judge(ask, reply) for ask in asks]
+
+
+def _all_questions(asks: Sequence[Ask]) -> dict[str, Question]:
+    questions: dict[str, Question] = {}
+    for ask in asks:
+        for qid, question in ask.questions.items():
+            if qid in questions:
+                raise ValueError(f"question id {qid!r} is asked by two blocks in one batch; ids must be distinct")
+            if (problem := question_problem(question)) is not None:
+                raise ValueError(f"{ask.block.id}.{qid} cannot be asked: {problem}")
+            if ask.template(qid) not in ask.block.question_ids:
+                raise ValueError(f"{qid!r} instantiates {ask.template(qid)!r}, which {ask.block.id!r} does not ask")
+            questions[qid] = question
+    if not questions:
+        raise ValueError("nothing to ask: a batch needs at least one question")
+    return questions
+
+
+def _merged_state(asks: Sequence[Ask]) -> dict[str, object]:
+    state: dict[str, object] = {}
+    for ask in asks:
+        for key, value in ask.state.items():
+            if key in state and state[key] != value:
+                raise ValueError(f"frames of one batch disagree on {key!r}; ask these blocks separately")
+            state[key] = value
+    return state
+
+
+def _unavailable(ask: Ask, backend: str, err: BackendError) -> Decision:
+    return Decision(
+        block=ask.block.id,
+        action=FAIL_CLOSED,
+        proposed=FAIL_CLOSED,
+        reasons=(f"{backend} unavailable ({err}); never decided automatically",),
+        answers={},
+        problems={qid: "no answer: backend unavailable" for qid in ask.questions},
+        degraded=True,
+        backend=backend,
+        model="",
+        latency_ms=0.0,
+        usage=None,
+        warnings=(),
+        thresholds=block_thresholds(ask.block),
+    )
+
+
+def _judge(ask: Ask, reply: BackendReply) -> Decision:
+    answers, problems = _validated(ask, reply.answers)
+    outcome = _combined(ask, answers)
+    reasons = [outcome.reason]
+    reasons += [f"{qid}: {why}" for qid, why in problems.items()]
+    if reply.degraded:
+        reasons.append(f"degraded answer from {reply.backend}; never decided automatically")
+    degraded = reply.degraded or bool(problems)
+    return Decision(
+        block=ask.block.id,
+        action=FAIL_CLOSED if degraded else outcome.action,
+        proposed=outcome.action,
+        reasons=tuple(reasons),
+        answers=answers,
+        problems=problems,
+        degraded=degraded,
+        backend=reply.backend,
+        model=reply.model,
+        latency_ms=reply.latency_ms,
+        usage=reply.usage,
+        warnings=reply.warnings,
+        thresholds=block_thresholds(ask.block),
+        margin=outcome.margin,
+    )
+
+
+def _validated(ask: Ask, raw: Mapping[str, object]) -> tuple[dict[str, Answer], dict[str, str]]:
+    answers: dict[str, Answer] = {}
+    problems: dict[str, str] = {}
+    for qid, question in ask.questions.items():
+        if qid not in raw:
+            problems[qid] = "no answer"
+            continue
+        try:
+            answers[qid] = parse_answer(raw[qid], question)
+        except InvalidAnswerError as err:
+            problems[qid] = f"unusable answer: {err}"
+    return answers, problems
+
+
+def _combined(ask: Ask, answers: Mapping[str, Answer]) -> Outcome:
+    """One outcome per binding of block questions to asked ids; they must agree or the block escalates."""
+    bindings = _bindings(ask)
+    outcomes = [
+        (label, evaluate(ask.block, {t: answers[q] for t, q in binding.items() if q in answers}))
+        for label, binding in bindings
+    ]
+    if len(outcomes) == 1:
+        return outcomes[0][1]
+    reason = "; ".join(f"{label}: {o.reason}" for label, o in outcomes)
+    actions = {o.action for _, o in outcomes}
+    margins = [o.margin for _, o in outcomes if o.margin is not None]
+    action = actions.pop() if len(actions) == 1 else FAIL_CLOSED
+    return Outcome(action=action, reason=reason, margin=min(margins) if margins else None)
+
+
+def _bindings(ask: Ask) -> list[tuple[str, dict[str, str]]]:
+    """Static questions bind to themselves; a question asked once per slot yields one binding per slot."""
+    instances: dict[str, list[str]] = {}
+    for qid in ask.questions:
+        instances.setdefault(ask.template(qid), []).append(qid)
+    repeated = [t for t, ids in instances.items() if len(ids) > 1]
+    if not repeated:
+        return [("", {t: ids[0] for t, ids in instances.items()})]
+    if len(repeated) > 1 or len(instances) > 1:
+        raise ValueError(f"{ask.block.id!r}: only a single-question block may be asked once per slot")
+    return [(qid, {repeated[0]: qid}) for qid in instances[repeated[0]]]

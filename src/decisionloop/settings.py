@@ -1,0 +1,92 @@
+"""The one settings table: name, default, environment variable and help, feeding CLI flags and docs.
+
+Precedence is flag > environment > default. Only the edges (CLI, server) read the environment; the core is
+handed values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from decisionloop.errors import ConfigError
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Setting:
+    """One configurable value."""
+
+    name: str
+    default: str
+    env: str
+    help: str
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        name="home", default="~/.decisionloop", env="DECISIONLOOP_HOME", help="Directory for the journal and user data."
+    ),
+    Setting(
+        name="gates",
+        default="",
+        env="DECISIONLOOP_GATES",
+        help="Gate overrides 'block.question=value,…'; a --gate flag wins for the same key.",
+    ),
+    Setting(
+        name="decisions_url",
+        default="",
+        env="DECISIONLOOP_DECISIONS_URL",
+        help="Base URL of a /v1/systemone decision server (empty: the bundled backend).",
+    ),
+    Setting(
+        name="decisions_key",
+        default="",
+        env="DECISIONLOOP_DECISIONS_KEY",
+        help="Bearer key for the decision server (read from the environment only, never a flag).",
+    ),
+    Setting(
+        name="decisions_model",
+        default="",
+        env="DECISIONLOOP_DECISIONS_MODEL",
+        help="Model id pinned on every decision request (thresholds are tuned per model).",
+    ),
+    Setting(
+        name="decisions_timeout",
+        default="30",
+        env="DECISIONLOOP_DECISIONS_TIMEOUT",
+        help="Seconds to wait for one decision request.",
+    ),
+)
+_BY_NAME = {s.name: s for s in SETTINGS}
+
+
+def setting(name: str) -> Setting:
+    """The setting called ``name``; ConfigError lists the known ones."""
+    try:
+        return _BY_NAME[name]
+    except KeyError:
+        raise ConfigError(f"unknown setting {name!r}; known: {', '.join(_BY_NAME)}") from None
+
+
+def resolve(name: str, environ: Mapping[str, str], flag: str | None = None) -> str:
+    """The value of setting ``name``: the flag if given, else the environment, else the default."""
+    entry = setting(name)
+    if flag is not None:
+        return flag
+    return environ.get(entry.env, entry.default)
+
+
+def resolve_float(name: str, environ: Mapping[str, str], flag: str | None = None) -> float:
+    """A numeric setting; ConfigError names the value and where it came from."""
+    raw = resolve(name, environ, flag)
+    try:
+        return float(raw)
+    except ValueError:
+        source = "flag" if flag is not None else setting(name).env
+        raise ConfigError(f"{name} must be a number, got {raw!r} (from {source})") from None
+
+
+def home(environ: Mapping[str, str]) -> Path:
+    """The user data directory (``DECISIONLOOP_HOME``, default ``~/.decisionloop``)."""
+    return Path(resolve("home", environ)).expanduser()
