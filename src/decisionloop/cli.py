@@ -9,13 +9,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import click
-from rich.console import Console
-from rich.table import Table
 
 from decisionloop import __version__
+from decisionloop.backends.factory import build_backend
+from decisionloop.decide import decide as decide_one
+from decisionloop.decision_view import build_ask, decision_json, decision_lines, parse_state
 from decisionloop.errors import ConfigError, DecisionLoopError
-from decisionloop.settings import SETTINGS, resolve
-from decisionloop.spec import Spec, apply_gates, check_spec, parse_assignments, read_spec
+from decisionloop.settings import SETTINGS, resolve, resolve_float
+from decisionloop.spec import Spec, apply_gates, check_spec, load_spec, parse_assignments, read_spec
 from decisionloop.spec.gates import split_env
 from decisionloop.spec.render import spec_json, spec_lines
 
@@ -70,14 +71,74 @@ def _print_spec(compiled: Spec, as_json: bool) -> None:
 
 
 @main.command()
+@click.argument("block_id", metavar="BLOCK")
+@click.option(
+    "--state",
+    "state_text",
+    required=True,
+    help='The frame to decide on: a JSON object, or plain text (sent as {"goal": TEXT}).',
+)
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME[=CRITERIA]",
+    help="An option built in code for a dynamic question (repeatable), e.g. --option weather='Get the forecast'.",
+)
+@click.option("--url", help="Base URL of a /v1/systemone server [env DECISIONLOOP_DECISIONS_URL].")
+@click.option("--model", help="Model id to pin [env DECISIONLOOP_DECISIONS_MODEL].")
+@click.option("--timeout", help="Seconds per request [env DECISIONLOOP_DECISIONS_TIMEOUT].")
+@click.option(
+    "--gate", "gates", multiple=True, metavar="BLOCK.QUESTION[i]=VALUE", help="Move a threshold (repeatable)."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the decision as JSON.")
+def decide(
+    block_id: str,
+    state_text: str,
+    options: tuple[str, ...],
+    url: str | None,
+    model: str | None,
+    timeout: str | None,
+    gates: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Ask one decision of the shipped DECISION.md about a state, and show the answers, action and reasons.
+
+    Without --url (or DECISIONLOOP_DECISIONS_URL) the rule judge answers; its answers are degraded, so the
+    action is always 'escalate' and the policy's own verdict is shown as 'proposed'.
+    """
+    try:
+        spec = load_spec(gates=gate_overrides(gates))
+        block = spec.block(block_id) if block_id in {b.id for b in spec.blocks} else None
+        if block is None:
+            raise ConfigError(f"unknown decision {block_id!r}; decisions: {', '.join(b.id for b in spec.blocks)}")
+        ask = build_ask(block, parse_state(state_text), options)
+        env = os.environ
+        backend = build_backend(
+            url=resolve("decisions_url", env, url),
+            model=resolve("decisions_model", env, model),
+            api_key=resolve("decisions_key", env),
+            timeout_s=resolve_float("decisions_timeout", env, timeout),
+            on_notice=lambda text: click.echo(text, err=True),
+        )
+        decision = decide_one(backend, ask)
+    except (ConfigError, ValueError) as err:
+        _fail(str(err))
+    if as_json:
+        click.echo(json.dumps(decision_json(decision), indent=2, ensure_ascii=False))
+    else:
+        for line in decision_lines(decision):
+            click.echo(line)
+
+
+@main.command()
 def settings() -> None:
     """List every setting: its environment variable, default and current value."""
-    table = Table("setting", "environment variable", "default", "now", "help", show_lines=False)
     for entry in SETTINGS:
         now = resolve(entry.name, os.environ)
         shown = "(set)" if entry.name == "decisions_key" and now else now
-        table.add_row(entry.name, entry.env, entry.default or "—", shown or "—", entry.help)
-    Console().print(table)
+        click.echo(f"{entry.name:<18} {entry.env:<32} now: {shown or '—'}   default: {entry.default or '—'}")
+        click.echo(f"{'':<18} {entry.help}")
 
 
 def _fail(message: str) -> None:

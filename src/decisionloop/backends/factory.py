@@ -1,0 +1,36 @@
+"""Build the decision backend a user asked for: a `/v1/systemone` server with retry and a rule-judge fallback."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from decisionloop.backends.base import DecisionBackend
+from decisionloop.backends.fallback import FallbackBackend
+from decisionloop.backends.http import HttpBackend
+from decisionloop.backends.retry import RetryingBackend, RetryPolicy
+from decisionloop.backends.rules import RuleJudge
+
+Notice = Callable[[str], None]
+
+
+def build_backend(
+    *,
+    url: str | None,
+    model: str | None,
+    api_key: str | None,
+    timeout_s: float,
+    on_notice: Notice | None = None,
+) -> DecisionBackend:
+    """``url`` given: that server, retried, falling back to the rule judge; else the rule judge alone."""
+    if not url:
+        if on_notice is not None:
+            on_notice("no decision server given: using the rule judge (demo only); every decision escalates")
+        return RuleJudge()
+    http = HttpBackend(base_url=url, model=model or None, api_key=api_key or None, timeout_s=timeout_s)
+
+    def report_retry(err: Exception, attempt: int, wait_s: float) -> None:
+        if on_notice is not None:
+            on_notice(f"↻ {http.name}: {err}; retry {attempt} in {wait_s:.1f} s")
+
+    retrying = RetryingBackend(http, RetryPolicy(), on_retry=report_retry)
+    return FallbackBackend([retrying, RuleJudge()], on_fallback=on_notice)
