@@ -1,0 +1,1 @@
+"""The agent loop: frames, the step generator and its typed requests."""
