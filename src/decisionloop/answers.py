@@ -8,12 +8,14 @@ differs between servers (top probability on one, normalised entropy on another).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from decisionloop.questions import ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
 
 _SUM_TOLERANCE = 0.02
+_LEVEL = re.compile(r"[0-9]{1,3}")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -105,12 +107,22 @@ def parse_answer(raw: object, question: Question) -> Answer:
 
 
 def _probability(value: object, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise InvalidAnswerError(f"{what} must be a number, got {value!r}")
-    number = float(value)
+    number = _number(value)
+    if number is None:
+        raise InvalidAnswerError(f"{what} must be a number, got {value!r:.80}")
     if not math.isfinite(number) or not 0.0 <= number <= 1.0:
         raise InvalidAnswerError(f"{what} must lie in [0, 1], got {value!r}")
     return number
+
+
+def _number(value: object) -> float | None:
+    """A finite-or-not float from a JSON number; None for anything else (bools, strings, huge integers)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        return float(value)
+    except OverflowError:
+        return None
 
 
 def _normalised(values: Mapping[str, float]) -> dict[str, float]:
@@ -136,9 +148,7 @@ def _parse_choice(raw: Mapping[object, object], question: ChoiceQuestion) -> Cho
             raise InvalidAnswerError(f"probability given for {key!r}, which was not offered")
         values[str(key)] = _probability(value, f"probability of {key!r}")
     full = {name: values.get(name, 0.0) for name in offered}
-    confidence = raw.get("confidence")
-    kept = float(confidence) if isinstance(confidence, int | float) and not isinstance(confidence, bool) else None
-    return ChoiceAnswer(choice=choice, probabilities=_normalised(full), confidence=kept)
+    return ChoiceAnswer(choice=choice, probabilities=_normalised(full), confidence=_number(raw.get("confidence")))
 
 
 def _parse_score(raw: Mapping[object, object], question: ScoreQuestion) -> ScoreAnswer:
@@ -155,7 +165,7 @@ def _parse_score(raw: Mapping[object, object], question: ScoreQuestion) -> Score
 
 
 def _level_index(key: object, levels: tuple[str, ...]) -> int:
-    if isinstance(key, str) and key.isdigit() and int(key) < len(levels):
+    if isinstance(key, str) and _LEVEL.fullmatch(key) and int(key) < len(levels):
         return int(key)
     if isinstance(key, str) and key in levels:
         return levels.index(key)
