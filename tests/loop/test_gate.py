@@ -1,0 +1,110 @@
+"""The gate holds every step it cannot trust, each with a typed reason."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from decisionloop.backends import ScriptedBackend
+from decisionloop.decide import Ask, Decision, decide
+from decisionloop.loop.gate import Call, Hold, StepDecisions, call_holds, stop_holds, wants_to_stop
+from decisionloop.questions import Option, Question
+from decisionloop.spec import load_spec
+
+SPEC = load_spec()
+
+
+def noul(block: str, p: float, *, degraded: bool = False) -> Decision:
+    b = SPEC.block(block)
+    qid = b.questions[0].id
+    body = {"answers": {qid: {"noul": p}}, "degraded": degraded}
+    return decide(ScriptedBackend([body]), Ask(block=b, state={"goal": "g"}, questions={qid: b.questions[0].build()}))
+
+
+def tool(name: str, p: float) -> Decision:
+    b = SPEC.block("pick_tool")
+    options = (Option(name="weather"), Option(name="wiki_lookup"))
+    other = "wiki_lookup" if name == "weather" else "weather"
+    body = {"answers": {"tool": {"choice": name, "probabilities": {name: p, other: 1 - p}}}}
+    return decide(
+        ScriptedBackend([body]),
+        Ask(block=b, state={"goal": "g"}, questions={"tool": b.question("tool").build(options)}),
+    )
+
+
+def args(picks: Mapping[str, tuple[str, float]]) -> Decision:
+    b = SPEC.block("pick_args")
+    template = b.question("arg")
+    questions: dict[str, Question] = {
+        f"arg:{s}": template.build((Option(name="Paris"), Option(name="Lyon"))) for s in picks
+    }
+    answers = {
+        f"arg:{s}": {"choice": c, "probabilities": {c: p, ("Lyon" if c != "Lyon" else "Paris"): 1 - p}}
+        for s, (c, p) in picks.items()
+    }
+    ask = Ask(block=b, state={"goal": "g"}, questions=questions, templates={q: "arg" for q in questions})
+    return decide(ScriptedBackend([{"answers": answers}]), ask)
+
+
+CALL = Call(tool="weather", args={"place": "Paris"})
+
+
+def kinds(holds: list[object]) -> list[str]:
+    return [h.kind for h in holds]
+
+
+def test_a_confident_step_runs_automatically() -> None:
+    decisions = StepDecisions(
+        needs_tool=noul("needs_tool", 0.9), pick_tool=tool("weather", 0.9), pick_args=args({"place": ("Paris", 0.9)})
+    )
+    assert call_holds(CALL, decisions, previous=None, goal_risky=False, read_only=True) == []
+
+
+def test_unsure_tool_and_unsure_or_none_arguments_hold() -> None:
+    decisions = StepDecisions(
+        needs_tool=noul("needs_tool", 0.9),
+        pick_tool=tool("weather", 0.5),
+        pick_args=args({"place": ("NONE", 0.9), "when": ("Lyon", 0.55)}),
+    )
+    holds = call_holds(CALL, decisions, previous=None, goal_risky=False, read_only=True)
+    assert kinds(holds) == ["tool_unsure", "arg_none"]
+    decisions = StepDecisions(
+        needs_tool=noul("needs_tool", 0.9),
+        pick_tool=tool("weather", 0.9),
+        pick_args=args({"place": ("Paris", 0.55)}),
+        missing_slots=("when",),
+    )
+    holds = call_holds(CALL, decisions, previous=None, goal_risky=False, read_only=True)
+    assert kinds(holds) == ["arg_missing", "arg_unsure"]
+
+
+def test_repeats_and_risky_goals_with_read_only_tools_hold() -> None:
+    decisions = StepDecisions(
+        needs_tool=noul("needs_tool", 0.9), pick_tool=tool("weather", 0.9), pick_args=args({"place": ("Paris", 0.9)})
+    )
+    same = Call(tool="weather", args={"place": " paris "})
+    assert kinds(call_holds(CALL, decisions, previous=same, goal_risky=False, read_only=True)) == ["identical_call"]
+    other = Call(tool="weather", args={"place": "Lyon"})
+    assert kinds(call_holds(CALL, decisions, previous=other, goal_risky=True, read_only=True)) == [
+        "same_tool",
+        "risky_goal_read_only",
+    ]
+
+
+def test_a_degraded_decision_always_holds() -> None:
+    decisions = StepDecisions(
+        needs_tool=noul("needs_tool", 0.99, degraded=True),
+        pick_tool=tool("weather", 0.99),
+        pick_args=args({"place": ("Paris", 0.99)}),
+    )
+    assert kinds(call_holds(CALL, decisions, previous=None, goal_risky=False, read_only=True)) == ["degraded"]
+
+
+def test_stopping_needs_a_clearly_done_goal() -> None:
+    sure = StepDecisions(needs_tool=noul("needs_tool", 0.1), is_done=noul("is_done", 0.9))
+    assert wants_to_stop(1, sure)
+    assert stop_holds(1, sure) == []
+    unsure = StepDecisions(needs_tool=noul("needs_tool", 0.1), is_done=noul("is_done", 0.6))
+    assert kinds(stop_holds(1, unsure)) == ["stop_unsure"]
+    assert kinds(stop_holds(0, sure)) == ["finish_before_any_step"]
+    going = StepDecisions(needs_tool=noul("needs_tool", 0.9), is_done=noul("is_done", 0.2))
+    assert not wants_to_stop(1, going)
