@@ -48,7 +48,7 @@ def args(picks: Mapping[str, tuple[str, float]]) -> Decision:
 CALL = Call(tool="weather", args={"place": "Paris"})
 
 
-def kinds(holds: list[object]) -> list[str]:
+def kinds(holds: Sequence[Hold]) -> list[str]:
     return [h.kind for h in holds]
 
 
