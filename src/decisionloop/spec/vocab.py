@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 Kind = Literal["choice", "noul", "score", "mixed", "rule"]
-KINDS: tuple[Kind, ...] = ("choice", "noul", "score", "mixed", "rule")
+KINDS: tuple[Kind, ...] = get_args(Kind)
 
 Position = Literal["step-start", "tool-choice", "input-choice", "before-call", "after-tool", "after-generate"]
 
@@ -25,22 +25,7 @@ Action = Literal[
     "use",
     "use_tool",
 ]
-ACTIONS: tuple[Action, ...] = (
-    "answer",
-    "ask_human",
-    "auto",
-    "auto_audit",
-    "call",
-    "continue",
-    "deliver",
-    "escalate",
-    "finish",
-    "keep_going",
-    "revise",
-    "stop",
-    "use",
-    "use_tool",
-)
+ACTIONS: tuple[Action, ...] = get_args(Action)
 
 # Which actions the loop handles at each position; ``escalate`` is legal everywhere.
 POSITION_ACTIONS: dict[Position, tuple[Action, ...]] = {
@@ -55,7 +40,7 @@ POSITIONS: tuple[Position, ...] = tuple(POSITION_ACTIONS)
 
 # What a ``dynamic:`` provider builds: extra options for the block's question, or one question per slot.
 DynamicOutput = Literal["options", "slots"]
-DYNAMIC_OUTPUTS: tuple[DynamicOutput, ...] = ("options", "slots")
+DYNAMIC_OUTPUTS: tuple[DynamicOutput, ...] = get_args(DynamicOutput)
 
 # The action a gate takes when an answer cannot be trusted.
 FAIL_CLOSED: Action = "escalate"
