@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 QuestionType = Literal["choice", "noul", "score"]
-QUESTION_TYPES: tuple[QuestionType, ...] = ("choice", "noul", "score")
+QUESTION_TYPES: tuple[QuestionType, ...] = get_args(QuestionType)
 MAX_CHOICE_OPTIONS = 255
 MAX_SCORE_LEVELS = 10
 

@@ -11,27 +11,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import Literal, Protocol, get_args
 
 from decisionloop.questions import Option
 
 SpanKind = Literal[
     "place", "person", "org", "proper", "topic", "noun", "date", "duration", "quantity", "expression", "clause", "file"
 ]
-SPAN_KINDS: tuple[SpanKind, ...] = (
-    "place",
-    "person",
-    "org",
-    "proper",
-    "topic",
-    "noun",
-    "date",
-    "duration",
-    "quantity",
-    "expression",
-    "clause",
-    "file",
-)
+SPAN_KINDS: tuple[SpanKind, ...] = get_args(SpanKind)
 Risk = Literal[0, 1, 2, 3]  # read-only, reversible write, irreversible, destructive
 NONE = "NONE"
 
