@@ -1,0 +1,417 @@
+"""Runners for the tools that need nothing outside the process: arithmetic, units, dates, messages, questions."""
+
+from __future__ import annotations
+
+import math
+import re
+from calendar import monthrange
+from collections.abc import Mapping
+from datetime import date, timedelta
+from functools import cache
+
+import pint
+
+from decisionloop.tools.base import Runner, ToolContext, ToolResult
+from decisionloop.tools.catalog import UNITS
+
+__all__ = ["LOCAL_RUNNERS", "ask_user", "calculator", "date_math", "finish", "send_message", "unit_convert"]
+
+
+def _en_us(value: float, decimals: int) -> str:
+    """``value`` with thousands commas and at most ``decimals`` decimals, trailing zeros dropped."""
+    text = f"{value:,.{decimals}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _failed(observation: str) -> ToolResult:
+    return ToolResult(observation=observation, ok=False)
+
+
+def _done(observation: str, **data: object) -> ToolResult:
+    return ToolResult(observation=observation, answer=observation, data=data)
+
+
+# --- calculator -------------------------------------------------------------------------------------------
+
+_CALC_MAX_CHARS = 500
+_CALC_MAX_DEPTH = 40
+_CALC_EXAMPLES = "write it like '3.5 * 4.2', '7,200 divided by 16' or '18% of 2,450'"
+_CALC_WORDS: tuple[tuple[str, str], ...] = (
+    (r"^\s*(?:what\s+is|what's|calculate|compute)\s+", ""),
+    (r"[?=]+\s*$", ""),
+    (r"\bto\s+the\s+power\s+of\b", "^"),
+    (r"\bmultiplied\s+by\b", "*"),
+    (r"\bdivided\s+by\b", "/"),
+    (r"\btimes\b", "*"),
+    (r"\bplus\b", "+"),
+    (r"\bminus\b", "-"),
+    (r"\bsquared\b", "^2"),
+    (r"\bcubed\b", "^3"),
+    (r"\s*\bpercent\b", "%"),
+    (r"%\s*of\b", "%*"),
+    (r"\*\*", "^"),
+    (r"(?<=[\d)])(?:\s+x|(?<!\b0)x)\s*(?=[\d(.])", "*"),
+    (r"(?<=\d),(?=\d{3}(?!\d))", ""),
+)
+_CALC_SYMBOLS = str.maketrans({"×": "*", "÷": "/", "−": "-", "–": "-"})
+_CALC_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d*)?|\.\d+)|(\S))")
+_CALC_OPERATORS = frozenset("+-*/^()%")
+
+
+class _CalcError(Exception):
+    """Why an expression cannot be calculated (an observation, never seen by the caller)."""
+
+
+def _calc_tokens(expression: str) -> list[str]:
+    text = expression.lower().translate(_CALC_SYMBOLS)
+    for pattern, replacement in _CALC_WORDS:
+        text = re.sub(pattern, replacement, text)
+    pairs = _CALC_TOKEN.findall(text)
+    bad = [symbol for _, symbol in pairs if symbol and symbol not in _CALC_OPERATORS]
+    if bad:
+        raise _CalcError(f"it contains {bad[0]!r}, which is not a number or one of + - * / ^ ( ) %")
+    return [number or symbol for number, symbol in pairs]
+
+
+class _Parser:
+    """Recursive descent over calculator tokens, evaluating as it goes (there is no tree to misuse)."""
+
+    def __init__(self, tokens: list[str]) -> None:
+        self._tokens = tokens
+        self._at = 0
+        self._depth = 0
+
+    def _peek(self) -> str | None:
+        return self._tokens[self._at] if self._at < len(self._tokens) else None
+
+    def _take(self) -> str:
+        token = self._peek()
+        if token is None:
+            raise _CalcError("it ends too early")
+        self._at += 1
+        return token
+
+    def value(self) -> float:
+        result = self._sum()
+        if self._peek() is not None:
+            raise _CalcError(f"{self._peek()!r} is out of place")
+        return result
+
+    def _sum(self) -> float:
+        result = self._product()
+        while self._peek() in ("+", "-"):
+            result = result + self._product() if self._take() == "+" else result - self._product()
+        return result
+
+    def _product(self) -> float:
+        result = self._signed()
+        while self._peek() in ("*", "/"):
+            result = result * self._signed() if self._take() == "*" else result / self._signed()
+        return result
+
+    def _signed(self) -> float:
+        sign = 1.0
+        while self._peek() in ("+", "-"):
+            sign = -sign if self._take() == "-" else sign
+        return sign * self._power()
+
+    def _nest(self) -> None:
+        self._depth += 1
+        if self._depth > _CALC_MAX_DEPTH:
+            raise _CalcError(f"it nests parentheses or powers more than {_CALC_MAX_DEPTH} deep")
+
+    def _power(self) -> float:
+        base = self._percent()
+        if self._peek() != "^":
+            return base
+        self._take()
+        self._nest()
+        exponent = self._signed()
+        self._depth -= 1
+        return math.pow(base, exponent)
+
+    def _percent(self) -> float:
+        result = self._atom()
+        while self._peek() == "%":
+            self._take()
+            result /= 100
+        return result
+
+    def _atom(self) -> float:
+        token = self._take()
+        if token not in _CALC_OPERATORS:
+            return float(token)
+        if token != "(":
+            raise _CalcError(f"{token!r} is out of place")
+        self._nest()
+        result = self._sum()
+        if self._peek() != ")":
+            raise _CalcError("a parenthesis is not closed")
+        self._take()
+        self._depth -= 1
+        return result
+
+
+def _calculate(expression: str) -> float:
+    if len(expression) > _CALC_MAX_CHARS:
+        raise _CalcError(f"it is {len(expression)} characters long, over the limit of {_CALC_MAX_CHARS}")
+    try:
+        result = _Parser(_calc_tokens(expression)).value()
+    except ZeroDivisionError:
+        raise _CalcError("it divides by zero") from None
+    except (OverflowError, ValueError):
+        raise _CalcError("the result is not a real number or is too large") from None
+    if not math.isfinite(result):
+        raise _CalcError("the result is too large")
+    return result
+
+
+def calculator(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
+    """Evaluate ``args['expression']`` (arithmetic and percentages, never Python) as ``<expr> = <value>``."""
+    expression = args.get("expression", "").strip()
+    if not expression:
+        return _failed(f"There is no expression to calculate; {_CALC_EXAMPLES}.")
+    try:
+        value = _calculate(expression)
+    except _CalcError as why:
+        return _failed(f"Could not calculate {expression!r}: {why}; {_CALC_EXAMPLES}.")
+    return _done(f"{expression} = {_en_us(value, 6)}", value=value)
+
+
+# --- unit_convert -----------------------------------------------------------------------------------------
+
+_UNIT_ALIASES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("kilometer", ("km", "kms", "kilometer", "kilometers", "kilometre", "kilometres")),
+    ("mile", ("mi", "mile", "miles")),
+    ("meter", ("m", "meter", "meters", "metre", "metres")),
+    ("centimeter", ("cm", "centimeter", "centimeters", "centimetre", "centimetres")),
+    ("millimeter", ("mm", "millimeter", "millimeters", "millimetre", "millimetres")),
+    ("foot", ("ft", "foot", "feet")),
+    ("inch", ("in", "inch", "inches")),
+    ("yard", ("yd", "yds", "yard", "yards")),
+    ("kilogram", ("kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes")),
+    ("gram", ("g", "gram", "grams", "gramme", "grammes")),
+    ("pound", ("lb", "lbs", "pound", "pounds")),
+    ("ounce", ("oz", "ounce", "ounces")),
+    ("liter", ("l", "liter", "liters", "litre", "litres")),
+    ("milliliter", ("ml", "milliliter", "milliliters", "millilitre", "millilitres")),
+    ("gallon", ("gal", "gals", "gallon", "gallons")),
+    ("degree_Celsius", ("celsius", "c", "centigrade")),
+    ("degree_Fahrenheit", ("fahrenheit", "f")),
+    ("kelvin", ("k", "kelvin", "kelvins")),
+    ("kilometer / hour", ("km/h", "kmh", "kph", "km/hr", "km per hour", "kilometers per hour", "kilometres per hour")),
+    ("mile / hour", ("mph", "mi/h", "miles per hour", "mile per hour")),
+    ("meter / second", ("m/s", "meters per second", "metres per second")),
+)
+_UNIT_OF: dict[str, str] = {alias: unit for unit, aliases in _UNIT_ALIASES for alias in aliases}
+_TARGETS: dict[str, str] = dict(UNITS)
+_QUANTITY = re.compile(r"(?P<number>[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+))\s*(?P<unit>.*)")
+
+
+@cache
+def _registry() -> pint.UnitRegistry[float]:
+    return pint.UnitRegistry()
+
+
+def _unit_key(text: str) -> str:
+    """The alias ``text`` stands for: lower case, single spaces, and '°', 'deg' or 'degrees' dropped."""
+    text = re.sub(r"\s+", " ", text.strip().lower().rstrip(".")).replace("º", "°").replace("˚", "°")
+    return re.sub(r"^(?:(?:degrees?|deg)\b\.?\s*)?°?\s*", "", text)
+
+
+def _quantity(text: str) -> pint.Quantity[float]:
+    match = _QUANTITY.fullmatch(text.strip())
+    if match is None:
+        raise ValueError(f"{text!r} does not start with a number; give a quantity such as '5 miles' or '100°F'")
+    key = _unit_key(match["unit"])
+    if not key:
+        raise ValueError(f"{text!r} does not say its unit; add one, e.g. '20 °F', '20 °C' or '5 miles'")
+    unit = _UNIT_OF.get(key)
+    if unit is None:
+        known = ", ".join(a for _, aliases in _UNIT_ALIASES for a in aliases[:1])
+        raise ValueError(f"the unit {match['unit']!r} in {text!r} is not one I know; known units: {known}")
+    return _registry().Quantity(float(match["number"].replace(",", "").replace("−", "-")), unit)
+
+
+def _target(to_unit: str) -> str | None:
+    """The catalog key meant by ``to_unit``: the key itself, or its label, in any case."""
+    wanted = to_unit.strip().lower()
+    return next((key for key, label in UNITS if wanted in (key.lower(), label.lower())), None)
+
+
+def _same_kind(quantity: pint.Quantity[float]) -> str:
+    keys = [k for k in _TARGETS if _registry().Unit(_UNIT_OF[k.lower()]).dimensionality == quantity.dimensionality]
+    return ", ".join(keys) or "none of the units I convert to"
+
+
+def _convert(text: str, key: str) -> float:
+    quantity = _quantity(text)
+    try:
+        value = float(quantity.to(_UNIT_OF[key.lower()]).magnitude)
+    except pint.DimensionalityError:
+        raise ValueError(
+            f"{text!r} and {_TARGETS[key]} measure different things; for {text!r} pick one of: {_same_kind(quantity)}"
+        ) from None
+    if not math.isfinite(value):
+        raise ValueError(f"{text!r} is too large to convert")
+    return value
+
+
+def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
+    """Convert ``args['quantity']`` to the catalog unit ``args['to_unit']`` as ``5 miles = 8.047 kilometers``."""
+    text, key = args.get("quantity", "").strip(), _target(args.get("to_unit", ""))
+    if key is None:
+        return _failed(f"Cannot convert to {args.get('to_unit', '')!r}; pick one of: {', '.join(_TARGETS)}.")
+    try:
+        value = _convert(text, key)
+    except ValueError as why:
+        return _failed(f"Could not convert: {why}.")
+    shown = _en_us(value, 3 if abs(value) < 10 else 2)
+    return _done(f"{text} = {shown} {_TARGETS[key]}", value=value, unit=key)
+
+
+# --- date_math --------------------------------------------------------------------------------------------
+
+_MONTHS = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)  # fmt: skip
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_RELATIVE_DAYS = {"today": 0, "now": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
+_HOLIDAYS = {
+    "christmas": (12, 25), "christmas day": (12, 25), "xmas": (12, 25), "christmas eve": (12, 24),
+    "new year": (1, 1), "new years": (1, 1), "new year's": (1, 1), "new year's day": (1, 1),
+    "new years day": (1, 1), "new year's eve": (12, 31), "new years eve": (12, 31),
+}  # fmt: skip
+_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[t ].*)?")
+_MONTH_FIRST = re.compile(r"([a-z]+)\.? (\d{1,2})(?:,? (\d{4}))?")
+_DAY_FIRST = re.compile(r"(\d{1,2}) (?:of )?([a-z]+)\.?(?:,? (\d{4}))?")
+_NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}  # fmt: skip
+_OFFSET = re.compile(rf"\b(\d{{1,6}}|{'|'.join(_NUMBER_WORDS)})\s*(day|week|month|year)s?\b")
+_BACKWARDS = re.compile(r"\b(?:before|earlier|ago|prior|minus)\b|^\s*-")
+_DATE_EXAMPLES = "today, tomorrow, Christmas, 2026-03-04, March 4, 2026 or 4 March 2026"
+
+
+def _long_date(day: date) -> str:
+    return f"{_WEEKDAYS[day.weekday()]}, {_MONTHS[day.month - 1]} {day.day}, {day.year}"
+
+
+def _month(name: str) -> int | None:
+    matches = [i for i, m in enumerate(_MONTHS, 1) if len(name) >= 3 and m.lower().startswith(name)]
+    return matches[0] if len(matches) == 1 else None
+
+
+def _next(today: date, month: int, day: int) -> date:
+    """The next ``month``/``day`` on or after ``today``."""
+    this_year = date(today.year, month, day)
+    return this_year if this_year >= today else date(today.year + 1, month, day)
+
+
+def _calendar_date(text: str, today: date) -> date | None:
+    if match := _ISO_DATE.fullmatch(text):
+        return date(int(match[1]), int(match[2]), int(match[3]))
+    if match := _MONTH_FIRST.fullmatch(text):
+        month, day, year = _month(match[1]), match[2], match[3]
+    elif match := _DAY_FIRST.fullmatch(text):
+        day, month, year = match[1], _month(match[2]), match[3]
+    else:
+        return None
+    return None if month is None else date(int(year) if year else today.year, month, int(day))
+
+
+def _start(text: str, today: date) -> date | None:
+    """The date ``text`` names, relative to ``today``; a month and day without a year is in ``today``'s year."""
+    text = re.sub(r"\s+", " ", text.strip().lower().replace("’", "'")).rstrip(".")
+    text = re.sub(r"^(?:on |the )+|^(?:mon|tues|wednes|thurs|fri|satur|sun)day,? (?=\w+ \d|\d)", "", text)
+    text = re.sub(r"(\d)(?:st|nd|rd|th)\b", r"\1", text)
+    if text in _RELATIVE_DAYS:
+        return today + timedelta(days=_RELATIVE_DAYS[text])
+    if text in _HOLIDAYS:
+        return _next(today, *_HOLIDAYS[text])
+    return _calendar_date(text, today)
+
+
+def _add_months(day: date, months: int) -> date:
+    year, month = divmod(day.month - 1 + months, 12)
+    return date(day.year + year, month + 1, min(day.day, monthrange(day.year + year, month + 1)[1]))
+
+
+def _shift(start: date, parts: list[tuple[int, str]], sign: int) -> date:
+    months = sum(n * (12 if unit == "year" else 1) for n, unit in parts if unit in ("month", "year"))
+    days = sum(n * (7 if unit == "week" else 1) for n, unit in parts if unit in ("day", "week"))
+    return _add_months(start, sign * months) + timedelta(days=sign * days)
+
+
+def _offset(text: str) -> tuple[list[tuple[int, str]], int]:
+    parts = [(_NUMBER_WORDS.get(n) or int(n), unit) for n, unit in _OFFSET.findall(text.lower())]
+    return parts, -1 if _BACKWARDS.search(text.lower()) else 1
+
+
+def date_math(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
+    """Add or subtract ``args['offset']`` to ``args['date']`` (relative to ``ctx.now``), naming both dates."""
+    raw_date, raw_offset = args.get("date", "").strip() or "today", args.get("offset", "").strip()
+    parts, sign = _offset(raw_offset)
+    if not parts:
+        return _failed(
+            f"Could not read the offset {raw_offset!r}; say it like '90 days', '2 weeks before' or '3 months ago'."
+        )
+    try:
+        start = _start(raw_date, ctx.now.date())
+    except ValueError:
+        start = None
+    if start is None:
+        return _failed(f"Could not read the date {raw_date!r}; say it like {_DATE_EXAMPLES}.")
+    try:
+        end = _shift(start, parts, sign)
+    except (ValueError, OverflowError):
+        return _failed(f"{raw_offset!r} from {_long_date(start)} falls outside years 1 to 9999; check the offset.")
+    amount = " and ".join(f"{n} {unit}{'' if n == 1 else 's'}" for n, unit in parts)
+    observation = f"{amount} {'after' if sign > 0 else 'before'} {_long_date(start)} is {_long_date(end)}"
+    return _done(observation, start=start.isoformat(), date=end.isoformat())
+
+
+# --- send_message, ask_user, FINISH -----------------------------------------------------------------------
+
+_DEFAULT_QUESTION = "Could you tell me more about what you mean?"
+
+
+def send_message(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
+    """Prepare the message ``args['text']`` to ``args['to']``; nothing is sent, and the observation says so."""
+    to, text = args.get("to", "").strip(), args.get("text", "").strip()
+    if not to or not text:
+        return _failed(f"A message needs both a recipient and a text; got to={to!r}, text={text!r}.")
+    return _done(
+        f'Message to {to} ready: "{text}" (nothing was sent: this tool only simulates sending)', to=to, text=text
+    )
+
+
+def ask_user(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
+    """Ask the user ``args['question']`` (or a generic clarifying question) through ``ctx.ask_user``."""
+    question = args.get("question", "").strip() or _DEFAULT_QUESTION
+    reply = ctx.ask_user(question) if ctx.ask_user is not None else None
+    if reply is None or not reply.strip():
+        return _failed("The user did not answer.")
+    reply = reply.strip()
+    return ToolResult(
+        observation=f'The user answered: "{reply}"', answer=f'You said: "{reply}"', data={"question": question}
+    )
+
+
+def finish(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
+    """Stop: a no-op with an empty observation (the loop composes the answer)."""
+    return ToolResult(observation="")
+
+
+LOCAL_RUNNERS: Mapping[str, Runner] = {
+    "calculator": calculator,
+    "unit_convert": unit_convert,
+    "date_math": date_math,
+    "send_message": send_message,
+    "ask_user": ask_user,
+    "FINISH": finish,
+}

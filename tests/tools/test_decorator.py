@@ -1,0 +1,216 @@
+"""The @tool decorator: slots from annotations, the context, results, and clear errors for bad annotations."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from enum import Enum
+from typing import Annotated, Literal
+
+import pytest
+
+from decisionloop.questions import Option
+from decisionloop.tools.base import SPAN_KINDS, Slot, Tool, ToolContext, ToolResult
+from decisionloop.tools.decorator import Span, tool
+
+CTX = ToolContext(now=datetime(2026, 9, 24, 12, tzinfo=UTC))
+
+
+class Size(Enum):
+    SMALL = "small"
+    LARGE = "large"
+
+
+class NoMembers(Enum):
+    pass
+
+
+@tool(description="Order a coffee at a cafe", side_effect="places an order", risk=2)
+def order(
+    cafe: Annotated[str, Span("place", "org", instruction="Which cafe?", none="No cafe")],
+    size: Size,
+    milk: Literal["oat", "cow", "none"],
+    note: str = "",
+) -> str:
+    return f"{size.value} coffee with {milk} milk at {cafe}{note}"
+
+
+@tool(name="clock")
+def what_time(ctx: ToolContext) -> ToolResult:
+    """Tell the time.
+
+    Longer text the option does not show.
+    """
+    return ToolResult(observation=ctx.now.isoformat(), answer="noon", data={"hour": ctx.now.hour})
+
+
+def test_the_decorated_function_is_a_tool() -> None:
+    assert isinstance(order, Tool)
+    assert (order.id, order.description, order.side_effect, order.risk) == (
+        "order",
+        "Order a coffee at a cafe",
+        "places an order",
+        2,
+    )
+
+
+def test_slots_come_from_the_annotations() -> None:
+    assert order.slots == (
+        Slot(name="cafe", instruction="Which cafe?", kinds=("place", "org"), none="No cafe"),
+        Slot(
+            name="size",
+            instruction="Which value should fill 'size'?",
+            fixed=(Option(name="small"), Option(name="large")),
+        ),
+        Slot(
+            name="milk",
+            instruction="Which value should fill 'milk'?",
+            fixed=(Option(name="oat"), Option(name="cow"), Option(name="none")),
+        ),
+        Slot(name="note", instruction="Which value should fill 'note'?", kinds=SPAN_KINDS),
+    )
+
+
+def test_a_call_converts_enums_and_returns_the_text_as_observation_and_answer() -> None:
+    result = order.run({"cafe": "Blue Bottle", "size": "large", "milk": "oat"}, CTX)
+    assert result == ToolResult(
+        observation="large coffee with oat milk at Blue Bottle", answer="large coffee with oat milk at Blue Bottle"
+    )
+
+
+def test_ctx_is_passed_and_a_tool_result_is_returned_as_is() -> None:
+    assert what_time.id == "clock"
+    assert what_time.description == "Tell the time."
+    assert what_time.slots == ()
+    assert what_time.run({}, CTX) == ToolResult(
+        observation="2026-09-24T12:00:00+00:00", answer="noon", data={"hour": 12}
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        (
+            {"cafe": "X", "size": "huge", "milk": "oat"},
+            "'huge' is not a valid 'size' for 'order'; pick one of: small, large",
+        ),
+        (
+            {"cafe": "X", "size": "small", "milk": "soy"},
+            "'soy' is not a valid 'milk' for 'order'; pick one of: oat, cow",
+        ),
+        ({"size": "small", "milk": "oat"}, "'order' needs a value for 'cafe'"),
+    ],
+)
+def test_bad_values_fail_without_calling_the_function(args: dict[str, str], why: str) -> None:
+    result = order.run(args, CTX)
+    assert not result.ok
+    assert why in result.observation
+
+
+def test_an_exception_in_the_tool_becomes_a_failed_result() -> None:
+    @tool(description="Always breaks")
+    def broken(x: str) -> str:
+        raise RuntimeError(f"cannot handle {x}")
+
+    result = broken.run({"x": "this"}, CTX)
+    assert (result.ok, result.observation) == (False, "'broken' failed: RuntimeError: cannot handle this")
+
+
+def test_a_wrong_return_type_becomes_a_failed_result() -> None:
+    @tool(description="Returns a number")
+    def numeric(x: str) -> str:
+        return 42  # type: ignore[return-value]
+
+    result = numeric.run({"x": "1"}, CTX)
+    assert (result.ok, result.observation) == (False, "'numeric' returned a int, not a str or ToolResult.")
+
+
+def _decorate(fn: Callable[..., str | ToolResult]) -> Tool:
+    return tool(description="A test tool")(fn)
+
+
+def _int_param(count: int) -> str:
+    return ""
+
+
+def _list_param(names: list[str]) -> str:
+    return ""
+
+
+def _unannotated(x) -> str:  # type: ignore[no-untyped-def]
+    return ""
+
+
+def _int_literal(level: Literal[1, 2]) -> str:
+    return ""
+
+
+def _annotated_int(count: Annotated[int, Span("quantity")]) -> str:
+    return ""
+
+
+def _annotated_without_span(x: Annotated[str, "just a note"]) -> str:
+    return ""
+
+
+def _star_args(*names: str) -> str:
+    return ""
+
+
+def _star_kwargs(**names: str) -> str:
+    return ""
+
+
+def _optional(x: str | None = None) -> str:
+    return ""
+
+
+def _empty_enum(choice: NoMembers) -> str:
+    return ""
+
+
+@pytest.mark.parametrize(
+    ("fn", "parameter"),
+    [
+        (_int_param, "count"),
+        (_list_param, "names"),
+        (_unannotated, "x"),
+        (_int_literal, "level"),
+        (_annotated_int, "count"),
+        (_annotated_without_span, "x"),
+        (_star_args, "names"),
+        (_star_kwargs, "names"),
+        (_optional, "x"),
+        (_empty_enum, "choice"),
+    ],
+)
+def test_bad_annotations_raise_type_error_naming_the_parameter(
+    fn: Callable[..., str | ToolResult], parameter: str
+) -> None:
+    with pytest.raises(TypeError, match=f"parameter '{parameter}' of tool '{fn.__name__}'"):
+        _decorate(fn)
+
+
+def test_unresolvable_annotations_raise_type_error() -> None:
+    def local(x: Missing) -> str:  # type: ignore[name-defined]  # noqa: F821
+        return ""
+
+    with pytest.raises(TypeError, match="cannot read the annotations of tool 'local'"):
+        _decorate(local)
+
+
+def test_a_tool_needs_a_description() -> None:
+    def quiet(x: str) -> str:
+        return x
+
+    with pytest.raises(TypeError, match="tool 'quiet' has no description"):
+        tool()(quiet)
+
+
+def test_span_rejects_unknown_kinds() -> None:
+    with pytest.raises(ValueError, match="unknown span kind 'city'; known: place"):
+        Span("city")  # type: ignore[arg-type]
+
+
+def test_span_without_kinds_accepts_every_kind() -> None:
+    assert Span().kinds == SPAN_KINDS

@@ -1,0 +1,386 @@
+"""The local tools: calculator, unit_convert, date_math, send_message, ask_user and FINISH."""
+
+from __future__ import annotations
+
+import builtins
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from decisionloop.data import demo_suite_path
+from decisionloop.tools.base import ToolContext, ToolResult
+from decisionloop.tools.catalog import UNITS, spec
+from decisionloop.tools.local import LOCAL_RUNNERS, ask_user, calculator, date_math, finish, send_message, unit_convert
+
+NOW = datetime(2026, 9, 24, 12, tzinfo=UTC)  # the suite's recordedAt, a Thursday
+CTX = ToolContext(now=NOW)
+SUITE = demo_suite_path()
+
+# Every calculator / unit_convert / date_math step of the dev suite, with the observation the real tool recorded.
+SUITE_STEPS: list[tuple[str, str, dict[str, str], str]] = [
+    ("t034", "calculator", {"expression": "1,250 times 12"}, "1,250 times 12 = 15,000"),
+    ("t037", "calculator", {"expression": "7,200 divided by 16"}, "7,200 divided by 16 = 450"),
+    ("t040", "calculator", {"expression": "3.5 * 4.2"}, "3.5 * 4.2 = 14.7"),
+    ("t070", "calculator", {"expression": "15% of 364,260"}, "15% of 364,260 = 54,639"),
+    ("t043", "unit_convert", {"quantity": "100°F", "to_unit": "C"}, "100°F = 37.78 degrees Celsius"),
+    ("t046", "unit_convert", {"quantity": "60 mph", "to_unit": "km/h"}, "60 mph = 96.56 km per hour"),
+    ("t067", "unit_convert", {"quantity": "330 m", "to_unit": "ft"}, "330 m = 1,082.68 feet"),
+    (
+        "t094",
+        "unit_convert",
+        {"quantity": "20 degrees Fahrenheit", "to_unit": "C"},
+        "20 degrees Fahrenheit = -6.667 degrees Celsius",
+    ),
+    (
+        "t049",
+        "date_math",
+        {"date": "today", "offset": "90 days from"},
+        "90 days after Thursday, September 24, 2026 is Wednesday, December 23, 2026",
+    ),
+    (
+        "t052",
+        "date_math",
+        {"date": "today", "offset": "2 weeks after"},
+        "2 weeks after Thursday, September 24, 2026 is Thursday, October 8, 2026",
+    ),
+]
+
+
+def _run(tool_id: str, **args: str) -> ToolResult:
+    return LOCAL_RUNNERS[tool_id](args, CTX)
+
+
+@pytest.mark.parametrize(("task", "tool_id", "args", "observation"), SUITE_STEPS)
+def test_suite_steps_give_the_recorded_observation(
+    task: str, tool_id: str, args: dict[str, str], observation: str
+) -> None:
+    result = LOCAL_RUNNERS[tool_id](args, CTX)
+    assert result.ok, task
+    assert result.observation == observation
+    assert result.answer == observation
+
+
+def _suite_alternatives() -> Iterator[tuple[str, str, dict[str, str]]]:
+    if not SUITE.exists():
+        return
+    for task in json.loads(SUITE.read_text(encoding="utf-8"))["tasks"]:
+        for step in task["steps"]:
+            if step["action"] in ("calculator", "unit_convert", "date_math"):
+                slots = {k: v if isinstance(v, list) else [v] for k, v in step["args"].items()}
+                for name, values in slots.items():
+                    for value in values:
+                        args = {k: v[0] for k, v in slots.items()} | {name: value}
+                        yield task["id"], step["action"], args
+
+
+@pytest.mark.parametrize(("task", "tool_id", "args"), list(_suite_alternatives()))
+def test_every_accepted_suite_argument_runs(task: str, tool_id: str, args: dict[str, str]) -> None:
+    assert LOCAL_RUNNERS[tool_id](args, CTX).ok, (task, args)
+
+
+@pytest.mark.parametrize(
+    ("alternative", "value"),
+    [
+        ({"expression": "0.15 * 364260"}, "54,639"),
+        ({"quantity": "330 meters", "to_unit": "ft"}, "1,082.68 feet"),
+        ({"quantity": "330.0 m", "to_unit": "ft"}, "1,082.68 feet"),
+        ({"quantity": "20 °F", "to_unit": "C"}, "-6.667 degrees Celsius"),
+        ({"quantity": "20°F", "to_unit": "C"}, "-6.667 degrees Celsius"),
+    ],
+)
+def test_suite_alternatives_give_the_same_value(alternative: dict[str, str], value: str) -> None:
+    tool_id = "calculator" if "expression" in alternative else "unit_convert"
+    assert LOCAL_RUNNERS[tool_id](alternative, CTX).observation.endswith(f" = {value}")
+
+
+# --- calculator -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("expression", "value"),
+    [
+        ("18% of 2,450", "441"),
+        ("18 percent of 2,450", "441"),
+        ("1,250,000 / 3", "416,666.666667"),
+        ("2 + 3 * 4", "14"),
+        ("(2 + 3) * 4", "20"),
+        ("2^10", "1,024"),
+        ("2 ** 10", "1,024"),
+        ("2^3^2", "512"),
+        ("-2^2", "-4"),
+        ("2^-1", "0.5"),
+        ("10 to the power of 3", "1,000"),
+        ("5 squared", "25"),
+        ("3 x 4", "12"),
+        ("3x4", "12"),
+        ("6 × 7", "42"),
+        ("84 ÷ 2", "42"),
+        ("10 − 3", "7"),
+        ("12 multiplied by 3", "36"),
+        ("10 plus 5 minus 3", "12"),
+        ("50%", "0.5"),
+        ("--3", "3"),
+        ("What is 2 + 2?", "4"),
+        ("1/3", "0.333333"),
+        ("0.1 + 0.2", "0.3"),
+        (".5 * 4", "2"),
+        ("7", "7"),
+    ],
+)
+def test_calculator_values(expression: str, value: str) -> None:
+    result = calculator({"expression": expression}, CTX)
+    assert result.ok, result.observation
+    assert result.observation == f"{expression} = {value}"
+
+
+@pytest.mark.parametrize(
+    ("expression", "why"),
+    [
+        ("", "no expression"),
+        ("1/0", "divides by zero"),
+        ("(-8)^(1/3)", "not a real number"),
+        ("9^9^9", "too large"),
+        ("1 +", "ends too early"),
+        ("(1 + 2", "not closed"),
+        ("1 + 2)", "out of place"),
+        ("1,2", "','"),
+        ("0x10", "'x'"),
+        ("7 % 3", "out of place"),
+        ("3 // 2", "out of place"),
+        ("__import__('os').system('true')", "'_'"),
+        ("open('/etc/passwd').read()", "'o'"),
+        ("[1] * 3", "'['"),
+        ("(lambda: 1)()", "'l'"),
+        ("1 if 1 else 2", "'i'"),
+        ("True + 1", "'t'"),
+        ("(" * 60 + "1" + ")" * 60, "nests"),
+        ("2^" * 60 + "1", "nests"),
+        ("1" * 600, "over the limit"),
+    ],
+)
+def test_calculator_refuses_with_a_reason(expression: str, why: str) -> None:
+    result = calculator({"expression": expression}, CTX)
+    assert not result.ok
+    assert why in result.observation
+    assert "3.5 * 4.2" in result.observation or "no expression" in why
+
+
+def test_calculator_keeps_the_value_in_data() -> None:
+    assert calculator({"expression": "3.5 * 4.2"}, CTX).data["value"] == pytest.approx(14.7)
+
+
+class _PythonWasEvaluatedError(AssertionError):
+    """Raised by the tripwires if the calculator ever reaches eval, exec or compile."""
+
+
+@contextmanager
+def _tripwires() -> Iterator[None]:
+    names = ("eval", "exec", "compile")
+    saved = {name: getattr(builtins, name) for name in names}
+
+    def tripwire(*args: object, **kwargs: object) -> None:
+        raise _PythonWasEvaluatedError(args)
+
+    try:
+        for name in names:
+            setattr(builtins, name, tripwire)
+        yield
+    finally:
+        for name, original in saved.items():
+            setattr(builtins, name, original)
+
+
+_PYTHONISH = st.lists(
+    st.sampled_from(["1", "2.5", "+", "*", "(", ")", "__import__", "'os'", ".", "[", "]", "lambda", ":", "x", "%"]),
+    max_size=12,
+).map(" ".join)
+
+
+@given(st.one_of(st.text(max_size=80), _PYTHONISH))
+def test_calculator_never_raises_and_never_evaluates_python(expression: str) -> None:
+    with _tripwires():
+        result = calculator({"expression": expression}, CTX)
+    assert isinstance(result, ToolResult)
+    if result.ok:
+        assert result.observation.startswith(f"{expression.strip()} = ")
+        assert not any(word in expression for word in ("__", "lambda", "[", "'"))
+
+
+@given(st.integers(-(10**6), 10**6), st.sampled_from("+-*"), st.integers(-(10**6), 10**6))
+def test_calculator_agrees_with_integer_arithmetic(a: int, op: str, b: int) -> None:
+    expected = {"+": a + b, "-": a - b, "*": a * b}[op]
+    result = calculator({"expression": f"{a} {op} ({b})"}, CTX)
+    assert result.data["value"] == expected
+    assert result.observation.endswith(f" = {expected:,}")
+
+
+# --- unit_convert -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("quantity", "to_unit", "observation"),
+    [
+        ("5 miles", "km", "5 miles = 8.047 kilometers"),
+        ("5 miles", "kilometers", "5 miles = 8.047 kilometers"),
+        ("10 km", "m", "10 km = 10,000 meters"),
+        ("1,000 km", "mi", "1,000 km = 621.37 miles"),
+        ("-40 °C", "F", "-40 °C = -40 degrees Fahrenheit"),
+        ("0 degrees Celsius", "F", "0 degrees Celsius = 32 degrees Fahrenheit"),
+        ("37 deg C", "F", "37 deg C = 98.6 degrees Fahrenheit"),
+        ("2 gallons", "l", "2 gallons = 7.571 liters"),
+        ("10 lbs", "kg", "10 lbs = 4.536 kilograms"),
+        ("12 in", "ft", "12 in = 1 feet"),
+        ("100 km/h", "mph", "100 km/h = 62.14 miles per hour"),
+        ("500 ml", "l", "500 ml = 0.5 liters"),
+        ("16 oz", "lb", "16 oz = 1 pounds"),
+    ],
+)
+def test_unit_convert_values(quantity: str, to_unit: str, observation: str) -> None:
+    result = unit_convert({"quantity": quantity, "to_unit": to_unit}, CTX)
+    assert result.ok, result.observation
+    assert result.observation == observation
+
+
+@pytest.mark.parametrize(
+    ("quantity", "to_unit", "why"),
+    [
+        ("5 kg", "km", "pick one of: kg, lb"),
+        ("20 degrees", "C", "does not say its unit"),
+        ("20", "C", "does not say its unit"),
+        ("five miles", "km", "does not start with a number"),
+        ("5 parsecs", "km", "'parsecs'"),
+        ("5 miles", "parsec", "pick one of: km, mi"),
+        ("", "km", "does not start with a number"),
+        ("1" * 400 + " km", "mi", "too large"),
+    ],
+)
+def test_unit_convert_refuses_with_a_reason(quantity: str, to_unit: str, why: str) -> None:
+    result = unit_convert({"quantity": quantity, "to_unit": to_unit}, CTX)
+    assert not result.ok
+    assert why in result.observation
+
+
+@pytest.mark.parametrize(("key", "label"), UNITS)
+def test_every_catalog_unit_is_a_target(key: str, label: str) -> None:
+    source = "10 °C" if key in ("C", "F") else "10 mph" if key in ("km/h", "mph") else f"10 {key}"
+    result = unit_convert({"quantity": source, "to_unit": key}, CTX)
+    assert result.ok, result.observation
+    assert result.observation.endswith(label)
+
+
+@given(st.text(max_size=40), st.sampled_from([k for k, _ in UNITS] + ["?"]))
+def test_unit_convert_never_raises(quantity: str, to_unit: str) -> None:
+    assert isinstance(unit_convert({"quantity": quantity, "to_unit": to_unit}, CTX), ToolResult)
+
+
+# --- date_math --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("start", "offset", "observation"),
+    [
+        ("March 4, 2026", "3 weeks after", "3 weeks after Wednesday, March 4, 2026 is Wednesday, March 25, 2026"),
+        ("Wednesday, March 4, 2026", "3 weeks", "3 weeks after Wednesday, March 4, 2026 is Wednesday, March 25, 2026"),
+        ("4 March 2026", "a week before", "1 week before Wednesday, March 4, 2026 is Wednesday, February 25, 2026"),
+        ("the 4th of July", "two days prior", "2 days before Saturday, July 4, 2026 is Thursday, July 2, 2026"),
+        ("2026-01-31", "1 month", "1 month after Saturday, January 31, 2026 is Saturday, February 28, 2026"),
+        ("tomorrow", "10 days ago", "10 days before Friday, September 25, 2026 is Tuesday, September 15, 2026"),
+        ("yesterday", "1 year", "1 year after Wednesday, September 23, 2026 is Thursday, September 23, 2027"),
+        ("now", "3 months earlier", "3 months before Thursday, September 24, 2026 is Wednesday, June 24, 2026"),
+        ("Christmas", "10 days before", "10 days before Friday, December 25, 2026 is Tuesday, December 15, 2026"),
+        ("New Year", "1 day", "1 day after Friday, January 1, 2027 is Saturday, January 2, 2027"),
+        ("Oct 3", "-2 days", "2 days before Saturday, October 3, 2026 is Thursday, October 1, 2026"),
+        ("", "1 week", "1 week after Thursday, September 24, 2026 is Thursday, October 1, 2026"),
+        (
+            "today",
+            "1 year and 2 months",
+            "1 year and 2 months after Thursday, September 24, 2026 is Wednesday, November 24, 2027",
+        ),
+    ],
+)
+def test_date_math_values(start: str, offset: str, observation: str) -> None:
+    result = date_math({"date": start, "offset": offset}, CTX)
+    assert result.ok, result.observation
+    assert result.observation == observation
+
+
+@pytest.mark.parametrize(
+    ("start", "offset", "why"),
+    [
+        ("today", "3", "Could not read the offset '3'"),
+        ("today", "soon", "Could not read the offset"),
+        ("February 30", "1 day", "Could not read the date 'February 30'"),
+        ("someday", "1 day", "Could not read the date"),
+        ("today", "999999 years", "outside years 1 to 9999"),
+        ("today", "99999999999 days", "Could not read the offset"),
+    ],
+)
+def test_date_math_refuses_with_a_reason(start: str, offset: str, why: str) -> None:
+    result = date_math({"date": start, "offset": offset}, CTX)
+    assert not result.ok
+    assert why in result.observation
+
+
+def test_date_math_keeps_both_dates_in_data() -> None:
+    data = date_math({"date": "today", "offset": "2 weeks after"}, CTX).data
+    assert data == {"start": "2026-09-24", "date": "2026-10-08"}
+
+
+@given(st.text(max_size=30), st.text(max_size=30))
+def test_date_math_never_raises(start: str, offset: str) -> None:
+    assert isinstance(date_math({"date": start, "offset": offset}, CTX), ToolResult)
+
+
+# --- send_message, ask_user, FINISH -----------------------------------------------------------------------
+
+
+def test_send_message_only_simulates() -> None:
+    result = send_message({"to": "Priya", "text": "I'll be late"}, CTX)
+    expected = 'Message to Priya ready: "I\'ll be late" (nothing was sent: this tool only simulates sending)'
+    assert (result.ok, result.observation, result.answer) == (True, expected, expected)
+
+
+@pytest.mark.parametrize("args", [{"to": "Priya"}, {"text": "hi"}, {"to": " ", "text": "hi"}])
+def test_send_message_needs_both_values(args: dict[str, str]) -> None:
+    assert not send_message(args, CTX).ok
+
+
+def test_ask_user_asks_and_quotes_the_reply() -> None:
+    asked: list[str] = []
+
+    def person(question: str) -> str:
+        asked.append(question)
+        return "20 degrees Fahrenheit to Celsius"
+
+    result = ask_user({}, ToolContext(now=NOW, ask_user=person))
+    assert result.observation == 'The user answered: "20 degrees Fahrenheit to Celsius"'
+    assert result.answer == 'You said: "20 degrees Fahrenheit to Celsius"'
+    assert asked == ["Could you tell me more about what you mean?"]
+    ask_user({"question": "Which city?"}, ToolContext(now=NOW, ask_user=person))
+    assert asked[-1] == "Which city?"
+
+
+@pytest.mark.parametrize("reply", [None, "", "   "])
+def test_ask_user_without_an_answer_fails(reply: str | None) -> None:
+    result = ask_user({}, ToolContext(now=NOW, ask_user=lambda _: reply))
+    assert (result.ok, result.observation) == (False, "The user did not answer.")
+
+
+def test_ask_user_without_a_person_fails() -> None:
+    assert ask_user({}, CTX) == ToolResult(ok=False, observation="The user did not answer.")
+
+
+def test_finish_is_a_no_op() -> None:
+    assert finish({}, CTX) == ToolResult(observation="")
+
+
+def test_runners_bind_to_the_catalog_specs() -> None:
+    for tool_id, runner in LOCAL_RUNNERS.items():
+        tool = spec(tool_id).bind(runner)
+        assert tool.run is runner
+        assert {s.name for s in tool.slots} <= {"expression", "quantity", "to_unit", "date", "offset", "to", "text"}

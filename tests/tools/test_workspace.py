@@ -1,0 +1,309 @@
+"""The workspace tools on a real directory: what they do inside it, and that nothing gets out of it."""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from decisionloop.tools.base import Runner, ToolContext, ToolResult
+from decisionloop.tools.catalog import spec
+from decisionloop.tools.workspace import (
+    MAX_INPUT_CHARS,
+    MAX_OUTPUT_CHARS,
+    WORKSPACE_RUNNERS,
+    delete_file,
+    list_dir,
+    move_file,
+    read_file,
+    write_file,
+)
+
+NOW = datetime(2026, 9, 24, 12, tzinfo=UTC)
+SECRET = "TOP SECRET, outside the workdir"
+PROBE = "decisionloop-escape-probe"  # a name that exists nowhere, so a broken sandbox cannot destroy anything
+
+
+@pytest.fixture
+def work(tmp_path: Path) -> Path:
+    """``tmp_path/work`` with a file, a folder and links that lead out; ``tmp_path/outside`` holds a secret."""
+    outside, work = tmp_path / "outside", tmp_path / "work"
+    outside.mkdir()
+    (outside / "secret.txt").write_text(SECRET)
+    (work / "sub").mkdir(parents=True)
+    (work / "inside.txt").write_text("inside")
+    (work / "sub" / "nested.txt").write_text("nested")
+    links = {
+        "etc_link": Path("/etc"),
+        "up": tmp_path,
+        "out_dir_link": outside,
+        "secret_link": outside / "secret.txt",
+        "dangling": outside / "new.txt",
+        "rel_up": Path(".."),
+    }
+    for name, target in links.items():
+        (work / name).symlink_to(target)
+    return work
+
+
+def _ctx(work: Path | None) -> ToolContext:
+    return ToolContext(now=NOW, workdir=work)
+
+
+def _snapshot(root: Path) -> dict[str, tuple[int, int, bytes | str]]:
+    """Every entry under ``root`` (links not followed): mode, mtime and content or link target."""
+    seen: dict[str, tuple[int, int, bytes | str]] = {}
+    for folder, dirs, files in os.walk(root):
+        for name in dirs + files:
+            path = Path(folder) / name
+            info = path.lstat()
+            body: bytes | str = os.readlink(path) if path.is_symlink() else b"" if path.is_dir() else path.read_bytes()
+            seen[str(path)] = (info.st_mode, info.st_mtime_ns, body)
+    return seen
+
+
+# --- the sandbox ------------------------------------------------------------------------------------------
+
+ESCAPES: list[str] = [
+    # parent references
+    "..",
+    "../",
+    "../x",
+    "../outside/secret.txt",
+    "a/../../x",
+    "sub/../../outside/secret.txt",
+    "sub/..",
+    "sub/../..",
+    "./..",
+    "./../outside",
+    "..\\outside\\secret.txt",
+    "../" * 40 + f"etc/{PROBE}",
+    # absolute and home paths
+    "/",
+    f"/etc/{PROBE}",
+    f"//etc/{PROBE}",
+    "OUTSIDE_ABSOLUTE",  # replaced by the absolute path of outside/secret.txt
+    f"\\etc\\{PROBE}",
+    "C:\\Windows\\win.ini",
+    "C:/x",
+    "~",
+    "~/x",
+    "~root/.bashrc",
+    # NUL bytes, empty paths, control and invisible characters
+    "\x00",
+    "inside.txt\x00",
+    "a\x00/../../x",
+    "",
+    "   ",
+    "inside.txt\n",
+    "in\u200bside.txt",
+    "\u202e..txt",
+    # links that lead out: to /etc, to a parent dir, a linked parent dir, a file, a dangling target
+    "etc_link",
+    f"etc_link/{PROBE}",
+    "up",
+    "up/outside/secret.txt",
+    "up/new.txt",
+    "out_dir_link",
+    "out_dir_link/secret.txt",
+    "out_dir_link/new.txt",
+    "secret_link",
+    "dangling",
+    "rel_up/outside/secret.txt",
+    "sub/../up/outside/secret.txt",
+    # unicode that folds into '..' or '/'
+    "．．/outside/secret.txt",
+    "\u2024\u2024/outside/secret.txt",
+    "..\uff0foutside\uff0fsecret.txt",
+    f"\uff0fetc\uff0f{PROBE}",
+    # very long paths
+    "a/" * 2_000 + "x",
+    "x" * 5_000,
+]
+
+
+def _calls(attempt: str) -> list[tuple[str, Runner, dict[str, str]]]:
+    return [
+        ("list_dir", list_dir, {"path": attempt}),
+        ("read_file", read_file, {"path": attempt}),
+        ("write_file", write_file, {"path": attempt, "content": "pwned"}),
+        ("move_file from", move_file, {"path": attempt, "to": "moved.txt"}),
+        ("move_file to", move_file, {"path": "inside.txt", "to": attempt}),
+        ("delete_file", delete_file, {"path": attempt}),
+    ]
+
+
+def test_the_escape_corpus_is_large() -> None:
+    assert len(ESCAPES) >= 30
+
+
+def test_every_escape_is_refused_by_every_tool_and_nothing_is_touched(work: Path) -> None:
+    root = work.parent
+    before = _snapshot(root)
+    accepted = []
+    for raw in ESCAPES:
+        attempt = str(root / "outside" / "secret.txt") if raw == "OUTSIDE_ABSOLUTE" else raw
+        for name, runner, args in _calls(attempt):
+            result = runner(args, _ctx(work))
+            if result.ok or SECRET in result.observation:
+                accepted.append((name, attempt[:60], result.observation[:80]))
+    assert accepted == []
+    assert _snapshot(root) == before
+    assert not Path("/etc", PROBE).exists()
+    assert not (Path.home() / "x").exists()
+
+
+def test_reading_through_links_to_etc_is_refused(work: Path) -> None:
+    for path in ("etc_link/passwd", "/etc/passwd", "../" * 30 + "etc/passwd"):
+        result = read_file({"path": path}, _ctx(work))
+        assert not result.ok
+        assert "root:" not in result.observation
+        assert "working directory" in result.observation
+
+
+def test_links_that_stay_inside_are_followed(work: Path) -> None:
+    (work / "alias.txt").symlink_to(work / "inside.txt")
+    (work / "sub_alias").symlink_to("sub")
+    assert read_file({"path": "alias.txt"}, _ctx(work)).observation == "inside"
+    assert read_file({"path": "sub_alias/nested.txt"}, _ctx(work)).observation == "nested"
+
+
+def test_harmless_dots_are_allowed(work: Path) -> None:
+    assert write_file({"path": "./a/./b...txt", "content": "ok"}, _ctx(work)).ok
+    assert (work / "a" / "b...txt").read_text() == "ok"
+
+
+# --- ceilings ---------------------------------------------------------------------------------------------
+
+
+def test_input_over_the_ceiling_is_not_executed(work: Path) -> None:
+    result = write_file({"path": "big.txt", "content": "x" * MAX_INPUT_CHARS}, _ctx(work))
+    assert not result.ok
+    assert "NOT executed" in result.observation
+    assert not (work / "big.txt").exists()
+
+
+def test_input_at_the_ceiling_runs(work: Path) -> None:
+    content = "x" * (MAX_INPUT_CHARS - len("big.txt"))
+    assert write_file({"path": "big.txt", "content": content}, _ctx(work)).ok
+
+
+def test_output_over_the_ceiling_is_truncated_with_a_label(work: Path) -> None:
+    (work / "long.txt").write_text("y" * (MAX_OUTPUT_CHARS + 1234))
+    result = read_file({"path": "long.txt"}, _ctx(work))
+    assert result.observation == "y" * MAX_OUTPUT_CHARS + "\n…[+1234 chars truncated by the tool layer]"
+    assert result.answer == result.observation
+
+
+# --- what the tools do ------------------------------------------------------------------------------------
+
+
+def test_list_dir_sorts_hides_dotfiles_and_marks_folders(tmp_path: Path) -> None:
+    for name in ("b.txt", "a.md", ".hidden"):
+        (tmp_path / name).write_text("")
+    (tmp_path / "c").mkdir()
+    assert list_dir({}, _ctx(tmp_path)).observation == "a.md\nb.txt\nc/"
+    assert list_dir({"path": "c"}, _ctx(tmp_path)) == ToolResult(observation="", answer="")
+    assert not list_dir({"path": "a.md"}, _ctx(tmp_path)).ok
+
+
+def test_read_file(work: Path) -> None:
+    assert read_file({"path": "sub/nested.txt"}, _ctx(work)).observation == "nested"
+    folder = read_file({"path": "sub"}, _ctx(work))
+    assert (folder.ok, folder.observation) == (
+        False,
+        "'sub' is a folder, not a file; use list_dir to see what it holds.",
+    )
+    missing = read_file({"path": "nope.txt"}, _ctx(work))
+    assert not missing.ok
+    assert "list_dir" in missing.observation
+
+
+def test_read_file_refuses_a_fifo(work: Path) -> None:
+    os.mkfifo(work / "pipe")
+    result = read_file({"path": "pipe"}, _ctx(work))
+    assert (result.ok, result.observation) == (False, "'pipe' is not a regular file, so it cannot be read.")
+
+
+def test_write_file_creates_folders_and_replaces(work: Path) -> None:
+    result = write_file({"path": "new/deep/out.md", "content": "héllo"}, _ctx(work))
+    assert result.observation == "Wrote new/deep/out.md (5 characters)"
+    assert write_file({"path": "new/deep/out.md", "content": "bye"}, _ctx(work)).ok
+    assert (work / "new" / "deep" / "out.md").read_text(encoding="utf-8") == "bye"
+
+
+@pytest.mark.parametrize("args", [{"path": "sub", "content": "x"}, {"path": "."}, {"content": "x"}])
+def test_write_file_refusals(work: Path, args: dict[str, str]) -> None:
+    assert not write_file(args, _ctx(work)).ok
+    assert (work / "sub").is_dir()
+
+
+def test_move_file(work: Path) -> None:
+    result = move_file({"path": "inside.txt", "to": "sub/renamed.txt"}, _ctx(work))
+    assert result.observation == "Moved inside.txt to sub/renamed.txt"
+    assert (work / "sub" / "renamed.txt").read_text() == "inside"
+    assert not (work / "inside.txt").exists()
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "why"),
+    [
+        ("inside.txt", "sub/nested.txt", "never overwrites"),
+        ("nope.txt", "other.txt", "no file 'nope.txt'"),
+        ("inside.txt", "missing/x.txt", "does not create folders"),
+        ("inside.txt", "inside.txt", "two different files"),
+        ("inside.txt", ".", "two different files"),
+    ],
+)
+def test_move_file_refusals(work: Path, source: str, target: str, why: str) -> None:
+    before = _snapshot(work)
+    result = move_file({"path": source, "to": target}, _ctx(work))
+    assert not result.ok
+    assert why in result.observation
+    assert _snapshot(work) == before
+
+
+def test_delete_file(work: Path) -> None:
+    assert delete_file({"path": "inside.txt"}, _ctx(work)).observation == "Deleted inside.txt (6 bytes)"
+    (work / "empty").mkdir()
+    assert delete_file({"path": "empty"}, _ctx(work)).observation == "Deleted the empty folder empty/"
+    assert not (work / "inside.txt").exists()
+    assert not (work / "empty").exists()
+
+
+def test_delete_file_removes_an_inside_link_not_its_target(work: Path) -> None:
+    (work / "alias.txt").symlink_to(work / "sub" / "nested.txt")
+    assert delete_file({"path": "alias.txt"}, _ctx(work)).ok
+    assert (work / "sub" / "nested.txt").read_text() == "nested"
+
+
+@pytest.mark.parametrize(
+    ("path", "why"),
+    [("sub", "not empty"), (".", "working directory itself"), ("nope.txt", "no file 'nope.txt'")],
+)
+def test_delete_file_refusals(work: Path, path: str, why: str) -> None:
+    before = _snapshot(work)
+    result = delete_file({"path": path}, _ctx(work))
+    assert not result.ok
+    assert why in result.observation
+    assert _snapshot(work) == before
+
+
+@pytest.mark.parametrize("tool_id", sorted(WORKSPACE_RUNNERS))
+def test_without_a_workdir_the_tools_fail(tool_id: str) -> None:
+    result = WORKSPACE_RUNNERS[tool_id]({"path": "a.txt", "to": "b.txt", "content": ""}, _ctx(None))
+    assert not result.ok
+    assert "workdir" in result.observation
+
+
+def test_a_missing_workdir_fails_cleanly(tmp_path: Path) -> None:
+    result = list_dir({}, _ctx(tmp_path / "gone"))
+    assert not result.ok
+
+
+def test_runners_bind_to_the_catalog_specs() -> None:
+    for tool_id, runner in WORKSPACE_RUNNERS.items():
+        assert spec(tool_id).bind(runner).run is runner
+        assert runner.__name__ == tool_id
