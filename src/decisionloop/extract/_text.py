@@ -1,0 +1,113 @@
+"""Shared text helpers for the extractor: tokens, sentence starts, word classes and span cleaning."""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lemminflect import getAllLemmas
+
+MAX_SPAN = 80
+
+
+def words(text: str) -> frozenset[str]:
+    """The set of whitespace-separated words in ``text`` (for the short word lists below)."""
+    return frozenset(text.split())
+
+
+_TOKEN = re.compile(r"\w+(?:['’-]\w+)*|[^\w\s]")
+# A token after one of these starts a sentence, so its capital letter says nothing about it being a name.
+_OPENERS = frozenset('.!?:;("“«\n')
+# English function words: a closed class, so a short list is complete; the lexicon only covers open classes.
+FUNCTION = words(
+    """a an the this that these those my your his her its our their me you he she it we they i him us them mine
+    yours ours theirs myself yourself what who whom whose which where when why how whatever is are was were be
+    been being am do does did done have has had will would shall should can could may might must and or but nor
+    if then so than of in on at to for from by with about into onto over under after before between through
+    during without within near as not no yes all any some each every both either neither there here please also
+    just very too more most much many few other another such own same let lets up down out off again once until
+    since unless while though although because whether via per among amongst around across along against behind
+    below above beneath beside besides beyond despite except inside outside toward towards upon versus till
+    whilst whereas"""
+)
+# Words that name the kind of thing asked about (laya's GENERIC plus the fact names of the catalog): as a span on
+# their own they never identify anything.
+GENERIC = words(
+    """city town village country state region province island tower building river lake mountain company person
+    people capital prefecture county district population weather forecast area height currency language founder
+    ceo date day time note notes message thing something anything someone anyone user"""
+)
+MONTHS = tuple(m for m in calendar.month_name if m)
+WEEKDAYS = tuple(calendar.day_name)
+CALENDAR_WORDS = frozenset(
+    w.casefold() for w in (*MONTHS, *WEEKDAYS, *calendar.month_abbr[1:], *calendar.day_abbr)
+) | words("today tomorrow yesterday tonight weekend")
+_DETERMINERS = words("the a an my our your his her their its this that these those some all any me about")
+_EDGE = "\"'“”‘’«»()[]{}<>,.;:!?*`"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Token:
+    """One word or punctuation mark of a text, with where it starts and whether it opens a sentence."""
+
+    text: str
+    start: int
+    end: int
+    initial: bool
+
+    @property
+    def is_word(self) -> bool:
+        """Whether the token is a word with at least one letter."""
+        return any(ch.isalpha() for ch in self.text)
+
+    @property
+    def capitalised(self) -> bool:
+        """Whether the token starts with an upper-case letter."""
+        return self.text[0].isupper()
+
+
+def tokens(text: str) -> list[Token]:
+    """The tokens of ``text``; ``initial`` marks those that open a sentence, a bracket or a quotation."""
+    out: list[Token] = []
+    previous = "\n"
+    for m in _TOKEN.finditer(text):
+        gap = text[out[-1].end : m.start()] if out else ""
+        out.append(Token(text=m.group(), start=m.start(), end=m.end(), initial=previous in _OPENERS or "\n" in gap))
+        previous = m.group()
+    return out
+
+
+@lru_cache(maxsize=65536)
+def readings(word: str) -> frozenset[str]:
+    """The parts of speech the lexicon knows for ``word`` (NOUN, VERB, ADJ, ADV, AUX); empty when unknown."""
+    return frozenset(getAllLemmas(word.casefold()))
+
+
+def is_function(word: str) -> bool:
+    """Whether ``word`` (or its stem before an apostrophe, as in I'll) is a function word."""
+    return re.split(r"['’]", word.casefold())[0] in FUNCTION
+
+
+def is_generic(span: str) -> bool:
+    """Whether ``span`` is a single generic or function word that never names anything."""
+    word = span.casefold()
+    return word in GENERIC or word.rstrip("s") in GENERIC or is_function(word)
+
+
+def clean(span: str) -> str:
+    """Collapse spaces, strip quotes, brackets and edge punctuation, up to 3 leading determiners and a final 's."""
+    text = " ".join(span.split()).strip(_EDGE + " ")
+    for _ in range(3):
+        head, _, rest = text.partition(" ")
+        if not rest or head.casefold() not in _DETERMINERS:
+            break
+        text = rest
+    text = re.sub(r"['’]s$", "", text)
+    return text.strip(_EDGE + " ")
+
+
+def acceptable(span: str) -> bool:
+    """Whether ``span`` may be offered: non-empty, at most 80 characters, has a letter or digit, not generic."""
+    return 0 < len(span) <= MAX_SPAN and any(ch.isalnum() for ch in span) and not is_generic(span)

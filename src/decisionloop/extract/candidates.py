@@ -1,0 +1,72 @@
+"""Candidate spans (no model): what the goal and the observations so far offer to fill a tool's slots."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+
+from decisionloop.extract._dates import dates
+from decisionloop.extract._names import names, recipients
+from decisionloop.extract._numbers import durations, expressions, hole_expressions, quantities
+from decisionloop.extract._phrases import clauses, files, nouns, topics, without_files
+from decisionloop.extract._text import MAX_SPAN
+from decisionloop.tools.base import SpanKind
+
+GOAL = "goal"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Candidate:
+    """A span that could fill a slot: its text, its kind, and where it came from (``goal`` or ``obs:<i>``)."""
+
+    span: str
+    kind: SpanKind
+    source: str
+
+
+def extract(goal: str, observations: Sequence[str], *, now: datetime | None = None) -> list[Candidate]:
+    """Candidates from the goal, then from the observations newest first, each (kind, span) once.
+
+    The newest observation comes first because the next step most often builds on the latest result.
+    ``now`` picks the year whose holiday names are recognised.
+    """
+    year = (now or datetime.now()).year
+    newest_first = [(i, text) for i, text in reversed(list(enumerate(observations))) if text]
+    found = [Candidate(span=s, kind=k, source=GOAL) for s, k in _spans(goal, True, year)]
+    found += [Candidate(span=s, kind="expression", source=f"obs:{i}") for s, i in hole_expressions(goal, newest_first)]
+    for i, text in newest_first:
+        found += [Candidate(span=s, kind=k, source=f"obs:{i}") for s, k in _spans(text, False, year)]
+    return _unique(found)
+
+
+@lru_cache(maxsize=1024)
+def _spans(text: str, goal: bool, year: int) -> tuple[tuple[str, SpanKind], ...]:
+    """Every span of one text (cached: the loop re-reads the same observations at each step)."""
+    return tuple((" ".join(s.split()), k) for s, k in _all_kinds(text, goal, year) if 0 < len(s.strip()) <= MAX_SPAN)
+
+
+def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind]]:
+    words = without_files(text)
+    yield from names(words)
+    yield from recipients(words)
+    yield from topics(words)
+    yield from nouns(words)
+    yield from dates(text, year)
+    yield from durations(text)
+    yield from quantities(text)
+    yield from expressions(text, goal=goal)
+    yield from clauses(text)
+    yield from files(text)
+
+
+def _unique(found: list[Candidate]) -> list[Candidate]:
+    seen: set[tuple[str, str]] = set()
+    out: list[Candidate] = []
+    for c in found:
+        key = (c.kind, c.span.casefold())
+        if key not in seen and 0 < len(c.span) <= MAX_SPAN:
+            seen.add(key)
+            out.append(c)
+    return out

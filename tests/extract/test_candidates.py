@@ -1,0 +1,296 @@
+"""The candidate extractor: every span kind, from the goal and from observations, and that it never breaks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from decisionloop.extract import Candidate, extract
+from decisionloop.tools.base import SpanKind
+
+NOW = datetime(2027, 2, 10, 9, 0)
+# Pieces that trigger every extraction rule, for the property test below.
+SALAD = (
+    "Paris of the 15% 1,250 times remember that Tell Sam saying Dr. ( ) : 5 km degrees Fahrenheit twice divided by "
+    "notes.txt Christmas tomorrow - °F x I'll Multiply 3.5 \n . ? million per hour a week after \" 2027-01-05"
+)
+
+
+def spans(goal: str, observations: Sequence[str] = (), kind: SpanKind | None = None) -> list[str]:
+    """The span texts of one kind (or all) extracted for a goal and observations."""
+    return [c.span for c in extract(goal, observations, now=NOW) if kind is None or c.kind == kind]
+
+
+# --- names ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("goal", "kind", "span"),
+    [
+        ("Will it snow in Oslo on Friday?", "place", "Oslo"),
+        ("Is it raining in Rio de Janeiro right now", "place", "Rio de Janeiro"),
+        ("How big is the Gobi Desert?", "proper", "Gobi Desert"),
+        ("Who wrote the Treaty of Versailles?", "proper", "Treaty of Versailles"),
+        ("Who wrote the Treaty of Versailles?", "place", "Versailles"),
+        ("What did Acme Corporation announce?", "org", "Acme Corporation"),
+        ("When was UNESCO founded?", "org", "UNESCO"),
+        ("Email Dr. Maria Lopez that the lab results are ready", "person", "Maria Lopez"),
+        ("Send Omar a message saying dinner is at eight", "person", "Omar"),
+        ("Ping Ana about the invoice", "person", "Ana"),
+        ("Who was the first person to climb K2 in winter?", "proper", "K2"),
+        ("How far did Voyager 1 travel?", "proper", "Voyager 1"),
+    ],
+)
+def test_names_in_the_goal(goal: str, kind: SpanKind, span: str) -> None:
+    assert span in spans(goal, kind=kind)
+
+
+def test_a_title_marks_the_person_after_it_in_an_observation() -> None:
+    obs = ["Endeavour (ship): The voyage was led by Captain James Cook, who sailed from Plymouth in 1768."]
+    found = extract("Who led the voyage of the Endeavour?", obs, now=NOW)
+    assert Candidate(span="James Cook", kind="person", source="obs:0") in found
+    assert "Plymouth" in [c.span for c in found if c.kind == "place"]
+
+
+def test_a_place_named_with_a_title_word_is_not_a_person() -> None:
+    found = extract("Who leads the United Kingdom?", [], now=NOW)
+    assert Candidate(span="United Kingdom", kind="place", source="goal") in found
+    assert [c for c in found if c.kind == "person"] == []
+
+
+def test_sentence_initial_command_words_and_question_words_are_not_names() -> None:
+    found = spans("Send Lucia the agenda. What is the capital of the country?")
+    assert "Lucia" in found
+    assert not {"Send", "Send Lucia", "What", "capital", "country"} & set(found)
+
+
+def test_generic_words_never_become_spans() -> None:
+    found = {s.casefold() for s in spans("What is the population of the city and the capital of the country?")}
+    assert not found & {"what", "population", "city", "capital", "country", "the"}
+
+
+# --- topics and nouns ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("goal", "kind", "span"),
+    [
+        ("What is photosynthesis?", "topic", "photosynthesis"),
+        ("Tell me about black holes", "topic", "black holes"),
+        ("Delete my notes about the book club", "topic", "book club"),
+        ("Where did I put my winter coat?", "noun", "winter coat"),
+        ("When is the car insurance renewal due?", "noun", "car insurance renewal"),
+        ("Find my note about the parking permit", "noun", "parking permit"),
+    ],
+)
+def test_topics_and_noun_chunks(goal: str, kind: SpanKind, span: str) -> None:
+    assert span in spans(goal, kind=kind)
+
+
+def test_nouns_from_a_recalled_note() -> None:
+    found = extract("How do I open the bike shed?", ['Notes about "bike": "Bike lock code is 5521"'], now=NOW)
+    assert Candidate(span="Bike lock code", kind="noun", source="obs:0") in found
+
+
+def test_a_verb_after_to_is_not_a_noun() -> None:
+    assert "call" not in spans("Remind me to call the bank", kind="noun")
+
+
+# --- dates and durations -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("goal", "span"),
+    [
+        ("What day is 10 days after Halloween?", "Halloween"),
+        ("How long until Christmas?", "Christmas"),
+        ("Is the office open on New Year's Day?", "New Year's Day"),
+        ("Book the room for 14 March 2027", "14 March 2027"),
+        ("What weekday is March 3, 2028?", "March 3, 2028"),
+        ("What is 40 days after 2027-01-05?", "2027-01-05"),
+        ("Plan something for next Friday", "next Friday"),
+        ("Is the pool open on Sundays?", "Sundays"),
+        ("What's on tomorrow?", "tomorrow"),
+        ("How many weeks until the day after tomorrow?", "the day after tomorrow"),
+    ],
+)
+def test_dates(goal: str, span: str) -> None:
+    assert span in spans(goal, kind="date")
+
+
+@pytest.mark.parametrize(
+    ("goal", "span"),
+    [
+        ("What date is 3 weeks before Easter?", "3 weeks before"),
+        ("What will the date be a month from today?", "a month from"),
+        ("Add 45 days to today", "45 days"),
+        ("What was the date 2 years ago?", "2 years ago"),
+    ],
+)
+def test_durations_keep_their_direction_word(goal: str, span: str) -> None:
+    assert span in spans(goal, kind="duration")
+
+
+def test_dates_come_from_observations_too() -> None:
+    found = extract("What is 30 days after Ana's birthday?", ['Notes: "Ana\'s birthday is July 9"'], now=NOW)
+    assert Candidate(span="July 9", kind="date", source="obs:0") in found
+
+
+# --- quantities ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("goal", "span"),
+    [
+        ("Convert 12 miles to kilometres", "12 miles"),
+        ("Is 38°C a fever?", "38°C"),
+        ("Convert 25 degrees Celsius to Fahrenheit", "25 degrees Celsius"),
+        ("How fast is 80 km per hour in mph?", "80 km per hour"),
+        ("How many pounds is 3.5 kg?", "3.5 kg"),
+        ("What is 1,200 ft in meters?", "1,200 ft"),
+    ],
+)
+def test_quantities_with_units(goal: str, span: str) -> None:
+    assert span in spans(goal, kind="quantity")
+
+
+def test_numbers_that_are_not_quantities() -> None:
+    assert spans("Wake me at 9am on the 15th and book 2 tables in 3 days", kind="quantity") == []
+
+
+def test_a_quantity_from_an_observation_for_a_conversion() -> None:
+    obs = ["Height of Big Ben (clock tower in London): 96 m (Wikidata)"]
+    found = extract("How tall is Big Ben in feet?", obs, now=NOW)
+    assert Candidate(span="96 m", kind="quantity", source="obs:0") in found
+
+
+# --- expressions ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("goal", "expected"),
+    [
+        ("What is 12.5% of 8,400?", {"12.5% of 8,400"}),
+        ("What is 3,600 divided by 24?", {"3,600 divided by 24"}),
+        ("What's 45 times 11?", {"45 times 11"}),
+        ("Multiply 6.5 by 3", {"6.5 by 3", "6.5 * 3"}),
+        ("Subtract 15 from 40", {"40 - 15"}),
+        ("Add 17 and 25", {"17 + 25"}),
+        ("Divide 81 by 9", {"81 / 9"}),
+        ("Compute 12 + (3 * 4) - 2^3", {"12 + (3 * 4) - 2^3"}),
+    ],
+)
+def test_expressions_in_the_goal(goal: str, expected: set[str]) -> None:
+    assert expected <= set(spans(goal, kind="expression"))
+
+
+def test_a_date_is_not_an_expression() -> None:
+    assert spans("What is 10 days after 2027-03-01?", kind="expression") == []
+
+
+@pytest.mark.parametrize(
+    ("goal", "observation", "expression"),
+    [
+        (
+            "What is 20% of the area of Portugal?",
+            "Area of Portugal (country in Europe): 92,212 km² (Wikidata)",
+            "20% of 92,212",
+        ),
+        (
+            "What is the population of Chile divided by 3?",
+            "Population of Chile (country in South America): 19,629,590 (Wikidata)",
+            "19,629,590 / 3",
+        ),
+        (
+            "What is twice the height of Table Mountain?",
+            "Height of Table Mountain (mountain in South Africa): 1,085 m (Wikidata)",
+            "2 * 1,085",
+        ),
+        (
+            "What is 10% of the population of Lyon?",
+            "Lyon (city in France): Founded in 43 BC, Lyon had a population of 2.3 million in its metropolitan area.",
+            "10% of 2,300,000",
+        ),
+    ],
+)
+def test_goal_arithmetic_takes_an_amount_from_an_observation(goal: str, observation: str, expression: str) -> None:
+    found = extract(goal, ["Some earlier result", observation], now=NOW)
+    assert Candidate(span=expression, kind="expression", source="obs:1") in found
+
+
+def test_the_amount_named_in_the_goal_is_preferred() -> None:
+    obs = "Kenya (country): In 2019 Kenya had 47,564,296 people; its area is 580,367 km² and it has 47 counties."
+    found = [c.span for c in extract("What is 5% of the area of Kenya?", [obs], now=NOW) if c.kind == "expression"]
+    assert found[0] == "5% of 580,367"
+
+
+# --- clauses and files ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("goal", "span"),
+    [
+        ("Remember that the boiler service is on Monday", "the boiler service is on Monday"),
+        ("Make a note that the spare charger is in the drawer", "the spare charger is in the drawer"),
+        ("Remind me to water the plants", "water the plants"),
+        ("Tell Ana that I'll call tonight.", "I'll call tonight"),
+        ("Let Priyanka know that the train is delayed", "the train is delayed"),
+        ("Text Bruno saying the gate code changed", "the gate code changed"),
+        ("Email the team that the release is delayed", "the release is delayed"),
+        ("Send a message that says running late to Chen", "running late"),
+        ('Write "hello world" to greeting.txt', "hello world"),
+    ],
+)
+def test_clauses(goal: str, span: str) -> None:
+    assert span in spans(goal, kind="clause")
+
+
+def test_a_users_answer_is_a_clause_for_later_steps() -> None:
+    found = extract("Save a note for me", ['The user answered: "buy oat milk on Friday"'], now=NOW)
+    assert Candidate(span="buy oat milk on Friday", kind="clause", source="obs:0") in found
+
+
+def test_file_names() -> None:
+    found = spans("Rename report_final.docx to drafts/report.md, then read notes.txt. (Version 3.5 is fine.)")
+    assert [s for s in found if "." in s] == ["report_final.docx", "drafts/report.md", "notes.txt"]
+
+
+# --- sources, order, dedup -----------------------------------------------------------------------------------
+
+
+def test_goal_first_then_observations_newest_first() -> None:
+    found = extract("Weather in Porto", ["Forecast for Lisbon: sunny", "Forecast for Braga: rain"], now=NOW)
+    places = [(c.span, c.source) for c in found if c.kind == "place"]
+    assert places == [("Porto", "goal"), ("Braga", "obs:1"), ("Lisbon", "obs:0")]
+
+
+def test_each_kind_and_span_once_case_insensitively() -> None:
+    found = extract("Weather in Porto", ["PORTO forecast", "Porto (city in Portugal): rain"], now=NOW)
+    keys = [(c.kind, c.span.casefold()) for c in found]
+    assert len(keys) == len(set(keys))
+    assert ("proper", "porto") in keys
+
+
+def test_empty_texts_give_nothing() -> None:
+    assert extract("", ["", "   "], now=NOW) == []
+
+
+@settings(max_examples=150, deadline=None)
+@given(goal=st.text(max_size=200), observations=st.lists(st.text(max_size=300), max_size=3))
+def test_arbitrary_text_never_raises_and_spans_are_short(goal: str, observations: list[str]) -> None:
+    for c in extract(goal, observations, now=NOW):
+        assert 0 < len(c.span) <= 80
+        assert c.span == c.span.strip()
+        assert c.source == "goal" or c.source.startswith("obs:")
+
+
+@settings(max_examples=100, deadline=None)
+@given(words=st.lists(st.sampled_from(SALAD.split(" ")), max_size=40))
+def test_word_salad_never_raises(words: list[str]) -> None:
+    text = " ".join(words)
+    for c in extract(text, [text], now=NOW):
+        assert 0 < len(c.span) <= 80
