@@ -10,10 +10,8 @@ from functools import cache
 import holidays
 
 from decisionloop.extract._names import is_place
-from decisionloop.extract._text import MONTHS, WEEKDAYS, readings
-from decisionloop.tools.base import SpanKind
+from decisionloop.extract._text import MONTHS, WEEKDAYS, Found, readings
 
-Found = tuple[str, SpanKind]
 _MONTH = "|".join((*MONTHS, *(m for m in calendar.month_abbr if m), "Sept"))
 _DAY = "|".join((*WEEKDAYS, *calendar.day_abbr))
 _ORD = r"\d{1,2}(?:st|nd|rd|th)?"

@@ -11,6 +11,7 @@ from nameparser.config import CONSTANTS
 
 from decisionloop.extract._text import (
     CALENDAR_WORDS,
+    Found,
     Token,
     acceptable,
     clean,
@@ -21,7 +22,6 @@ from decisionloop.extract._text import (
 )
 from decisionloop.tools.base import SpanKind
 
-Found = tuple[str, SpanKind]
 # Last words that mark an organisation's name; a gazetteer of companies would be large and soon out of date.
 _ORG_ENDINGS = words(
     """inc corp corporation company co ltd llc plc gmbh ag university college institute school academy bank group

@@ -8,10 +8,8 @@ from functools import cache, lru_cache
 
 import pint
 
-from decisionloop.extract._text import FUNCTION, MAX_SPAN, is_function
-from decisionloop.tools.base import SpanKind
+from decisionloop.extract._text import FUNCTION, MAX_SPAN, Found, is_function
 
-Found = tuple[str, SpanKind]
 NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _START = r"(?<![\w.,\-–/])"
 _OPERAND = rf"\(*-?{NUM}\)*"

@@ -10,6 +10,7 @@ from functools import cache
 from decisionloop.extract._text import (
     CALENDAR_WORDS,
     MAX_SPAN,
+    Found,
     Token,
     acceptable,
     clean,
@@ -18,9 +19,7 @@ from decisionloop.extract._text import (
     tokens,
     words,
 )
-from decisionloop.tools.base import SpanKind
 
-Found = tuple[str, SpanKind]
 _MAX_CHUNK = 4
 _TOPIC = re.compile(
     r"(?i:\b(?:about|regarding|on the subject of|what (?:is|was|are|were)|who (?:is|was|were)|look up|"

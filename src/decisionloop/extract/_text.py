@@ -9,6 +9,10 @@ from functools import lru_cache
 
 from lemminflect import getAllLemmas
 
+from decisionloop.tools.base import SpanKind
+
+Found = tuple[str, SpanKind]  # a span and its kind, as every finder returns them
+
 MAX_SPAN = 80
 
 
