@@ -5,19 +5,18 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
 from decisionloop import __version__
-from decisionloop.backends.factory import build_backend
+from decisionloop.cli_agent import demo, export, run_goal, runs
+from decisionloop.cli_common import decision_backend, fail, gate_overrides
 from decisionloop.decide import decide as decide_one
 from decisionloop.decision_view import build_ask, decision_json, decision_lines, parse_state
 from decisionloop.errors import ConfigError, DecisionLoopError
-from decisionloop.settings import SETTINGS, resolve, resolve_float
-from decisionloop.spec import Spec, apply_gates, check_spec, load_spec, parse_assignments, read_spec
-from decisionloop.spec.gates import split_env
+from decisionloop.settings import SETTINGS, resolve
+from decisionloop.spec import Spec, apply_gates, check_spec, load_spec, read_spec
 from decisionloop.spec.render import spec_json, spec_lines
 
 
@@ -26,12 +25,6 @@ from decisionloop.spec.render import spec_json, spec_lines
 def main() -> None:
     """decisionloop: a small local model makes an agent's routine decisions; an LLM or a person takes the
     unsure ones; nothing that changes the world runs without a human's OK."""
-
-
-def gate_overrides(flags: Sequence[str]) -> dict[str, float]:
-    """Overrides from DECISIONLOOP_GATES, then from --gate flags (a flag wins for the same key)."""
-    from_env = parse_assignments(split_env(resolve("gates", os.environ)))
-    return {**from_env, **parse_assignments(flags)}
 
 
 @main.command()
@@ -55,7 +48,7 @@ def spec(file: Path | None, gates: tuple[str, ...], as_json: bool) -> None:
         if compiled.ok:
             compiled = apply_gates(compiled, gate_overrides(gates))
     except ConfigError as err:
-        _fail(str(err))
+        fail(str(err))
     _print_spec(compiled, as_json)
     sys.exit(0 if compiled.ok else 1)
 
@@ -113,17 +106,10 @@ def decide(
         if block is None:
             raise ConfigError(f"unknown decision {block_id!r}; decisions: {', '.join(b.id for b in spec.blocks)}")
         ask = build_ask(block, parse_state(state_text), options)
-        env = os.environ
-        backend = build_backend(
-            url=resolve("decisions_url", env, url),
-            model=resolve("decisions_model", env, model),
-            api_key=resolve("decisions_key", env),
-            timeout_s=resolve_float("decisions_timeout", env, timeout),
-            on_notice=lambda text: click.echo(text, err=True),
-        )
+        backend = decision_backend(url, model, timeout)
         decision = decide_one(backend, ask)
     except (ConfigError, ValueError) as err:
-        _fail(str(err))
+        fail(str(err))
     if as_json:
         click.echo(json.dumps(decision_json(decision), indent=2, ensure_ascii=False))
     else:
@@ -136,14 +122,13 @@ def settings() -> None:
     """List every setting: its environment variable, default and current value."""
     for entry in SETTINGS:
         now = resolve(entry.name, os.environ)
-        shown = "(set)" if entry.name == "decisions_key" and now else now
+        shown = "(set)" if entry.name.endswith("_key") and now else now
         click.echo(f"{entry.name:<18} {entry.env:<32} now: {shown or '—'}   default: {entry.default or '—'}")
         click.echo(f"{'':<18} {entry.help}")
 
 
-def _fail(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
-    sys.exit(1)
+for _command in (run_goal, demo, runs, export):
+    main.add_command(_command)
 
 
 def run() -> None:
@@ -151,4 +136,4 @@ def run() -> None:
     try:
         main()
     except DecisionLoopError as err:
-        _fail(str(err))
+        fail(str(err))

@@ -5,9 +5,11 @@
     DecisionLoopError
     ├── SpecError            a DECISION.md mistake or code/file mismatch, raised at load (file and line)
     ├── ConfigError          a bad setting or CLI value (names the value and the fix)
-    │   └── GateError        gate overrides that cannot apply (lists the valid keys; none applied)
+    │   ├── GateError        gate overrides that cannot apply (lists the valid keys; none applied)
+    │   └── JournalError     a run id that names no run, or a journal file that cannot be used
     └── RunError             something failed while running
-        └── BackendError     a decision backend could not answer (code says why; some are retryable)
+        ├── BackendError     a decision backend could not answer (code says why; some are retryable)
+        └── GeneratorError   the generator (LLM) could not answer (same codes; some are retryable)
 
 Signals the loop records on a step (a held step, a degraded answer) are data, not exceptions.
 """
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 BackendErrorCode = Literal["transport", "timeout", "rate_limited", "server", "client", "malformed"]
+GeneratorErrorCode = BackendErrorCode
 RETRYABLE_CODES: frozenset[BackendErrorCode] = frozenset({"transport", "timeout", "rate_limited", "server"})
 
 
@@ -60,6 +63,10 @@ class GateError(ConfigError):
         super().__init__("gate overrides refused, none applied:\n" + "\n".join(f"  {m}" for m in self.messages))
 
 
+class JournalError(ConfigError):
+    """A run id that names no recorded run (or several), or a journal file this version cannot use."""
+
+
 class RunError(DecisionLoopError):
     """A failure while running: a backend down, a budget exceeded."""
 
@@ -80,6 +87,29 @@ class BackendError(RunError):
         self.retry_after_s = retry_after_s
         self.message = message
         super().__init__(f"{backend}: {code}: {message}")
+
+    @property
+    def retryable(self) -> bool:
+        """Whether trying again could help (transport trouble, timeouts, 429 and 5xx)."""
+        return self.code in RETRYABLE_CODES
+
+
+class GeneratorError(RunError):
+    """The generator (an LLM) gave no usable reply; ``code`` classifies why, with the decision backend's codes."""
+
+    def __init__(
+        self,
+        generator: str,
+        code: GeneratorErrorCode,
+        message: str,
+        *,
+        retry_after_s: float | None = None,
+    ) -> None:
+        self.generator = generator
+        self.code: GeneratorErrorCode = code
+        self.retry_after_s = retry_after_s
+        self.message = message
+        super().__init__(f"{generator}: {code}: {message}")
 
     @property
     def retryable(self) -> bool:

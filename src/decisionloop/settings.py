@@ -52,6 +52,24 @@ SETTINGS: tuple[Setting, ...] = (
         help="Model id pinned on every decision request (thresholds are tuned per model).",
     ),
     Setting(
+        name="llm_url",
+        default="",
+        env="DECISIONLOOP_LLM_URL",
+        help="Base URL of an OpenAI-compatible server for System 2 and answers, e.g. http://127.0.0.1:11434/v1.",
+    ),
+    Setting(
+        name="llm_model",
+        default="",
+        env="DECISIONLOOP_LLM_MODEL",
+        help="Model name on that server, e.g. qwen2.5:1.5b-instruct.",
+    ),
+    Setting(
+        name="llm_key",
+        default="",
+        env="DECISIONLOOP_LLM_KEY",
+        help="Bearer key for the LLM server (read from the environment only, never a flag).",
+    ),
+    Setting(
         name="decisions_timeout",
         default="30",
         env="DECISIONLOOP_DECISIONS_TIMEOUT",

@@ -41,7 +41,7 @@ def test_the_risk_frame_never_reads_tool_output() -> None:
     frame = risk_frame(RUN)
     text = "\n".join(frame.state.values())
     assert "pre-approved" not in text
-    assert set(frame.state) == {"goal", "tool", "tool_description", "arguments"}
+    assert set(frame.state) == {"goal"}
     assert "untrusted" in frame.excluded["last_observation"]
 
 

@@ -61,6 +61,9 @@ EXCLUDED: Mapping[str, Mapping[str, str]] = {
         "draft": "the answer is written after the loop",
     },
     "risk": {
+        "tool": "risk is read once per run from what the goal asks; a side-effect tool always asks a person anyway",
+        "tool_description": "risk is read once per run from what the goal asks, before any tool is chosen",
+        "arguments": "risk is read once per run from what the goal asks, before any argument is chosen",
         "steps": "tool output is untrusted and must never drive the authorisation gate",
         "last_observation": "tool output is untrusted and must never drive the authorisation gate",
         "draft": "the answer is written after the loop",
@@ -81,7 +84,7 @@ EXCLUDED: Mapping[str, Mapping[str, str]] = {
 READS: Mapping[str, frozenset[str]] = {
     "step": frozenset({"goal", "steps", "last_observation"}),
     "args": frozenset({"goal", "last_observation", "tool", "tool_description"}),
-    "risk": frozenset({"goal", "tool", "tool_description", "arguments"}),
+    "risk": frozenset({"goal"}),
     "step_ok": frozenset({"tool", "arguments", "last_observation"}),
     "deliver": frozenset({"goal", "steps", "draft"}),
 }
@@ -163,7 +166,7 @@ def args_frame(run: RunView) -> Frame:
 
 
 def risk_frame(run: RunView) -> Frame:
-    """For grade_risk: the goal and the pending call only — never tool output."""
+    """For grade_risk: the goal alone, once per run — never tool output."""
     return _project("risk", _fields(run))
 
 

@@ -25,6 +25,7 @@ HoldKind = Literal[
     "same_tool",
     "identical_call",
     "risky_goal_read_only",
+    "step_failed",
 ]
 
 

@@ -14,7 +14,17 @@ import pint
 from decisionloop.tools.base import Runner, ToolContext, ToolResult
 from decisionloop.tools.catalog import UNITS
 
-__all__ = ["LOCAL_RUNNERS", "ask_user", "calculator", "date_math", "finish", "send_message", "unit_convert"]
+__all__ = [
+    "LOCAL_RUNNERS",
+    "ask_user",
+    "calculate",
+    "calculator",
+    "date_math",
+    "finish",
+    "parse_quantity",
+    "send_message",
+    "unit_convert",
+]
 
 
 def _en_us(value: float, decimals: int) -> str:
@@ -168,6 +178,14 @@ def _calculate(expression: str) -> float:
     return result
 
 
+def calculate(expression: str) -> float | None:
+    """The value of an arithmetic expression as the calculator reads it, or None when it has none."""
+    try:
+        return _calculate(expression)
+    except _CalcError:
+        return None
+
+
 def calculator(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     """Evaluate ``args['expression']`` (arithmetic and percentages, never Python) as ``<expr> = <value>``."""
     expression = args.get("expression", "").strip()
@@ -233,6 +251,15 @@ def _quantity(text: str) -> pint.Quantity[float]:
         known = ", ".join(a for _, aliases in _UNIT_ALIASES for a in aliases[:1])
         raise ValueError(f"the unit {match['unit']!r} in {text!r} is not one I know; known units: {known}")
     return _registry().Quantity(float(match["number"].replace(",", "").replace("−", "-")), unit)
+
+
+def parse_quantity(text: str) -> tuple[float, str] | None:
+    """``text`` as (magnitude, pint unit name) the way unit_convert reads it, or None when it is not a quantity."""
+    try:
+        quantity = _quantity(text)
+    except ValueError:
+        return None
+    return float(quantity.magnitude), str(quantity.units)
 
 
 def _target(to_unit: str) -> str | None:

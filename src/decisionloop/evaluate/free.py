@@ -1,0 +1,96 @@
+"""Free-running protocol: the real loop on each goal, tools replayed from the suite's recorded observations.
+
+Success means the run finished with an answer after making the task's final gold call with matching arguments.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from decisionloop.backends.base import DecisionBackend
+from decisionloop.evaluate.gold import step_matches
+from decisionloop.evaluate.suite import Suite, Task
+from decisionloop.journal.events import MemoryJournal
+from decisionloop.loop.agent import Limits, LoopSetup
+from decisionloop.loop.driver import Approver, Seams, System2, drive
+from decisionloop.loop.requests import RunResult
+from decisionloop.spec.model import Spec
+from decisionloop.tools.base import ToolContext
+from decisionloop.tools.builtin import builtin_tools
+from decisionloop.tools.catalog import SPECS
+from decisionloop.tools.notes import SqliteNotes
+from decisionloop.tools.replay import ReplayBook
+
+ALL_TOOLS = tuple(s.id for s in SPECS if s.id != "FINISH")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FreeOutcome:
+    """One task run free: did it make the final gold call and finish, how it ended, who decided."""
+
+    task: Task
+    result: RunResult
+    success: bool
+    wall_ms: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FreeSetup:
+    """What every task of a free-running evaluation shares."""
+
+    suite: Suite
+    spec: Spec
+    book: ReplayBook
+    replayed: tuple[str, ...] = ALL_TOOLS
+    limits: Limits = field(default_factory=Limits)
+
+
+def succeeded(task: Task, result: RunResult) -> bool:
+    """The run finished and one of its calls matched the task's final gold call."""
+    final = task.final_call
+    if not result.done or final is None:
+        return False
+    return any(r.call is not None and step_matches(r.call.tool, r.call.args, final) for r in result.steps)
+
+
+def run_task(
+    task: Task,
+    setup: FreeSetup,
+    backend: DecisionBackend,
+    *,
+    system2: System2 | None = None,
+    approver: Approver | None = None,
+) -> FreeOutcome:
+    """Run the loop on one task with replayed tools and a fresh note store seeded with the suite's notes."""
+    now = datetime.fromisoformat(setup.suite.recorded_at.replace("Z", "+00:00"))
+    tools = builtin_tools(replay=setup.book, replayed=setup.replayed, task_id=task.id)
+    loop = LoopSetup(spec=setup.spec, tools=tools, limits=setup.limits, clock=time.perf_counter, now=now)
+    started = time.perf_counter()
+    with SqliteNotes(":memory:") as notes:
+        notes.seed(setup.suite.seed_notes)
+        seams = Seams(
+            backend=backend,
+            context=ToolContext(now=now, notes=notes),
+            journal=MemoryJournal(),
+            system2=system2,
+            approver=approver,
+        )
+        result = drive(task.goal, loop, seams).result
+    return FreeOutcome(
+        task=task, result=result, success=succeeded(task, result), wall_ms=(time.perf_counter() - started) * 1000.0
+    )
+
+
+def run_tasks(
+    tasks: Sequence[Task],
+    setup: FreeSetup,
+    backend_for: Callable[[Task], DecisionBackend],
+    *,
+    system2_for: Callable[[Task], System2 | None] = lambda _: None,
+    approver_for: Callable[[Task], Approver | None] = lambda _: None,
+) -> list[FreeOutcome]:
+    """Each task on its own backend, System 2 and approver (an oracle needs to know its task)."""
+    return [run_task(t, setup, backend_for(t), system2=system2_for(t), approver=approver_for(t)) for t in tasks]

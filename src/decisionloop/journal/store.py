@@ -1,0 +1,318 @@
+"""The journal in SQLite: each event in its own short transaction, and whole runs read back as JSON-ready data.
+
+WAL mode with ``synchronous=NORMAL``: once ``record`` returns the event survives the process being killed
+(SIGKILL included); only a power cut can lose the last commits. A call started and never finished stays in
+``tool_calls`` with no result and is reported as in flight; nothing here re-runs it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import uuid
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Literal
+
+from decisionloop.decide import Ask, Decision
+from decisionloop.decision_view import decision_json
+from decisionloop.errors import JournalError
+from decisionloop.journal.events import (
+    ApprovalGiven,
+    DecisionsMade,
+    Event,
+    RunEnded,
+    StepFinished,
+    ToolFinished,
+    ToolStarted,
+)
+from decisionloop.loop.frames import Frame
+from decisionloop.loop.requests import StepRecord
+from decisionloop.questions import question_to_wire
+
+SCHEMA_VERSION = 1
+FILE_NAME = "journal.sqlite3"
+NOT_RERUN = "no result recorded; the call was not re-run"
+RunStatus = Literal["ended", "unfinished"]
+_SHOWN_IDS = 5
+_JSON_COLUMNS = frozenset(
+    {"config", "meter", "args", "holds", "state", "truncated", "excluded", "questions", "decision"}
+)
+_FLAG_COLUMNS = frozenset({"ok", "allowed"})
+_DECISION_KEYS = ("state", "truncated", "excluded", "questions", "decision")
+
+_SCHEMA = f"""
+BEGIN;
+CREATE TABLE IF NOT EXISTS runs (
+    id TEXT PRIMARY KEY, goal TEXT NOT NULL, started_at TEXT NOT NULL, ended_at TEXT, stop TEXT, detail TEXT,
+    answer TEXT, delivery TEXT, config TEXT NOT NULL, meter TEXT);
+CREATE TABLE IF NOT EXISTS steps (
+    run_id TEXT NOT NULL REFERENCES runs(id), idx INTEGER NOT NULL, tool TEXT NOT NULL, args TEXT NOT NULL,
+    decided_by TEXT NOT NULL, holds TEXT NOT NULL, note TEXT NOT NULL, observation TEXT, ok INTEGER,
+    PRIMARY KEY (run_id, idx));
+CREATE TABLE IF NOT EXISTS decisions (
+    id INTEGER PRIMARY KEY, run_id TEXT NOT NULL REFERENCES runs(id), step INTEGER NOT NULL, block TEXT NOT NULL,
+    state TEXT NOT NULL, truncated TEXT NOT NULL, excluded TEXT NOT NULL, questions TEXT NOT NULL,
+    decision TEXT NOT NULL, backend TEXT NOT NULL, model TEXT NOT NULL, latency_ms REAL NOT NULL,
+    action TEXT NOT NULL, reasons TEXT NOT NULL, thresholds TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS approvals (
+    id INTEGER PRIMARY KEY, run_id TEXT NOT NULL REFERENCES runs(id), step INTEGER NOT NULL, tool TEXT NOT NULL,
+    args TEXT NOT NULL, side_effect TEXT NOT NULL, allowed INTEGER NOT NULL, "by" TEXT NOT NULL, at TEXT NOT NULL,
+    note TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tool_calls (
+    id INTEGER PRIMARY KEY, run_id TEXT NOT NULL REFERENCES runs(id), step INTEGER NOT NULL, tool TEXT NOT NULL,
+    args TEXT NOT NULL, started_at TEXT NOT NULL, finished_at TEXT, ok INTEGER, observation TEXT, answer TEXT,
+    source TEXT, ms REAL);
+CREATE INDEX IF NOT EXISTS decisions_by_run ON decisions (run_id, step);
+CREATE INDEX IF NOT EXISTS approvals_by_run ON approvals (run_id, step);
+CREATE INDEX IF NOT EXISTS tool_calls_by_run ON tool_calls (run_id, step);
+PRAGMA user_version = {SCHEMA_VERSION};
+COMMIT;
+"""
+_INSERT_DECISION = "INSERT INTO decisions VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_INSERT_APPROVAL = "INSERT INTO approvals VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_INSERT_CALL = "INSERT INTO tool_calls (run_id, step, tool, args, started_at) VALUES (?, ?, ?, ?, ?)"
+_INSERT_STEP = "INSERT OR REPLACE INTO steps VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_FINISH_CALL = """UPDATE tool_calls SET finished_at = ?, ok = ?, observation = ?, answer = ?, source = ?, ms = ?
+    WHERE id = (SELECT max(id) FROM tool_calls WHERE run_id = ? AND step = ? AND finished_at IS NULL)"""
+_END_RUN = "UPDATE runs SET ended_at = ?, stop = ?, detail = ?, answer = ?, delivery = ?, meter = ? WHERE id = ?"
+_SUMMARIES = """SELECT r.id, r.goal, r.started_at, r.stop, r.ended_at IS NOT NULL,
+    (SELECT count(*) FROM steps s WHERE s.run_id = r.id),
+    (SELECT count(*) FROM tool_calls t WHERE t.run_id = r.id AND t.finished_at IS NULL)
+    FROM runs r ORDER BY r.started_at DESC, r.rowid DESC LIMIT ?"""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RunSummary:
+    """One line of the run list. A run with no RunEnded is ``unfinished``: still going, or killed."""
+
+    id: str
+    goal: str
+    started_at: str
+    stop: str | None
+    steps: int
+    in_flight: int
+    status: RunStatus
+
+
+def default_path(home: Path) -> Path:
+    """The journal file in ``home``, creating the directory."""
+    home.mkdir(parents=True, exist_ok=True)
+    return home / FILE_NAME
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class SqliteJournal:
+    """A ``Journal`` in one SQLite file, readable by other processes while a run writes to it."""
+
+    def __init__(self, path: Path, *, clock: Callable[[], datetime] = _utc_now) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(str(path), check_same_thread=False)
+        self._db.row_factory = sqlite3.Row
+        try:
+            _prepare(self._db, path)
+        except JournalError:
+            self._db.close()
+            raise
+        except sqlite3.DatabaseError as err:
+            self._db.close()
+            raise JournalError(
+                f"{str(path)!r} is not a usable journal ({err}); move it away or pass another path"
+            ) from err
+
+    def __enter__(self) -> SqliteJournal:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the database; the journal cannot be used afterwards."""
+        self._db.close()
+
+    def start(self, goal: str, config: Mapping[str, object]) -> str:
+        """Record a new run and return its id (32 hex digits; any unique prefix names it when reading)."""
+        run_id = uuid.uuid4().hex
+        with self._lock, self._db:
+            self._db.execute(
+                "INSERT INTO runs (id, goal, started_at, config) VALUES (?, ?, ?, ?)",
+                (run_id, goal, self._now(), _dump(dict(config))),
+            )
+        return run_id
+
+    def record(self, run_id: str, event: Event) -> None:
+        """Write one event in its own transaction: it is on disk when this returns."""
+        with self._lock, self._db:
+            self._require(run_id)
+            match event:
+                case DecisionsMade():
+                    self._db.executemany(_INSERT_DECISION, _decision_rows(run_id, event))
+                case ApprovalGiven(step=step, call=call, side_effect=effect, approval=a):
+                    given = (run_id, step, call.tool, _dump(call.args), effect, a.allowed, a.by, a.at.isoformat())
+                    self._db.execute(_INSERT_APPROVAL, (*given, a.note))
+                case ToolStarted(step=step, call=call, at=at):
+                    self._db.execute(_INSERT_CALL, (run_id, step, call.tool, _dump(call.args), at.isoformat()))
+                case ToolFinished():
+                    self._finish(run_id, event)
+                case StepFinished(record=step_record):
+                    self._db.execute(_INSERT_STEP, _step_row(run_id, step_record))
+                case RunEnded(result=r, meter=meter):
+                    ended = (self._now(), r.stop, r.detail, r.answer, r.delivery, _dump(meter.to_json()))
+                    self._db.execute(_END_RUN, (*ended, run_id))
+
+    def runs(self, limit: int = 20) -> list[RunSummary]:
+        """The ``limit`` most recent runs, newest first."""
+        with self._lock:
+            rows = self._db.execute(_SUMMARIES, (limit,)).fetchall()
+        return [
+            RunSummary(id=r[0], goal=r[1], started_at=r[2], stop=r[3], steps=r[5], in_flight=r[6], status=_status(r[4]))
+            for r in rows
+        ]
+
+    def load(self, run_id: str) -> dict[str, object]:
+        """The whole run named by ``run_id`` (or a unique prefix of it), JSON-ready."""
+        with self._lock:
+            full = self._resolve(run_id)
+            run = self._db.execute("SELECT * FROM runs WHERE id = ?", (full,)).fetchone()
+            parts = {t: self._rows(t, full) for t in ("steps", "decisions", "approvals", "tool_calls")}
+        calls = [_call_json(c) for c in parts["tool_calls"]]
+        return {
+            **_run_json(run),
+            "in_flight": sum(1 for c in calls if c["in_flight"]),
+            "steps": [_step_json(s) for s in parts["steps"]],
+            "decisions": _grouped(parts["decisions"]),
+            "approvals": [_approval_json(a) for a in parts["approvals"]],
+            "tool_calls": calls,
+        }
+
+    def _now(self) -> str:
+        return self._clock().isoformat()
+
+    def _rows(self, table: str, run_id: str) -> list[sqlite3.Row]:
+        order = "idx" if table == "steps" else "step, id"
+        return self._db.execute(f"SELECT * FROM {table} WHERE run_id = ? ORDER BY {order}", (run_id,)).fetchall()
+
+    def _require(self, run_id: str) -> None:
+        if self._db.execute("SELECT 1 FROM runs WHERE id = ?", (run_id,)).fetchone() is None:
+            raise JournalError(
+                f"run {run_id!r} was never started in {str(self.path)!r}; record with the id start returned"
+            )
+
+    def _finish(self, run_id: str, event: ToolFinished) -> None:
+        r = event.result
+        row = (self._now(), r.ok, r.observation, r.answer, r.source, event.ms, run_id, event.step)
+        if self._db.execute(_FINISH_CALL, row).rowcount == 0:
+            raise JournalError(
+                f"ToolFinished for step {event.step} of run {run_id!r}, but no call of that step is in flight; "
+                "record ToolStarted before the call runs"
+            )
+
+    def _resolve(self, run_id: str) -> str:
+        prefix = run_id.strip().lower()
+        query = "SELECT id FROM runs WHERE substr(id, 1, ?) = ? ORDER BY started_at DESC LIMIT ?"
+        found = [r[0] for r in self._db.execute(query, (len(prefix), prefix, _SHOWN_IDS + 1))] if prefix else []
+        if len(found) == 1:
+            return str(found[0])
+        if found:
+            shown = ", ".join(found[:_SHOWN_IDS])
+            raise JournalError(f"run id prefix {run_id!r} is ambiguous: it matches {shown}; give more characters")
+        recent = [r[0] for r in self._db.execute("SELECT id FROM runs ORDER BY started_at DESC LIMIT ?", (_SHOWN_IDS,))]
+        known = f"recent runs: {', '.join(recent)}" if recent else "the journal has no runs yet"
+        raise JournalError(f"unknown run {run_id!r} in {str(self.path)!r}; {known}")
+
+
+def _prepare(db: sqlite3.Connection, path: Path) -> None:
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.execute("PRAGMA foreign_keys=ON")
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if version > SCHEMA_VERSION:
+        raise JournalError(
+            f"{str(path)!r} has journal schema {version}; this decisionloop reads up to {SCHEMA_VERSION}: upgrade it"
+        )
+    if version < SCHEMA_VERSION:
+        db.executescript(_SCHEMA)
+
+
+def _dump(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _status(ended: int) -> RunStatus:
+    return "ended" if ended else "unfinished"
+
+
+def _decision_rows(run_id: str, event: DecisionsMade) -> list[tuple[object, ...]]:
+    sizes = (len(event.asks), len(event.frames), len(event.decisions))
+    if len(set(sizes)) != 1:
+        raise JournalError(
+            f"DecisionsMade for step {event.step} has {sizes[0]} asks, {sizes[1]} frames and {sizes[2]} decisions; "
+            "it needs one frame and one decision per ask"
+        )
+    items = zip(event.asks, event.frames, event.decisions, strict=True)
+    return [_decision_row(run_id, event.step, *item) for item in items]
+
+
+def _decision_row(run_id: str, step: int, ask: Ask, frame: Frame, d: Decision) -> tuple[object, ...]:
+    questions = {qid: question_to_wire(q) for qid, q in ask.questions.items()}
+    truncated = {k: list(v) for k, v in frame.truncated.items()}
+    frame_json = (_dump(frame.state), _dump(truncated), _dump(frame.excluded), _dump(questions))
+    decision = (_dump(decision_json(d)), d.backend, d.model, d.latency_ms, d.action)
+    return (run_id, step, d.block, *frame_json, *decision, _dump(list(d.reasons)), _dump(dict(d.thresholds)))
+
+
+def _step_row(run_id: str, rec: StepRecord) -> tuple[object, ...]:
+    args = _dump(dict(rec.call.args) if rec.call is not None else {})
+    holds = _dump([{"kind": h.kind, "detail": h.detail} for h in rec.holds])
+    result = rec.result
+    observation, ok = (result.observation, result.ok) if result is not None else (None, None)
+    return (run_id, rec.index, rec.tool, args, rec.decided_by, holds, rec.note, observation, ok)
+
+
+def _plain(row: sqlite3.Row, keys: Iterable[str]) -> dict[str, object]:
+    """Cells as JSON-ready values: JSON columns parsed, 0/1 columns as booleans."""
+    return {key: _cell(key, row[key]) for key in keys}
+
+
+def _cell(key: str, value: object) -> object:
+    if key in _JSON_COLUMNS and isinstance(value, str):
+        return json.loads(value)
+    if key in _FLAG_COLUMNS and isinstance(value, int):
+        return bool(value)
+    return value
+
+
+def _run_json(row: sqlite3.Row) -> dict[str, object]:
+    return {**_plain(row, row.keys()), "status": _status(row["ended_at"] is not None)}
+
+
+def _step_json(row: sqlite3.Row) -> dict[str, object]:
+    plain = _plain(row, ("tool", "args", "decided_by", "holds", "note", "observation", "ok"))
+    return {"index": row["idx"], "held": bool(plain["holds"]), **plain}
+
+
+def _grouped(rows: Iterable[sqlite3.Row]) -> list[dict[str, object]]:
+    groups: dict[int, list[dict[str, object]]] = {}
+    for row in rows:
+        groups.setdefault(row["step"], []).append(_plain(row, _DECISION_KEYS))
+    return [{"step": step, "decisions": items} for step, items in groups.items()]
+
+
+def _approval_json(row: sqlite3.Row) -> dict[str, object]:
+    return _plain(row, ("step", "tool", "args", "side_effect", "allowed", "by", "at", "note"))
+
+
+def _call_json(row: sqlite3.Row) -> dict[str, object]:
+    in_flight = row["finished_at"] is None
+    keys = ("step", "tool", "args", "started_at", "finished_at", "ok", "observation", "answer", "source", "ms")
+    return {**_plain(row, keys), "in_flight": in_flight, "note": NOT_RERUN if in_flight else ""}

@@ -1,0 +1,262 @@
+"""System 2 for a held step: a done check, then an LLM planner that picks the next call as one JSON object."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from decisionloop.backends.base import Usage
+from decisionloop.llm.chat import Chat, ChatMessage, ChatReply
+from decisionloop.loop.frames import BUDGETS, StepView, clip, step_line, untrusted
+from decisionloop.loop.gate import Call
+from decisionloop.questions import Option
+from decisionloop.tools.base import NONE, Slot, Tool
+
+FINISH = "FINISH"
+ASK_USER = "ask_user"
+STOP_REASON = "the last result answers the goal"
+PLANNER_SYSTEM = (
+    "You are the planner of a tool-using assistant. You choose the next tool call. Answer with one JSON object only."
+)
+SPANS_PER_SLOT = 8
+PLAN_MAX_TOKENS = 120
+_YES = re.compile(r"^\W*yes", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlannerInput:
+    """What the planner sees of a held step: the run so far, the tools, and what System 1 said and doubted."""
+
+    goal: str
+    steps: Sequence[StepView] = ()
+    tools: Sequence[Tool] = ()
+    suggestions: Sequence[tuple[str, float]] = ()
+    unsure: Sequence[str] = ()
+    spans: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Plan:
+    """The planner's choice: a call, or finish; or, when its reply was unusable, an ``error`` saying why."""
+
+    call: Call | None
+    finish: bool
+    reason: str
+    error: str | None
+    raw: str
+    calls: int = 0
+    usage: Usage = field(default_factory=Usage)
+
+
+def stop_check(chat: Chat, goal: str, last_observation: str) -> bool:
+    """Ask whether ``last_observation`` already answers ``goal``; True iff the reply starts with yes."""
+    return _is_yes(_ask_stop(chat, goal, last_observation).text)
+
+
+def planner_messages(inp: PlannerInput) -> list[ChatMessage]:
+    """The system prompt and the plain-text user prompt of the planner."""
+    lines = [f"Goal: {inp.goal}", *_steps_lines(inp.steps), "Tools:", *_tool_lines(inp.tools)]
+    lines += _suggestion_lines(inp.suggestions, inp.unsure) + _span_lines(inp.spans)
+    lines.append(
+        "The goal is not answered yet, so do not repeat a call that was already done."
+        if inp.steps
+        else "Nothing has been looked up yet."
+    )
+    lines.append(
+        "Copy argument values from the goal or the last result when they are there; write a new value only when "
+        "they are not (for example the real name behind a nickname)."
+    )
+    lines += _advice_lines({t.id for t in inp.tools})
+    lines.append('Reply with JSON: {"action": "<tool id>", "args": {...}, "reason": "<a few words>"}')
+    return [ChatMessage(role="system", content=PLANNER_SYSTEM), ChatMessage(role="user", content="\n".join(lines))]
+
+
+def parse_plan(text: str, tools: Sequence[Tool]) -> Plan:
+    """Read the first JSON object of ``text`` as a call to one of ``tools`` (or FINISH); never raises."""
+    obj = _first_object(text)
+    if isinstance(obj, str):
+        return _failed(text, obj)
+    reason = obj.get("reason")
+    reason = reason if isinstance(reason, str) else ""
+    action = obj.get("action")
+    ids = [*(t.id for t in tools if t.id != FINISH), FINISH]
+    tool_id = _resolve(action, ids)
+    if tool_id is None:
+        return _failed(text, f"unknown action {action!r}; known: {', '.join(ids)}", reason)
+    if tool_id == FINISH:
+        return Plan(call=None, finish=True, reason=reason, error=None, raw=text)
+    args = obj.get("args", {})
+    if not isinstance(args, dict):
+        return _failed(text, f"args of {tool_id!r} must be a JSON object, got {args!r}", reason)
+    tool = next(t for t in tools if t.id == tool_id)
+    values = _arguments(tool, args)
+    if isinstance(values, str):
+        return _failed(text, values, reason)
+    return Plan(call=Call(tool=tool_id, args=values), finish=False, reason=reason, error=None, raw=text)
+
+
+def plan(chat: Chat, inp: PlannerInput, *, check_stop: bool) -> Plan:
+    """Decide a held step: the done check first (when asked and a step ran), else the planner; raises GeneratorError."""
+    replies: list[ChatReply] = []
+    if check_stop and inp.steps:
+        replies.append(_ask_stop(chat, inp.goal, inp.steps[-1].observation))
+        if _is_yes(replies[-1].text):
+            return _counted(Plan(call=None, finish=True, reason=STOP_REASON, error=None, raw=replies[-1].text), replies)
+    replies.append(chat.complete(planner_messages(inp), max_tokens=PLAN_MAX_TOKENS, temperature=0.0))
+    return _counted(parse_plan(replies[-1].text, inp.tools), replies)
+
+
+def _ask_stop(chat: Chat, goal: str, last_observation: str) -> ChatReply:
+    prompt = (
+        f"Question: {goal}\nFound: {clip(last_observation, BUDGETS['last_observation'])}\n\n"
+        "Is the answer to the question contained in what was found? Reply with only yes or no."
+    )
+    return chat.complete([ChatMessage(role="user", content=prompt)], max_tokens=3, temperature=0.0)
+
+
+def _is_yes(text: str) -> bool:
+    return _YES.match(text) is not None
+
+
+def _steps_lines(steps: Sequence[StepView]) -> list[str]:
+    if not steps:
+        return ["Steps done: none yet"]
+    last = clip(steps[-1].observation, BUDGETS["last_observation"])
+    return ["Steps done:", *(f"- {step_line(s)}" for s in steps), f"Result of the last step:\n{untrusted(last)}"]
+
+
+def _tool_lines(tools: Sequence[Tool]) -> list[str]:
+    lines = [f"- {t.id}: {t.description.rstrip('.')}{_args_text(t)}" for t in tools if t.id != FINISH]
+    return [*lines, f"- {FINISH}: stop and answer with what was found"]
+
+
+def _args_text(tool: Tool) -> str:
+    if tool.id == ASK_USER:
+        return ". Args: question"
+    if not tool.slots:
+        return ""
+    return ". Args: " + " | ".join(_slot_text(s) for s in tool.slots)
+
+
+def _slot_text(slot: Slot) -> str:
+    return f"{slot.name} (one of: {', '.join(o.name for o in slot.fixed)})" if slot.is_fixed else slot.name
+
+
+def _suggestion_lines(suggestions: Sequence[tuple[str, float]], unsure: Sequence[str]) -> list[str]:
+    if not suggestions and not unsure:
+        return []
+    said = ", ".join(f"{tool} ({p:.0%})" for tool, p in suggestions)
+    parts = [f"A smaller model suggested: {said}." if said else "A smaller model made no suggestion."]
+    if unsure:
+        parts.append(f"It was unsure ({'; '.join(unsure)}).")
+    return [" ".join(parts)]
+
+
+def _span_lines(spans: Mapping[str, Sequence[str]]) -> list[str]:
+    shown = [f"{slot}: {' | '.join(found[:SPANS_PER_SLOT])}" for slot, found in spans.items() if found]
+    return [f"Spans found in the text: {'; '.join(shown)}"] if shown else []
+
+
+def _advice_lines(tool_ids: set[str]) -> list[str]:
+    said = []
+    if ASK_USER in tool_ids:
+        said.append("Use ask_user only when the goal does not say what or where.")
+    if "calculator" in tool_ids:
+        said.append("Use calculator for any arithmetic.")
+    return [" ".join(said)] if said else []
+
+
+def _counted(result: Plan, replies: Sequence[ChatReply]) -> Plan:
+    usage = Usage(
+        input_tokens=_total(r.input_tokens for r in replies), output_tokens=_total(r.output_tokens for r in replies)
+    )
+    return replace(result, calls=len(replies), usage=usage)
+
+
+def _total(counts: Iterable[int | None]) -> int | None:
+    known = [c for c in counts if c is not None]
+    return sum(known) if known else None
+
+
+def _failed(text: str, error: str, reason: str = "") -> Plan:
+    return Plan(call=None, finish=False, reason=reason, error=error, raw=text)
+
+
+def _first_object(text: str) -> dict[str, object] | str:
+    """The first balanced ``{…}`` that parses as a JSON object, or an error saying what was found instead."""
+    failed: tuple[str, Exception] | None = None
+    skip_to = 0
+    for start, end in _brace_pairs(text):
+        if start < skip_to:
+            continue  # inside an object that did not parse: its inner braces are not the reply
+        try:
+            obj: dict[str, object] = json.loads(text[start:end])  # balanced braces: an object or nothing
+            return obj
+        except (ValueError, RecursionError) as exc:
+            failed = failed or (text[start:end], exc)
+            skip_to = end
+    if failed is not None:
+        return f"the JSON object {clip(failed[0], 80)!r} does not parse ({failed[1]}); reply with one JSON object"
+    return f'no JSON object in the reply {clip(text, 80)!r}; expected {{"action": …, "args": {{…}}}}'
+
+
+def _brace_pairs(text: str) -> list[tuple[int, int]]:
+    """Spans of matching ``{`` ``}`` in order of the opening brace, in one pass; quotes count only inside braces."""
+    pairs: list[tuple[int, int]] = []
+    opened: list[int] = []
+    in_string = escaped = False
+    for i, c in enumerate(text):
+        if in_string:
+            in_string = escaped or c != '"'
+            escaped = not escaped and c == "\\"
+        elif c == '"' and opened:
+            in_string = True
+        elif c == "{":
+            opened.append(i)
+        elif c == "}" and opened:
+            pairs.append((opened.pop(), i + 1))
+    return sorted(pairs)
+
+
+def _resolve(action: object, ids: Sequence[str]) -> str | None:
+    if not isinstance(action, str):
+        return None
+    wanted = action.strip().casefold()
+    return next((i for i in ids if i.casefold() == wanted), None)
+
+
+def _arguments(tool: Tool, args: Mapping[str, object]) -> dict[str, str] | str:
+    """The tool's slot values from ``args`` (invented names dropped, fixed labels mapped to keys), or an error."""
+    values: dict[str, str] = {}
+    for name, fixed in _wanted(tool):
+        value = _text(args.get(name))
+        if value is None or value.upper() == NONE:
+            return f"no value for {name!r} of {tool.id!r} (got {args.get(name)!r}); the call needs one"
+        key = _fixed_key(value, fixed) if fixed else value
+        if key is None:
+            options = ", ".join(o.name for o in fixed)
+            return f"{value!r} is not an option of {tool.id}.{name}; options: {options}"
+        values[name] = key
+    return values
+
+
+def _wanted(tool: Tool) -> list[tuple[str, tuple[Option, ...]]]:
+    if tool.id == ASK_USER and not tool.slots:
+        return [("question", ())]
+    return [(s.name, s.fixed) for s in tool.slots]
+
+
+def _text(value: object) -> str | None:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    return (value.strip() or None) if isinstance(value, str) else None
+
+
+def _fixed_key(value: str, options: Sequence[Option]) -> str | None:
+    wanted = value.casefold()
+    for option in options:
+        if wanted in (option.name.casefold(), (option.criteria or "").casefold()):
+            return option.name
+    return None

@@ -1,0 +1,357 @@
+"""The agent loop as a generator with no I/O: it yields typed requests and is sent their replies.
+
+One step: the step frame's questions (needs_tool, pick_tool over the tools that still apply, is_done; step_ok on
+the previous call; grade_risk on the goal once per run) go out together; then one question per argument slot.
+The gate either lets System 1's proposal run or holds it, with typed reasons, for System 2. The guard asks a
+person before every call to a tool with a side effect. Every way a run ends has a named stop reason.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from decisionloop.answers import ChoiceAnswer, NoulAnswer
+from decisionloop.decide import Decision
+from decisionloop.extract import Candidate, extract, slot_options
+from decisionloop.llm.writer import TemplateStep, template_answer
+from decisionloop.loop.asks import ARG_PREFIX, Framed, args_ask, deliver_ask, risk_ask, step_asks, step_ok_ask
+from decisionloop.loop.asks import tool_options as _tool_options
+from decisionloop.loop.frames import RunView, StepView
+from decisionloop.loop.gate import Call, Hold, StepDecisions, call_holds, stop_holds, wants_to_stop
+from decisionloop.loop.requests import (
+    FINISH,
+    Approval,
+    Delivery,
+    Draft,
+    NeedAnswer,
+    NeedApproval,
+    NeedDecisions,
+    NeedResolution,
+    NeedTool,
+    Request,
+    Resolution,
+    RunResult,
+    StepDone,
+    StepRecord,
+    StopReason,
+    Suggestion,
+    step_views,
+)
+from decisionloop.spec.model import Spec
+from decisionloop.tools.base import NONE, Tool, ToolResult
+
+LoopGen = Generator[Request, object, RunResult]
+ASK_USER = "ask_user"
+_SHOWN_TOOLS = 3
+_SHOWN_SPANS = 8
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Limits:
+    """Budgets of one run: steps, wall-clock seconds and LLM calls (System 2 and the answer writer)."""
+
+    max_steps: int = 8
+    max_seconds: float = 300.0
+    max_model_calls: int = 20
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LoopSetup:
+    """What the loop is given: the decisions, the tools, the budgets, a monotonic clock and today's date."""
+
+    spec: Spec
+    tools: tuple[Tool, ...]
+    limits: Limits
+    clock: Callable[[], float]
+    now: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _End:
+    stop: StopReason
+    detail: str
+
+
+def run_loop(goal: str, setup: LoopSetup) -> LoopGen:
+    """Run the agent on ``goal``: yields requests, returns the RunResult."""
+    if not goal.strip():
+        raise ValueError("the goal is empty; say what the agent should do")
+    ids = [t.id for t in setup.tools]
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"tool ids must be distinct, got {ids}")
+    return (yield from _Run(goal.strip(), setup).run())
+
+
+class _Run:
+    """The state of one run; each method is one part of a step."""
+
+    def __init__(self, goal: str, setup: LoopSetup) -> None:
+        self.goal = goal
+        self.setup = setup
+        self.spec: Spec = setup.spec
+        self.tools = {t.id: t for t in setup.tools if t.id != FINISH}
+        self.records: list[StepRecord] = []
+        self.llm_calls = 0
+        self.goal_risky = True
+        self.started = setup.clock()
+
+    def run(self) -> LoopGen:
+        for index in itertools.count():
+            end = self._budget_end(index)
+            if end is None:
+                end = yield from self._step(index)
+            if end is not None:
+                return (yield from self._end(end))
+        raise AssertionError("unreachable")
+
+    # --- one step -------------------------------------------------------------------------------------------
+
+    def _budget_end(self, index: int) -> _End | None:
+        limits = self.setup.limits
+        if index >= limits.max_steps:
+            return _End(stop="step_budget", detail=f"Not done: the step budget of {limits.max_steps} ran out.")
+        if self.setup.clock() - self.started >= limits.max_seconds:
+            return _End(stop="time_budget", detail=f"Not done: the time budget of {limits.max_seconds:g} s ran out.")
+        if self.llm_calls >= limits.max_model_calls:
+            return _End(
+                stop="call_budget", detail=f"Not done: the budget of {limits.max_model_calls} LLM calls ran out."
+            )
+        return None
+
+    def _step(self, index: int) -> Generator[Request, object, _End | None]:
+        candidates = extract(self.goal, [v.observation for v in self._views()], now=self.setup.now)
+        options = _tool_options(tuple(self.tools.values()), candidates)
+        framed = step_asks(self.spec, self._view(), options, index)
+        if index == 0:
+            framed.append(risk_ask(self.spec, self.goal))
+        if self.records:
+            framed.append(step_ok_ask(self.spec, self._views()[-1]))
+        decided = yield from self._decide(index, framed)
+        risk = decided.get("grade_risk")
+        if risk is not None:
+            self.goal_risky = risk.action != "auto"
+        step = StepDecisions(
+            needs_tool=decided["needs_tool"], pick_tool=decided.get("pick_tool"), is_done=decided.get("is_done")
+        )
+        if wants_to_stop(index, step):
+            call, holds = None, stop_holds(index, step)
+        else:
+            step, call, holds = yield from self._propose_call(index, step, candidates)
+        holds += _step_ok_holds(decided.get("step_ok"))
+        decisions = tuple(d for d in (*decided.values(), step.pick_args) if d is not None)
+        holds += _other_degraded(decisions, holds)
+        return (yield from self._settle(index, call, holds, decisions, step, candidates))
+
+    def _propose_call(
+        self, index: int, step: StepDecisions, candidates: Sequence[Candidate]
+    ) -> Generator[Request, object, tuple[StepDecisions, Call | None, list[Hold]]]:
+        tool = self._picked(step.pick_tool)
+        if tool is None:
+            return step, None, [Hold(kind="tool_unsure", detail="no tool applies to this step")]
+        asked, missing = args_ask(
+            self.spec, replace(self._view(), tool=tool.id, tool_description=tool.description), tool, candidates
+        )
+        if asked is not None:
+            step = replace(step, pick_args=(yield from self._decide(index, [asked]))["pick_args"])
+        step = replace(step, missing_slots=missing)
+        call = Call(tool=tool.id, args=_chosen_args(step.pick_args))
+        previous = self.records[-1].call if self.records else None
+        read_only = tool.side_effect is None and tool.id != ASK_USER
+        return step, call, call_holds(call, step, previous=previous, goal_risky=self.goal_risky, read_only=read_only)
+
+    def _settle(
+        self,
+        index: int,
+        call: Call | None,
+        holds: list[Hold],
+        decisions: tuple[Decision, ...],
+        step: StepDecisions,
+        candidates: Sequence[Candidate],
+    ) -> Generator[Request, object, _End | None]:
+        record = StepRecord(index=index, call=call, decided_by="system1", decisions=decisions, holds=tuple(holds))
+        if holds:
+            resolution = yield from self._resolve(index, record, step, candidates)
+            if resolution.kind == "stop":
+                stopped = replace(record, call=None, decided_by=resolution.by, note=resolution.detail, stopped=True)
+                yield from self._keep(stopped)
+                stop: StopReason = "stopped" if resolution.by == "person" else "held"
+                return _End(stop=stop, detail=f"Not done: {resolution.detail or 'the held step was not decided'}.")
+            record = replace(record, call=resolution.call, decided_by=resolution.by, note=resolution.detail)
+        previous = self.records[-1].call if self.records else None
+        if record.call is not None and record.call.same_as(previous):
+            note = f"{record.decided_by} repeated the previous call, so the agent finished with what it found"
+            record = replace(record, call=None, decided_by="code", note=note)
+        if record.call is None:
+            yield from self._keep(record)
+            return _End(stop="answered", detail="")
+        return (yield from self._call(record))
+
+    def _resolve(
+        self, index: int, record: StepRecord, step: StepDecisions, candidates: Sequence[Candidate]
+    ) -> Generator[Request, object, Resolution]:
+        request = NeedResolution(
+            step=index,
+            goal=self.goal,
+            holds=record.holds,
+            suggestion=self._suggestion(record.call, step, candidates),
+            tools=tuple(self.tools.values()),
+            history=tuple(self.records),
+        )
+        reply = yield request
+        if not isinstance(reply, Resolution):
+            return Resolution(kind="stop", by="code", detail="nobody decided the held step")
+        self.llm_calls += reply.llm.calls
+        problem = self._invalid(reply)
+        if problem is not None:
+            return Resolution(kind="stop", by="code", detail=problem, llm=reply.llm)
+        return reply
+
+    def _invalid(self, resolution: Resolution) -> str | None:
+        """System 2's call is checked like System 1's: a known tool and a value for every slot."""
+        if resolution.kind != "call":
+            return None
+        call = resolution.call
+        if call is None or call.tool not in self.tools:
+            known = ", ".join(self.tools)
+            return f"System 2 named a tool the agent does not have ({call.tool if call else None!r}; known: {known})"
+        missing = [s.name for s in self.tools[call.tool].slots if not call.args.get(s.name, "").strip()]
+        if missing and call.tool != ASK_USER:
+            return f"System 2 left out {', '.join(missing)} of {call.tool}"
+        return None
+
+    def _call(self, record: StepRecord) -> Generator[Request, object, _End | None]:
+        call = record.call
+        assert call is not None
+        tool = self.tools[call.tool]
+        approval: Approval | None = None
+        if tool.side_effect is not None:
+            reply = yield NeedApproval(step=record.index, goal=self.goal, call=call, side_effect=tool.side_effect)
+            approval = reply if isinstance(reply, Approval) and reply.call == call else None
+            if approval is None or not approval.allowed:
+                refused = ToolResult(observation=f"The user declined {tool.id}.", ok=False)
+                yield from self._keep(replace(record, approval=approval, result=refused))
+                return _End(stop="declined", detail=f"Not done: you declined to let the agent run {tool.id}.")
+        result = yield NeedTool(step=record.index, call=call, approval=approval)
+        if not isinstance(result, ToolResult):
+            result = ToolResult(observation=f"{tool.id} returned nothing usable.", ok=False)
+        yield from self._keep(replace(record, approval=approval, result=result))
+        return None
+
+    # --- the answer -----------------------------------------------------------------------------------------
+
+    def _end(self, end: _End) -> LoopGen:
+        steps = tuple(self.records)
+        if end.stop != "answered":
+            return RunResult(
+                goal=self.goal, steps=steps, stop=end.stop, detail=end.detail, answer=end.detail, delivery="none"
+            )
+        template = template_answer(
+            [TemplateStep(tool=r.tool, ok=r.result.ok, answer=r.result.answer) for r in steps if r.result]
+        )
+        draft = yield from self._draft(NeedAnswer(goal=self.goal, evidence=steps, template=template))
+        if draft.by == "template":
+            return self._answered(draft.text, "template", ())
+        first = yield from self._deliverable(draft.text)
+        if first.action == "deliver":
+            return self._answered(draft.text, "delivered", (first,))
+        revised = yield from self._draft(
+            NeedAnswer(goal=self.goal, evidence=steps, template=template, revise=first.reasons[0])
+        )
+        second = yield from self._deliverable(revised.text)
+        if second.action == "deliver" and revised.by == "llm":
+            return self._answered(revised.text, "revised", (first, second))
+        return self._answered(template, "fell_back", (first, second))
+
+    def _draft(self, request: NeedAnswer) -> Generator[Request, object, Draft]:
+        reply = yield request
+        if not isinstance(reply, Draft) or not reply.text.strip():
+            return Draft(text=request.template, by="template")
+        self.llm_calls += reply.llm.calls
+        return reply
+
+    def _deliverable(self, text: str) -> Generator[Request, object, Decision]:
+        asked = deliver_ask(self.spec, self.goal, text, self._views())
+        return (yield from self._decide(len(self.records), [asked]))["can_deliver"]
+
+    def _answered(self, text: str, delivery: Delivery, checks: tuple[Decision, ...]) -> RunResult:
+        return RunResult(
+            goal=self.goal,
+            steps=tuple(self.records),
+            stop="answered",
+            detail="",
+            answer=text,
+            delivery=delivery,
+            answer_decisions=checks,
+        )
+
+    # --- helpers --------------------------------------------------------------------------------------------
+
+    def _keep(self, record: StepRecord) -> Generator[Request, object, None]:
+        self.records.append(record)
+        yield StepDone(record=record)
+
+    def _decide(self, index: int, framed: Sequence[Framed]) -> Generator[Request, object, dict[str, Decision]]:
+        reply = yield NeedDecisions(
+            step=index, asks=tuple(f.ask for f in framed), frames=tuple(f.frame for f in framed)
+        )
+        decisions = list(reply) if isinstance(reply, list | tuple) else []
+        if len(decisions) != len(framed) or not all(isinstance(d, Decision) for d in decisions):
+            raise TypeError(f"NeedDecisions takes one Decision per ask ({len(framed)}), got {reply!r}")
+        return {d.block: d for d in decisions}
+
+    def _views(self) -> list[StepView]:
+        return step_views(self.records)
+
+    def _view(self) -> RunView:
+        return RunView(goal=self.goal, steps=tuple(self._views()))
+
+    def _picked(self, pick: Decision | None) -> Tool | None:
+        answer = pick.answers.get("tool") if pick is not None else None
+        return self.tools.get(answer.choice) if isinstance(answer, ChoiceAnswer) else None
+
+    def _suggestion(self, call: Call | None, step: StepDecisions, candidates: Sequence[Candidate]) -> Suggestion:
+        pick = step.pick_tool.answers.get("tool") if step.pick_tool is not None else None
+        done = step.is_done.answers.get("done") if step.is_done is not None else None
+        spans: dict[str, tuple[str, ...]] = {}
+        for tool in self.tools.values():
+            for slot in tool.slots:
+                if not slot.is_fixed:
+                    found = [o.name for o in slot_options(slot, candidates) if o.name != NONE]
+                    spans.setdefault(slot.name, tuple(found[:_SHOWN_SPANS]))
+        return Suggestion(
+            tools=tuple(pick.ranked()[:_SHOWN_TOOLS]) if isinstance(pick, ChoiceAnswer) else (),
+            call=call,
+            stop=call is None and wants_to_stop(len(self.records), step),
+            done=done.noul if isinstance(done, NoulAnswer) else None,
+            spans=spans,
+        )
+
+
+def _chosen_args(pick_args: Decision | None) -> dict[str, str]:
+    if pick_args is None:
+        return {}
+    return {
+        qid.removeprefix(ARG_PREFIX): a.choice
+        for qid, a in pick_args.answers.items()
+        if isinstance(a, ChoiceAnswer) and a.choice != NONE
+    }
+
+
+def _other_degraded(decisions: Sequence[Decision], holds: Sequence[Hold]) -> list[Hold]:
+    """Any degraded answer in the step holds it, even one the proposal did not read (fail closed)."""
+    named = {h.detail.split(":", 1)[0] for h in holds if h.kind == "degraded"}
+    return [
+        Hold(kind="degraded", detail=f"{d.block}: {d.reasons[-1]}")
+        for d in decisions
+        if d.degraded and d.block not in named
+    ]
+
+
+def _step_ok_holds(step_ok: Decision | None) -> list[Hold]:
+    if step_ok is None or step_ok.action == "continue":
+        return []
+    why = step_ok.reasons[0] if step_ok.reasons else "not judged"
+    return [Hold(kind="step_failed", detail=f"the last call may not have worked ({why})")]

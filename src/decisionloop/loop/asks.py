@@ -1,0 +1,102 @@
+"""The questions of each decision, built for this step from the spec, the frames and the candidates.
+
+The options of ``pick_tool`` are the tools that still apply this step; those of ``pick_args`` are one question
+per slot of the chosen tool, its candidate values (or fixed list) with NONE last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from decisionloop.decide import Ask
+from decisionloop.extract import Candidate, slot_options
+from decisionloop.loop.frames import Frame, RunView, StepView, args_frame, deliver_frame, risk_frame, step_frame
+from decisionloop.loop.frames import step_ok_frame as _step_ok_frame
+from decisionloop.questions import ChoiceQuestion, Option, Question
+from decisionloop.spec.model import Block, Spec, SpecQuestion
+from decisionloop.tools.base import NONE, Tool
+
+ARG_PREFIX = "arg:"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Framed:
+    """An ask and the frame its state came from."""
+
+    ask: Ask
+    frame: Frame
+
+
+def tool_options(tools: Sequence[Tool], candidates: Sequence[Candidate]) -> tuple[Tool, ...]:
+    """The tools that still apply: those whose every span slot has at least one candidate value or literal.
+
+    A tool none of whose values can be found in the text cannot be called by System 1 (its argument would be
+    NONE and the step held), so offering it only takes probability from the tools that can.
+    """
+    kinds = {c.kind for c in candidates}
+    return tuple(t for t in tools if all(s.is_fixed or s.extra or any(k in kinds for k in s.kinds) for s in t.slots))
+
+
+def _ask(block: Block, frame: Frame, questions: dict[str, Question], templates: dict[str, str] | None = None) -> Framed:
+    return Framed(ask=Ask(block=block, state=frame.state, questions=questions, templates=templates or {}), frame=frame)
+
+
+def _static(block: Block, frame: Frame) -> Framed:
+    return _ask(block, frame, {q.id: q.build() for q in block.questions})
+
+
+def step_asks(spec: Spec, run: RunView, options: Sequence[Tool], step: int) -> list[Framed]:
+    """needs_tool, pick_tool over ``options`` and (after the first step) is_done — all on the step frame."""
+    frame = step_frame(run)
+    pick = spec.block("pick_tool")
+    extra = tuple(Option(name=t.id, criteria=t.description) for t in options)
+    framed = [_static(spec.block("needs_tool"), frame)]
+    if options:
+        framed.append(_ask(pick, frame, {q.id: q.build(extra) for q in pick.questions}))
+    if step > 0:
+        framed.append(_static(spec.block("is_done"), frame))
+    return framed
+
+
+def risk_ask(spec: Spec, goal: str) -> Framed:
+    """grade_risk, once per run, on the goal alone."""
+    return _static(spec.block("grade_risk"), risk_frame(RunView(goal=goal)))
+
+
+def step_ok_ask(spec: Spec, step: StepView) -> Framed:
+    """step_ok on one finished call and its output."""
+    return _static(spec.block("step_ok"), _step_ok_frame(step.tool, step.args, step.observation))
+
+
+def args_ask(
+    spec: Spec, run: RunView, tool: Tool, candidates: Sequence[Candidate]
+) -> tuple[Framed | None, tuple[str, ...]]:
+    """One choice question per slot that has values to offer, and the slots with no candidate at all."""
+    block = spec.block("pick_args")
+    template = block.question("arg")
+    questions: dict[str, Question] = {}
+    missing: list[str] = []
+    for slot in tool.slots:
+        offered = tuple(o for o in slot_options(slot, candidates) if o.name != NONE or slot.is_fixed)
+        if not slot.is_fixed and not offered:
+            missing.append(slot.name)
+            continue
+        questions[ARG_PREFIX + slot.name] = _choice(template, offered, slot.instruction, slot.none)
+    if not questions:
+        return None, tuple(missing)
+    frame = args_frame(run)
+    templates = {qid: template.id for qid in questions}
+    return _ask(block, frame, questions, templates), tuple(missing)
+
+
+def _choice(template: SpecQuestion, offered: tuple[Option, ...], ask: str, none: str) -> ChoiceQuestion:
+    """The slot's options, then the file's (NONE), each name once; NONE reads as the slot's own wording."""
+    names = {o.name for o in offered}
+    tail = tuple(Option(name=o.name, criteria=none if o.name == NONE else o.criteria) for o in template.options)
+    return ChoiceQuestion(instructions=ask, options=(*offered, *(o for o in tail if o.name not in names)))
+
+
+def deliver_ask(spec: Spec, goal: str, draft: str, steps: Sequence[StepView]) -> Framed:
+    """can_deliver on the draft answer and the evidence it may rest on."""
+    return _static(spec.block("can_deliver"), deliver_frame(goal, draft, steps))

@@ -1,0 +1,195 @@
+"""What the loop asks of its driver, what the driver answers, and what a finished run looks like.
+
+The loop is a generator: it yields one of the ``Need*`` requests and is sent the matching reply. Only the
+driver (CLI, evaluator, web server) does I/O; every reply is data, a denial included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal, get_args
+
+from decisionloop.decide import Ask, Decision
+from decisionloop.loop.frames import Frame, StepView
+from decisionloop.loop.gate import Call, Hold
+from decisionloop.tools.base import Tool, ToolResult
+
+DecidedBy = Literal["system1", "llm", "person", "code"]
+DECIDERS: tuple[DecidedBy, ...] = get_args(DecidedBy)
+StopReason = Literal[
+    "answered",
+    "declined",
+    "stopped",
+    "held",
+    "step_budget",
+    "time_budget",
+    "call_budget",
+]
+STOP_REASONS: tuple[StopReason, ...] = get_args(StopReason)
+ResolutionKind = Literal["call", "finish", "stop"]
+Delivery = Literal["template", "delivered", "revised", "fell_back", "none"]
+FINISH = "FINISH"
+STOP = "STOP"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LlmUse:
+    """What LLM calls a reply cost: how many, how long, how many tokens (None where the server did not say)."""
+
+    calls: int = 0
+    ms: float = 0.0
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NeedDecisions:
+    """Ask System 1 these blocks; asks with the same state go in one request. Reply: one Decision per ask."""
+
+    step: int
+    asks: tuple[Ask, ...]
+    frames: tuple[Frame, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Suggestion:
+    """What System 1 proposed for a held step, for System 2 to start from."""
+
+    tools: tuple[tuple[str, float], ...]
+    call: Call | None
+    stop: bool
+    done: float | None
+    spans: Mapping[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NeedResolution:
+    """A held step: System 2 (an LLM, else a person) decides it. Reply: a Resolution."""
+
+    step: int
+    goal: str
+    holds: tuple[Hold, ...]
+    suggestion: Suggestion
+    tools: tuple[Tool, ...]
+    history: tuple[StepRecord, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Resolution:
+    """System 2's decision on a held step: a call, finish now, or stop the run."""
+
+    kind: ResolutionKind
+    by: DecidedBy
+    call: Call | None = None
+    detail: str = ""
+    llm: LlmUse = field(default_factory=LlmUse)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NeedApproval:
+    """A call to a tool that changes the world. Reply: an Approval; anything else counts as a denial."""
+
+    step: int
+    goal: str
+    call: Call
+    side_effect: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Approval:
+    """A person's answer to one guarded call: who, when, and the exact call."""
+
+    allowed: bool
+    by: str
+    at: datetime
+    call: Call
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NeedTool:
+    """Run this call. ``approval`` is set, and allowed, for every tool with a side effect. Reply: a ToolResult."""
+
+    step: int
+    call: Call
+    approval: Approval | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NeedAnswer:
+    """Write the answer: an LLM from the evidence, else the template. Reply: a Draft."""
+
+    goal: str
+    evidence: tuple[StepRecord, ...]
+    template: str
+    revise: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Draft:
+    """An answer text and who wrote it (``template`` answers are not gated)."""
+
+    text: str
+    by: Literal["template", "llm"]
+    llm: LlmUse = field(default_factory=LlmUse)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StepDone:
+    """A step is finished (the driver journals it now, so a killed run keeps it). Reply: ignored."""
+
+    record: StepRecord
+
+
+Request = NeedDecisions | NeedResolution | NeedApproval | NeedTool | NeedAnswer | StepDone
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StepRecord:
+    """One finished step: what was decided, by whom, why it was held, and what the call returned."""
+
+    index: int
+    call: Call | None
+    decided_by: DecidedBy
+    decisions: tuple[Decision, ...] = ()
+    holds: tuple[Hold, ...] = ()
+    approval: Approval | None = None
+    result: ToolResult | None = None
+    note: str = ""
+    stopped: bool = False
+
+    @property
+    def tool(self) -> str:
+        """The tool called; FINISH when the step finished the run, STOP when System 2 stopped it."""
+        if self.call is not None:
+            return self.call.tool
+        return STOP if self.stopped else FINISH
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RunResult:
+    """How a run ended: the steps, the answer, and a named stop reason."""
+
+    goal: str
+    steps: tuple[StepRecord, ...]
+    stop: StopReason
+    detail: str
+    answer: str
+    delivery: Delivery
+    answer_decisions: tuple[Decision, ...] = field(default=())
+
+    @property
+    def done(self) -> bool:
+        """Whether the run ended with an answer rather than being cut short."""
+        return self.stop == "answered"
+
+
+def step_views(records: Sequence[StepRecord]) -> list[StepView]:
+    """The steps that ran a tool, as frames and prompts show them."""
+    return [
+        StepView(tool=r.tool, args=r.call.args, observation=r.result.observation, ok=r.result.ok)
+        for r in records
+        if r.call is not None and r.result is not None
+    ]

@@ -1,0 +1,83 @@
+"""The LLM as System 2: it plans held steps (handing unusable replies to a person) and writes the answer."""
+
+from __future__ import annotations
+
+import time
+
+from decisionloop.errors import GeneratorError
+from decisionloop.llm.chat import Chat
+from decisionloop.llm.planner import Plan, PlannerInput, plan
+from decisionloop.llm.writer import evidence_lines, write_answer
+from decisionloop.loop.driver import System2
+from decisionloop.loop.requests import Draft, LlmUse, NeedAnswer, NeedResolution, Resolution, step_views
+
+
+class LlmSystem2:
+    """Plans a held step with the LLM; an unusable reply or a failed call goes to ``person``, or stops the run."""
+
+    def __init__(self, chat: Chat, *, person: System2 | None = None) -> None:
+        self._chat = chat
+        self._person = person
+
+    def resolve(self, request: NeedResolution) -> Resolution:
+        """A validated call or finish from the LLM, else what the person says, else stop."""
+        started = time.perf_counter()
+        try:
+            result = plan(self._chat, _planner_input(request), check_stop=True)
+        except GeneratorError as err:
+            failed = LlmUse(calls=1, ms=(time.perf_counter() - started) * 1000.0)
+            return self._hand_over(request, f"the LLM failed ({err})", failed)
+        use = _use(result, (time.perf_counter() - started) * 1000.0)
+        if result.error is not None:
+            return self._hand_over(request, f"the LLM's reply was unusable ({result.error})", use)
+        if result.finish:
+            return Resolution(kind="finish", by="llm", detail=result.reason, llm=use)
+        return Resolution(kind="call", by="llm", call=result.call, detail=result.reason, llm=use)
+
+    def _hand_over(self, request: NeedResolution, why: str, use: LlmUse) -> Resolution:
+        if self._person is None:
+            return Resolution(kind="stop", by="code", detail=f"{why}, and no person can decide", llm=use)
+        answer = self._person.resolve(request)
+        detail = f"{why}; {answer.detail}" if answer.detail else why
+        return Resolution(kind=answer.kind, by=answer.by, call=answer.call, detail=detail, llm=use)
+
+
+def _planner_input(request: NeedResolution) -> PlannerInput:
+    return PlannerInput(
+        goal=request.goal,
+        steps=step_views(request.history),
+        tools=request.tools,
+        suggestions=request.suggestion.tools,
+        unsure=[h.detail for h in request.holds],
+        spans=request.suggestion.spans,
+    )
+
+
+def _use(result: Plan, ms: float) -> LlmUse:
+    return LlmUse(
+        calls=result.calls, ms=ms, input_tokens=result.usage.input_tokens, output_tokens=result.usage.output_tokens
+    )
+
+
+class LlmWriter:
+    """Writes the answer from the evidence only; a failed call falls back to the template answer."""
+
+    def __init__(self, chat: Chat, *, instruction: str) -> None:
+        self._chat = chat
+        self._instruction = instruction
+
+    def write(self, request: NeedAnswer) -> Draft:
+        """The LLM's draft, or the template when the LLM cannot answer."""
+        evidence = evidence_lines(step_views(request.evidence))
+        started = time.perf_counter()
+        try:
+            reply = write_answer(self._chat, self._instruction, request.goal, evidence, request.revise)
+        except GeneratorError:
+            return Draft(text=request.template, by="template")
+        use = LlmUse(
+            calls=1,
+            ms=(time.perf_counter() - started) * 1000.0,
+            input_tokens=reply.input_tokens,
+            output_tokens=reply.output_tokens,
+        )
+        return Draft(text=reply.text.strip(), by="llm", llm=use)

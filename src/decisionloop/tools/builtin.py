@@ -1,0 +1,43 @@
+"""The built-in tools bound to their runners: live, or replayed from a suite file for offline runs."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+
+from decisionloop.tools.base import Runner, Tool
+from decisionloop.tools.catalog import SPECS, WORKSPACE_SPECS
+from decisionloop.tools.local import LOCAL_RUNNERS
+from decisionloop.tools.notes import NOTE_RUNNERS
+from decisionloop.tools.replay import ReplayBook, replay_runner
+from decisionloop.tools.web import WEB_RUNNERS
+from decisionloop.tools.workspace import WORKSPACE_RUNNERS
+
+LIVE_RUNNERS: Mapping[str, Runner] = {**WEB_RUNNERS, **LOCAL_RUNNERS, **NOTE_RUNNERS}
+
+
+def builtin_tools(
+    *,
+    replay: ReplayBook | None = None,
+    replayed: Collection[str] = tuple(WEB_RUNNERS),
+    task_id: str | None = None,
+    workspace: bool = False,
+) -> tuple[Tool, ...]:
+    """The layaAgent tools (and, with ``workspace``, the file tools) in catalog order, FINISH left out.
+
+    With ``replay``, the tools named in ``replayed`` (by default the ones that need the network) serve recorded
+    observations instead of running; ``task_id`` prefers the recordings of that task.
+    """
+    specs = SPECS + (WORKSPACE_SPECS if workspace else ())
+    runners = {**LIVE_RUNNERS, **WORKSPACE_RUNNERS}
+    unknown = sorted(set(replayed) - {s.id for s in specs})
+    if unknown:
+        raise ValueError(f"cannot replay unknown tools {unknown}; known: {', '.join(s.id for s in specs)}")
+    tools = []
+    for spec in specs:
+        if spec.id == "FINISH":
+            continue
+        if replay is not None and spec.id in replayed:
+            tools.append(spec.bind(replay_runner(replay, spec.id, task_id=task_id)))
+        else:
+            tools.append(spec.bind(runners[spec.id]))
+    return tuple(tools)

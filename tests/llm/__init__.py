@@ -1,0 +1,1 @@
+"""Tests of the generator seam, the planner and the answer writer."""

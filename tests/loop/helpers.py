@@ -1,0 +1,113 @@
+"""Shared pieces for loop tests: a responder that answers by question id, a run helper, fixed clocks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from decisionloop.backends.base import DecisionRequest
+from decisionloop.backends.scripted import ScriptedBackend
+from decisionloop.journal.events import Event, MemoryJournal
+from decisionloop.loop.agent import Limits, LoopSetup
+from decisionloop.loop.driver import Approver, Driven, Seams, System2, Writer, drive
+from decisionloop.questions import ChoiceQuestion, NoulQuestion, ScoreQuestion
+from decisionloop.spec.load import load_spec
+from decisionloop.tools.base import Tool, ToolContext
+from decisionloop.tools.notes import SqliteNotes
+
+NOW = datetime(2026, 9, 24, 12, 0, tzinfo=UTC)
+SPEC = load_spec()
+Pick = str | float | int
+Picks = Mapping[str, Pick]
+_UNLIKELY = frozenset({"needs_auth", "unsupported"})
+
+
+def answers_for(request: DecisionRequest, picks: Picks) -> dict[str, object]:
+    """A sure answer per question: the picked option (when offered), probability or score level."""
+    answers: dict[str, object] = {}
+    for qid, question in request.questions.items():
+        want = picks.get(qid)
+        match question:
+            case ChoiceQuestion(options=options):
+                names = [o.name for o in options]
+                choice = want if isinstance(want, str) and want in names else names[-1]
+                rest = 0.04 / (len(names) - 1) if len(names) > 1 else 0.0
+                answers[qid] = {"choice": choice, "probabilities": {n: 0.96 if n == choice else rest for n in names}}
+            case NoulQuestion():
+                default = 0.03 if qid in _UNLIKELY else 0.95
+                answers[qid] = {"noul": float(want) if isinstance(want, float | int) else default}
+            case ScoreQuestion(levels=levels):
+                level = int(want) if isinstance(want, int) else 0
+                answers[qid] = {"probabilities": {str(i): 1.0 if i == level else 0.0 for i in range(len(levels))}}
+    return answers
+
+
+def by_step(*steps: Picks) -> ScriptedBackend:
+    """A backend answering step ``i``'s questions from ``steps[i]`` (the last one repeats); i = tool steps done."""
+    seen: list[int] = [0]
+
+    def respond(request: DecisionRequest) -> Mapping[str, object]:
+        state = request.state if isinstance(request.state, Mapping) else {}
+        if "steps" in state:
+            text = str(state["steps"])
+            seen[0] = 0 if text == "nothing yet" else len(text.splitlines()) - 2
+        return {"answers": answers_for(request, steps[min(seen[0], len(steps) - 1)])}
+
+    return ScriptedBackend(respond)
+
+
+@dataclass
+class Clock:
+    """A clock the test moves."""
+
+    now: float = 0.0
+    step: float = 0.0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+@dataclass
+class Run:
+    """A driven run and everything it journaled."""
+
+    driven: Driven
+    journal: MemoryJournal
+    notes: SqliteNotes
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for _, e in self.journal.events]
+
+
+@dataclass
+class Env:
+    """Seams for one test run, with sensible defaults."""
+
+    backend: ScriptedBackend
+    tools: Sequence[Tool]
+    system2: System2 | None = None
+    approver: Approver | None = None
+    writer: Writer | None = None
+    limits: Limits = field(default_factory=Limits)
+    clock: Callable[[], float] = field(default_factory=Clock)
+    notes: Sequence[str] = ()
+
+    def run(self, goal: str) -> Run:
+        journal = MemoryJournal()
+        store = SqliteNotes(":memory:")
+        store.seed(self.notes)
+        setup = LoopSetup(spec=SPEC, tools=tuple(self.tools), limits=self.limits, clock=self.clock, now=NOW)
+        seams = Seams(
+            backend=self.backend,
+            context=ToolContext(now=NOW, notes=store),
+            journal=journal,
+            system2=self.system2,
+            approver=self.approver,
+            writer=self.writer,
+            clock=self.clock,
+            wall=lambda: NOW,
+        )
+        return Run(driven=drive(goal, setup, seams), journal=journal, notes=store)

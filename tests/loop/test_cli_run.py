@@ -1,0 +1,128 @@
+"""``decisionloop run / demo / runs / export`` end to end: a real decision server on loopback, the real journal."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+import rdflib
+from click.testing import CliRunner
+
+from decisionloop.backends.base import DecisionRequest
+from decisionloop.cli import main
+from decisionloop.journal import held_steps
+from decisionloop.questions import question_from_wire
+
+from .helpers import Picks, answers_for
+
+DIVIDE: Picks = {"tool": "calculator", "arg:expression": "7,200 divided by 16"}
+DELETE: Picks = {"tool": "note_delete", "arg:query": "gym", "risk": 3, "needs_auth": 0.97}
+
+
+def _server(picks: Picks) -> ThreadingHTTPServer:
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            questions = {qid: question_from_wire(q) for qid, q in body["questions"].items()}
+            state = body["state"]
+            done = "steps" in state and "nothing yet" not in str(state["steps"])
+            wanted: Picks = {**picks, "needs_tool": 0.02, "done": 0.97} if done else picks
+            answers = answers_for(DecisionRequest(state=state, questions=questions), wanted)
+            data = json.dumps({"answers": answers, "model": "test-model"}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, format: str, *args: object) -> None:
+            return
+
+    return ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+
+
+@pytest.fixture
+def start() -> Iterator[Callable[[Picks], str]]:
+    """Start decision servers on loopback that answer with the given picks; stopped after the test."""
+    servers: list[ThreadingHTTPServer] = []
+
+    def start_one(picks: Picks) -> str:
+        server = _server(picks)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}"
+
+    yield start_one
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_run_answers_journals_and_exports(start: Callable[[Picks], str]) -> None:
+    url = start(DIVIDE)
+    code, out, err = invoke("run", "What is 7,200 divided by 16?", "--decisions", url, "--offline")
+    assert code == 0, err
+    assert "step 1 · System 1 · calculator(expression='7,200 divided by 16')" in out
+    assert "answer: 7,200 divided by 16 = 450" in out
+    assert "steps decided by: system1 2" in out
+    code, listed, _ = invoke("runs")
+    assert "answered" in listed
+    assert "What is 7,200 divided by 16?" in listed
+    run_id = listed.split()[0]
+    code, exported, _ = invoke("export", run_id, "--format", "json")
+    data = json.loads(exported)
+    assert data["stop"] == "answered"
+    assert data["tool_calls"][0]["tool"] == "calculator"
+    code, turtle, _ = invoke("export", run_id, "--format", "ttl")
+    assert code == 0
+    assert len(rdflib.Graph().parse(data=turtle, format="turtle")) > 20
+
+
+def test_a_delete_goal_stops_at_the_guard_in_a_non_interactive_shell(start: Callable[[Picks], str]) -> None:
+    url = start(DELETE)
+    code, out, err = invoke("run", "Remove my note about the gym", "--decisions", url, "--offline", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["stop"] == "declined"
+    assert data["answer"] == "Not done: you declined to let the agent run note_delete."
+    assert data["steps"][0]["approved"] is False
+
+
+def test_held_steps_are_found_by_sparql_in_the_turtle_export(start: Callable[[Picks], str], tmp_path: Path) -> None:
+    url = start({"tool": "wikidata_fact", "arg:entity": "NONE", "arg:property": "population"})
+    invoke("run", "What's the population of the Big Apple?", "--decisions", url, "--offline")
+    run_id = invoke("runs")[1].split()[0]
+    out = tmp_path / "run.ttl"
+    code, _, err = invoke("export", run_id, "--format", "ttl", "-o", str(out))
+    assert code == 0, err
+    held = held_steps(out.read_text(encoding="utf-8"))
+    assert held == [(0, "arg_none", "entity: none of the values fits")]
+
+
+def test_demo_runs_offline_and_says_who_decided_each_step() -> None:
+    code, out, err = invoke("demo", "--max-steps", "3")
+    assert code == 0, err
+    assert out.count("▶ ") == 4
+    assert out.count("steps decided by:") == 4
+    assert "rule judge" in err
+
+
+def test_an_llm_url_without_a_model_is_refused_with_the_fix() -> None:
+    code, _, err = invoke("run", "hi", "--llm", "http://127.0.0.1:9/v1", "--offline")
+    assert code == 1
+    assert "needs a model name: add --model NAME" in err
+
+
+def test_exporting_an_unknown_run_names_it() -> None:
+    code, _, err = invoke("export", "nosuchrun")
+    assert code == 1
+    assert "nosuchrun" in err

@@ -1,0 +1,150 @@
+"""System 2 in the loop: the LLM planner (scripted replies), the person at a terminal (scripted input), declining."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from decisionloop.errors import GeneratorError
+from decisionloop.llm.chat import ScriptedChat
+from decisionloop.loop.gate import Call, Hold
+from decisionloop.loop.requests import NeedApproval, NeedResolution, Resolution, StepRecord, Suggestion
+from decisionloop.system2 import Declining, LlmSystem2, LlmWriter, TerminalPerson
+from decisionloop.tools.base import ToolResult
+from decisionloop.tools.builtin import builtin_tools
+
+from .helpers import NOW, SPEC, Env, by_step
+
+TOOLS = builtin_tools()
+BIG_APPLE = "What's the population of the Big Apple?"
+PLAN = (
+    '{"action": "wikidata_fact", "args": {"entity": "New York City", "property": "population"}, "reason": "nickname"}'
+)
+
+
+def _held(*, history: tuple[StepRecord, ...] = ()) -> NeedResolution:
+    return NeedResolution(
+        step=len(history),
+        goal=BIG_APPLE,
+        holds=(Hold(kind="arg_none", detail="entity: none of the values fits"),),
+        suggestion=Suggestion(
+            tools=(("wikidata_fact", 0.91), ("wiki_lookup", 0.05)),
+            call=Call(tool="wikidata_fact", args={"property": "population"}),
+            stop=False,
+            done=None,
+            spans={"entity": ("Big Apple",)},
+        ),
+        tools=TOOLS,
+        history=history,
+    )
+
+
+class _Person:
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def resolve(self, request: NeedResolution) -> Resolution:
+        self.asked += 1
+        return Resolution(kind="stop", by="person", detail="you stopped the run")
+
+
+def test_the_llm_plans_a_held_step_and_its_call_runs() -> None:
+    chat = ScriptedChat([PLAN, "yes"])
+    backend = by_step({"tool": "wikidata_fact", "arg:entity": "NONE", "arg:property": "population"})
+    run = Env(backend=backend, tools=TOOLS, system2=LlmSystem2(chat)).run(BIG_APPLE)
+    first = run.driven.result.steps[0]
+    assert first.decided_by == "llm"
+    assert first.call == Call(tool="wikidata_fact", args={"entity": "New York City", "property": "population"})
+    prompt = chat.requests[0].messages[1].content
+    assert "It was unsure (entity: none of the values fits" in prompt
+    assert "Big Apple" in prompt
+
+
+def test_an_unusable_llm_reply_goes_to_the_person() -> None:
+    person = _Person()
+    resolution = LlmSystem2(ScriptedChat(['{"action": "teleport", "args": {}}']), person=person).resolve(_held())
+    assert person.asked == 1
+    assert (resolution.kind, resolution.by) == ("stop", "person")
+    assert "unusable" in resolution.detail
+    assert resolution.llm.calls == 1
+
+
+def test_a_failing_llm_without_a_person_stops_the_run() -> None:
+    chat = ScriptedChat([GeneratorError("scripted", "timeout", "no reply in 60 s")])
+    resolution = LlmSystem2(chat).resolve(_held())
+    assert (resolution.kind, resolution.by) == ("stop", "code")
+    assert "the LLM failed" in resolution.detail
+    assert "no person can decide" in resolution.detail
+
+
+def test_the_llm_stop_check_finishes_when_the_last_result_answers() -> None:
+    done = StepRecord(
+        index=0,
+        call=Call(tool="wikidata_fact", args={"entity": "New York City", "property": "population"}),
+        decided_by="llm",
+        result=ToolResult(observation="Population of New York City: 8,804,190"),
+    )
+    chat = ScriptedChat(["Yes."])
+    resolution = LlmSystem2(chat).resolve(_held(history=(done,)))
+    assert resolution.kind == "finish"
+    assert len(chat.requests) == 1
+    assert chat.requests[0].max_tokens == 3
+
+
+def test_the_llm_writes_the_answer_from_the_evidence_only() -> None:
+    chat = ScriptedChat(["New York City has 8,804,190 people."])
+    backend = by_step({"tool": "calculator", "arg:expression": "2 + 2"}, {"needs_tool": 0.02})
+    run = Env(backend=backend, tools=TOOLS, writer=LlmWriter(chat, instruction=SPEC.generator)).run("What is 2 + 2?")
+    assert run.driven.result.delivery == "delivered"
+    system, user = chat.requests[0].messages
+    assert "Use only the evidence" in system.content
+    assert "calculator(2 + 2) → 2 + 2 = 4" in user.content
+
+
+def test_a_failing_writer_falls_back_to_the_template() -> None:
+    chat = ScriptedChat([GeneratorError("scripted", "server", "500")])
+    backend = by_step({"tool": "calculator", "arg:expression": "2 + 2"}, {"needs_tool": 0.02})
+    run = Env(backend=backend, tools=TOOLS, writer=LlmWriter(chat, instruction=SPEC.generator)).run("What is 2 + 2?")
+    assert run.driven.result.delivery == "template"
+    assert run.driven.result.answer == "2 + 2 = 4"
+
+
+def _person(keys: str) -> tuple[TerminalPerson, io.StringIO]:
+    out = io.StringIO()
+    console = Console(file=out, width=120, force_terminal=False, color_system=None)
+    return TerminalPerson(console, stream=io.StringIO(keys), who="ada", clock=lambda: NOW), out
+
+
+def test_the_person_sees_why_and_the_top_picks_and_can_type_a_new_value() -> None:
+    person, out = _person("t\n2\nNew York City\n\n")
+    resolution = person.resolve(_held())
+    shown = out.getvalue()
+    assert "held because entity: none of the values fits" in shown
+    assert "System 1's top picks: wikidata_fact 0.91, wiki_lookup 0.05" in shown
+    assert resolution.by == "person"
+    assert resolution.call == Call(tool="wikidata_fact", args={"entity": "New York City", "property": "population"})
+
+
+def test_the_person_can_stop_or_accept() -> None:
+    assert _person("s\n")[0].resolve(_held()).kind == "stop"
+    accepted = _person("a\n")[0].resolve(_held())
+    assert accepted.call == _held().suggestion.call
+
+
+def test_the_person_approves_with_their_name_and_the_time_and_defaults_to_no() -> None:
+    request = NeedApproval(
+        step=0, goal="x", call=Call(tool="note_delete", args={"query": "gym"}), side_effect="deletes"
+    )
+    yes = _person("y\n")[0].approve(request)
+    assert (yes.allowed, yes.by, yes.at, yes.call) == (True, "ada", NOW, request.call)
+    assert not _person("\n")[0].approve(request).allowed
+
+
+def test_declining_decides_nothing_and_allows_nothing() -> None:
+    declining = Declining(clock=lambda: NOW)
+    assert declining.resolve(_held()).kind == "stop"
+    request = NeedApproval(step=0, goal="x", call=Call(tool="send_message", args={}), side_effect="sends")
+    approval = declining.approve(request)
+    assert not approval.allowed
+    assert approval.by == "nobody (non-interactive)"
