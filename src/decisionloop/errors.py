@@ -8,8 +8,9 @@
     │   ├── GateError        gate overrides that cannot apply (lists the valid keys; none applied)
     │   └── JournalError     a run id that names no run, or a journal file that cannot be used
     └── RunError             something failed while running
-        ├── BackendError     a decision backend could not answer (code says why; some are retryable)
-        └── GeneratorError   the generator (LLM) could not answer (same codes; some are retryable)
+        └── ServiceError     a service gave no usable reply (code says why; some are retryable)
+            ├── BackendError     a decision backend
+            └── GeneratorError   the generator (an LLM)
 
 Signals the loop records on a step (a held step, a degraded answer) are data, not exceptions.
 """
@@ -71,22 +72,17 @@ class RunError(DecisionLoopError):
     """A failure while running: a backend down, a budget exceeded."""
 
 
-class BackendError(RunError):
-    """A decision backend gave no usable reply; ``code`` classifies why (branch on it, not on the text)."""
+class ServiceError(RunError):
+    """A service (a decision backend, an LLM) gave no usable reply; ``code`` classifies why (branch on it)."""
 
     def __init__(
-        self,
-        backend: str,
-        code: BackendErrorCode,
-        message: str,
-        *,
-        retry_after_s: float | None = None,
+        self, source: str, code: BackendErrorCode, message: str, *, retry_after_s: float | None = None
     ) -> None:
-        self.backend = backend
+        self.source = source
         self.code: BackendErrorCode = code
         self.retry_after_s = retry_after_s
         self.message = message
-        super().__init__(f"{backend}: {code}: {message}")
+        super().__init__(f"{source}: {code}: {message}")
 
     @property
     def retryable(self) -> bool:
@@ -94,24 +90,19 @@ class BackendError(RunError):
         return self.code in RETRYABLE_CODES
 
 
-class GeneratorError(RunError):
-    """The generator (an LLM) gave no usable reply; ``code`` classifies why, with the decision backend's codes."""
-
-    def __init__(
-        self,
-        generator: str,
-        code: GeneratorErrorCode,
-        message: str,
-        *,
-        retry_after_s: float | None = None,
-    ) -> None:
-        self.generator = generator
-        self.code: GeneratorErrorCode = code
-        self.retry_after_s = retry_after_s
-        self.message = message
-        super().__init__(f"{generator}: {code}: {message}")
+class BackendError(ServiceError):
+    """A decision backend gave no usable reply."""
 
     @property
-    def retryable(self) -> bool:
-        """Whether trying again could help (transport trouble, timeouts, 429 and 5xx)."""
-        return self.code in RETRYABLE_CODES
+    def backend(self) -> str:
+        """The backend's name."""
+        return self.source
+
+
+class GeneratorError(ServiceError):
+    """The generator (an LLM) gave no usable reply, classified with the decision backend's codes."""
+
+    @property
+    def generator(self) -> str:
+        """The generator's name."""
+        return self.source

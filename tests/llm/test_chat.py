@@ -185,6 +185,7 @@ def test_a_read_timeout_is_retried_then_raised_as_timeout() -> None:
         chat.complete(MESSAGES, max_tokens=3)
     assert (caught.value.code, caught.value.generator, len(seen), len(waits)) == ("timeout", chat.name, 2, 1)
     assert "ReadTimeout" in caught.value.message
+    assert "within 60 s" in caught.value.message
 
 
 def test_a_refused_connection_is_a_transport_error() -> None:

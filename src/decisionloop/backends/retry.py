@@ -6,11 +6,21 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from decisionloop.backends.base import BackendReply, DecisionBackend, DecisionRequest
 from decisionloop.errors import BackendError, ConfigError
 
 _MAX_DOUBLINGS = 60
+
+
+class _RetryAdvised(Protocol):
+    """Any error that may carry the server's ``Retry-After`` (``BackendError``, ``GeneratorError``)."""
+
+    @property
+    def retry_after_s(self) -> float | None:
+        """Seconds the server asked to wait, or None."""
+        ...
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -37,7 +47,7 @@ class RetryPolicy:
         base = self.initial_s * 2.0 ** min(attempt - 1, _MAX_DOUBLINGS)
         return min(self.cap_s, base * (1.0 + self.jitter * rng.uniform(-1.0, 1.0)))
 
-    def wait_s(self, error: BackendError, attempt: int, rng: random.Random) -> float:
+    def wait_s(self, error: _RetryAdvised, attempt: int, rng: random.Random) -> float:
         """The server's ``Retry-After`` exactly (at most ``max_retry_after_s``) when it gave one, else backoff."""
         if error.retry_after_s is not None:
             return min(error.retry_after_s, self.max_retry_after_s)

@@ -12,14 +12,12 @@ from typing import Literal, Protocol
 
 import httpx
 
-from decisionloop import __version__
-from decisionloop.backends.http import parse_retry_after
+from decisionloop.backends._http_json import checked_url, host_port, json_client, post_json, snippet
+from decisionloop.backends.http import DEFAULT_USER_AGENT
 from decisionloop.backends.retry import RetryPolicy
 from decisionloop.errors import ConfigError, GeneratorError, GeneratorErrorCode
 
 Role = Literal["system", "user", "assistant"]
-_RATE_LIMITED = frozenset({429, 529})
-_SNIPPET_CHARS = 200
 _CLIENT_HINTS = {
     401: "check the API key",
     403: "check the API key and its permissions",
@@ -74,21 +72,21 @@ class HttpChat:
         sleep: Callable[[float], None] = time.sleep,
         rng: random.Random | None = None,
     ) -> None:
-        url = _checked_url(base_url)
+        url = checked_url(base_url, kind="generator", example="http://127.0.0.1:11434/v1")
         if not model.strip():
             raise ConfigError(f"generator model must be a non-empty id, got {model!r}; e.g. 'qwen2.5:1.5b'")
         if not timeout_s > 0:
             raise ConfigError(f"generator timeout must be > 0 seconds, got {timeout_s!r}")
-        self._name = f"http@{url.host}:{url.port or (443 if url.scheme == 'https' else 80)}"
+        self._name = f"http@{host_port(url)}"
         self._model = model
+        self._timeout_s = timeout_s
         self._endpoint = f"{base_url.rstrip('/')}/chat/completions"
         self._retry = retry or RetryPolicy()
         self._sleep = sleep
         self._rng = rng or random.Random()
-        headers = {"User-Agent": f"decisionloop/{__version__}", "Content-Type": "application/json"}
-        if api_key:
-            headers["Authorization"] = f"Bearer {api_key}"
-        self._client = httpx.Client(headers=headers, transport=transport, timeout=timeout_s)
+        self._client = json_client(
+            user_agent=DEFAULT_USER_AGENT, api_key=api_key, transport=transport, timeout_s=timeout_s
+        )
 
     @property
     def name(self) -> str:
@@ -117,7 +115,7 @@ class HttpChat:
             except GeneratorError as err:
                 if not err.retryable or attempt >= self._retry.attempts:
                     raise
-                self._sleep(_wait_s(self._retry, err, attempt, self._rng))
+                self._sleep(self._retry.wait_s(err, attempt, self._rng))
                 attempt += 1
 
     def close(self) -> None:
@@ -134,45 +132,20 @@ class HttpChat:
 
     def _attempt(self, content: bytes) -> ChatReply:
         started = time.perf_counter()
-        response = self._post(content)
-        latency_ms = (time.perf_counter() - started) * 1000.0
-        self._raise_for_status(response)
-        return self._reply(self._json(response), latency_ms)
-
-    def _post(self, content: bytes) -> httpx.Response:
-        try:
-            return self._client.post(self._endpoint, content=content)
-        except httpx.TimeoutException as exc:
-            raise self._error("timeout", f"no reply from {self._endpoint!r} in time ({type(exc).__name__})") from exc
-        except httpx.DecodingError as exc:
-            raise self._error("malformed", f"undecodable response body ({exc})") from exc
-        except httpx.RequestError as exc:
-            said = f"cannot reach {self._endpoint!r} ({exc or type(exc).__name__}); is the server running?"
-            raise self._error("transport", said) from exc
-
-    def _raise_for_status(self, response: httpx.Response) -> None:
-        status = response.status_code
-        if 200 <= status < 300:
-            return
-        retry_after = parse_retry_after(response.headers.get("Retry-After"))
-        said = f"HTTP {status} from {self._endpoint!r}: {_snippet(response.text)!r}"
-        if status in _RATE_LIMITED:
-            raise self._error("rate_limited", said, retry_after)
-        if status >= 500:
-            raise self._error("server", said, retry_after)
-        raise self._error("client", f"{said}; {_CLIENT_HINTS.get(status, 'the server refused the request')}")
-
-    def _json(self, response: httpx.Response) -> object:
-        try:
-            return response.json()
-        except ValueError as exc:
-            said = f"the response is not JSON ({exc}); it starts {_snippet(response.text)!r}"
-            raise self._error("malformed", said) from exc
+        body = post_json(
+            self._client,
+            self._endpoint,
+            content,
+            timeout_s=self._timeout_s,
+            error=self._error,
+            client_hints=_CLIENT_HINTS,
+        )
+        return self._reply(body, (time.perf_counter() - started) * 1000.0)
 
     def _reply(self, body: object, latency_ms: float) -> ChatReply:
         content = _content(body) if isinstance(body, dict) else None
         if not isinstance(body, dict) or content is None:
-            said = f"no choices[0].message.content string in {_snippet(json.dumps(body))!r}"
+            said = f"no choices[0].message.content string in {snippet(json.dumps(body))!r}"
             raise self._error("malformed", said)
         usage = body.get("usage")
         usage = usage if isinstance(usage, dict) else {}
@@ -243,27 +216,3 @@ def _content(body: Mapping[str, object]) -> str | None:
 
 def _count(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
-
-
-def _wait_s(policy: RetryPolicy, err: GeneratorError, attempt: int, rng: random.Random) -> float:
-    # RetryPolicy.wait_s takes a BackendError; the rule is the same: the server's advice (capped), else backoff.
-    if err.retry_after_s is not None:
-        return min(err.retry_after_s, policy.max_retry_after_s)
-    return policy.backoff_s(attempt, rng)
-
-
-def _checked_url(base_url: str) -> httpx.URL:
-    try:
-        url = httpx.URL(base_url)
-    except httpx.InvalidURL as exc:
-        raise ConfigError(f"generator URL {base_url!r} is invalid ({exc}); use e.g. http://127.0.0.1:11434/v1") from exc
-    if url.scheme not in ("http", "https") or not url.host:
-        raise ConfigError(
-            f"generator URL {base_url!r} needs http:// or https:// and a host, e.g. http://127.0.0.1:11434/v1"
-        )
-    return url
-
-
-def _snippet(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= _SNIPPET_CHARS else text[:_SNIPPET_CHARS] + "…"

@@ -17,10 +17,10 @@ from decisionloop.answers import ChoiceAnswer, NoulAnswer
 from decisionloop.decide import Decision
 from decisionloop.extract import Candidate, extract, slot_options
 from decisionloop.llm.writer import TemplateStep, template_answer
-from decisionloop.loop.asks import ARG_PREFIX, Framed, args_ask, deliver_ask, risk_ask, step_asks, step_ok_ask
+from decisionloop.loop.asks import Framed, args_ask, deliver_ask, risk_ask, step_asks, step_ok_ask
 from decisionloop.loop.asks import tool_options as _tool_options
 from decisionloop.loop.frames import RunView, StepView
-from decisionloop.loop.gate import Call, Hold, StepDecisions, call_holds, stop_holds, wants_to_stop
+from decisionloop.loop.gate import ASK_USER, Call, Hold, StepDecisions, route_step, wants_to_stop
 from decisionloop.loop.requests import (
     FINISH,
     Approval,
@@ -44,7 +44,6 @@ from decisionloop.spec.model import Spec
 from decisionloop.tools.base import NONE, Tool, ToolResult
 
 LoopGen = Generator[Request, object, RunResult]
-ASK_USER = "ask_user"
 _SHOWN_TOOLS = 3
 _SHOWN_SPANS = 8
 
@@ -136,31 +135,25 @@ class _Run:
         step = StepDecisions(
             needs_tool=decided["needs_tool"], pick_tool=decided.get("pick_tool"), is_done=decided.get("is_done")
         )
-        if wants_to_stop(index, step):
-            call, holds = None, stop_holds(index, step)
-        else:
-            step, call, holds = yield from self._propose_call(index, step, candidates)
-        holds += _step_ok_holds(decided.get("step_ok"))
+        tool = None
+        if not wants_to_stop(index, step):
+            tool = self._picked(step.pick_tool)
+            if tool is not None:
+                step = yield from self._arguments(index, step, tool, candidates)
+        others = tuple(d for b, d in decided.items() if b in ("grade_risk", "step_ok"))
+        previous = self.records[-1].call if self.records else None
+        route = route_step(index, step, tool=tool, previous=previous, goal_risky=self.goal_risky, others=others)
         decisions = tuple(d for d in (*decided.values(), step.pick_args) if d is not None)
-        holds += _other_degraded(decisions, holds)
-        return (yield from self._settle(index, call, holds, decisions, step, candidates))
+        return (yield from self._settle(index, route.call, list(route.holds), decisions, step, candidates))
 
-    def _propose_call(
-        self, index: int, step: StepDecisions, candidates: Sequence[Candidate]
-    ) -> Generator[Request, object, tuple[StepDecisions, Call | None, list[Hold]]]:
-        tool = self._picked(step.pick_tool)
-        if tool is None:
-            return step, None, [Hold(kind="tool_unsure", detail="no tool applies to this step")]
-        asked, missing = args_ask(
-            self.spec, replace(self._view(), tool=tool.id, tool_description=tool.description), tool, candidates
-        )
+    def _arguments(
+        self, index: int, step: StepDecisions, tool: Tool, candidates: Sequence[Candidate]
+    ) -> Generator[Request, object, StepDecisions]:
+        view = replace(self._view(), tool=tool.id, tool_description=tool.description)
+        asked, missing = args_ask(self.spec, view, tool, candidates)
         if asked is not None:
             step = replace(step, pick_args=(yield from self._decide(index, [asked]))["pick_args"])
-        step = replace(step, missing_slots=missing)
-        call = Call(tool=tool.id, args=_chosen_args(step.pick_args))
-        previous = self.records[-1].call if self.records else None
-        read_only = tool.side_effect is None and tool.id != ASK_USER
-        return step, call, call_holds(call, step, previous=previous, goal_risky=self.goal_risky, read_only=read_only)
+        return replace(step, missing_slots=missing)
 
     def _settle(
         self,
@@ -328,30 +321,3 @@ class _Run:
             done=done.noul if isinstance(done, NoulAnswer) else None,
             spans=spans,
         )
-
-
-def _chosen_args(pick_args: Decision | None) -> dict[str, str]:
-    if pick_args is None:
-        return {}
-    return {
-        qid.removeprefix(ARG_PREFIX): a.choice
-        for qid, a in pick_args.answers.items()
-        if isinstance(a, ChoiceAnswer) and a.choice != NONE
-    }
-
-
-def _other_degraded(decisions: Sequence[Decision], holds: Sequence[Hold]) -> list[Hold]:
-    """Any degraded answer in the step holds it, even one the proposal did not read (fail closed)."""
-    named = {h.detail.split(":", 1)[0] for h in holds if h.kind == "degraded"}
-    return [
-        Hold(kind="degraded", detail=f"{d.block}: {d.reasons[-1]}")
-        for d in decisions
-        if d.degraded and d.block not in named
-    ]
-
-
-def _step_ok_holds(step_ok: Decision | None) -> list[Hold]:
-    if step_ok is None or step_ok.action == "continue":
-        return []
-    why = step_ok.reasons[0] if step_ok.reasons else "not judged"
-    return [Hold(kind="step_failed", detail=f"the last call may not have worked ({why})")]

@@ -13,11 +13,10 @@ from decisionloop.decide import Ask
 from decisionloop.extract import Candidate, slot_options
 from decisionloop.loop.frames import Frame, RunView, StepView, args_frame, deliver_frame, risk_frame, step_frame
 from decisionloop.loop.frames import step_ok_frame as _step_ok_frame
+from decisionloop.loop.gate import ARG_PREFIX
 from decisionloop.questions import ChoiceQuestion, Option, Question
 from decisionloop.spec.model import Block, Spec, SpecQuestion
 from decisionloop.tools.base import NONE, Tool
-
-ARG_PREFIX = "arg:"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

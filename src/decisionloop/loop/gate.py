@@ -6,13 +6,16 @@ Every rule fails closed — a degraded decision, a missing argument or an unsure
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from decisionloop.answers import ChoiceAnswer
 from decisionloop.decide import Decision
-from decisionloop.tools.base import NONE
+from decisionloop.tools.base import NONE, Tool
+
+ARG_PREFIX = "arg:"
+ASK_USER = "ask_user"
 
 HoldKind = Literal[
     "degraded",
@@ -136,3 +139,65 @@ def _degraded(*decisions: Decision | None) -> list[Hold]:
 
 def _first(decision: Decision | None) -> str:
     return decision.reasons[0] if decision is not None and decision.reasons else "not asked"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Route:
+    """System 1's proposal for a step (a call, or None to stop) and why it is held; no holds means AUTO."""
+
+    call: Call | None
+    holds: tuple[Hold, ...]
+
+    @property
+    def auto(self) -> bool:
+        """Whether the proposal runs without System 2."""
+        return not self.holds
+
+
+def route_step(
+    step: int,
+    decisions: StepDecisions,
+    *,
+    tool: Tool | None,
+    previous: Call | None,
+    goal_risky: bool,
+    others: Sequence[Decision] = (),
+) -> Route:
+    """The gate on one step: ``tool`` is System 1's pick (None when no tool applies); ``others`` are the step's
+    other decisions (grade_risk, step_ok), any degraded answer among them holds the step too."""
+    if wants_to_stop(step, decisions):
+        call, holds = None, stop_holds(step, decisions)
+    elif tool is None:
+        call, holds = None, [Hold(kind="tool_unsure", detail="no tool applies to this step")]
+    else:
+        call = Call(tool=tool.id, args=chosen_args(decisions.pick_args))
+        read_only = tool.side_effect is None and tool.id != ASK_USER
+        holds = call_holds(call, decisions, previous=previous, goal_risky=goal_risky, read_only=read_only)
+    step_ok = next((d for d in others if d.block == "step_ok"), None)
+    if step_ok is not None and step_ok.action != "continue":
+        why = step_ok.reasons[0] if step_ok.reasons else "not judged"
+        holds.append(Hold(kind="step_failed", detail=f"the last call may not have worked ({why})"))
+    asked = (decisions.needs_tool, decisions.pick_tool, decisions.is_done, decisions.pick_args, *others)
+    holds += _other_degraded([d for d in asked if d is not None], holds)
+    return Route(call=call, holds=tuple(holds))
+
+
+def chosen_args(pick_args: Decision | None) -> dict[str, str]:
+    """The value System 1 chose for each slot (NONE left out)."""
+    if pick_args is None:
+        return {}
+    return {
+        qid.removeprefix(ARG_PREFIX): a.choice
+        for qid, a in pick_args.answers.items()
+        if isinstance(a, ChoiceAnswer) and a.choice != NONE and qid.startswith(ARG_PREFIX)
+    }
+
+
+def _other_degraded(decisions: Sequence[Decision], holds: Sequence[Hold]) -> list[Hold]:
+    """Any degraded answer in the step holds it, even one the proposal did not read (fail closed)."""
+    named = {h.detail.split(":", 1)[0] for h in holds if h.kind == "degraded"}
+    return [
+        Hold(kind="degraded", detail=f"{d.block}: {d.reasons[-1]}")
+        for d in decisions
+        if d.degraded and d.block not in named
+    ]
