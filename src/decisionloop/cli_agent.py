@@ -20,6 +20,7 @@ from decisionloop.cli_common import F, decision_backend, gate_overrides, reports
 from decisionloop.data import demo_suite_path
 from decisionloop.errors import ConfigError
 from decisionloop.evaluate.suite import load_suite
+from decisionloop.evaluate.thresholds import read_thresholds
 from decisionloop.journal import SqliteJournal, default_path, run_json, run_turtle
 from decisionloop.llm.chat import HttpChat
 from decisionloop.loop.agent import Limits, LoopSetup
@@ -52,6 +53,7 @@ class RunOptions:
     llm_url: str | None = None
     llm_model: str | None = None
     gates: tuple[str, ...] = ()
+    thresholds: Path | None = None
     offline: bool = False
     suite: Path | None = None
     cwd: Path | None = None
@@ -66,6 +68,7 @@ class RunOptions:
             "decisions_url": self.decisions_url or "",
             "llm_url": self.llm_url or "",
             "gates": list(self.gates),
+            "thresholds": str(self.thresholds) if self.thresholds else None,
             "offline": self.offline,
             "cwd": str(self.cwd) if self.cwd else None,
             "max_steps": self.limits.max_steps,
@@ -102,7 +105,8 @@ def _step_printer(*, err: bool) -> Callable[[Request, object], None]:
 @contextmanager
 def open_session(options: RunOptions, console: Console) -> Iterator[tuple[LoopSetup, Seams]]:
     """Everything a run needs, opened for the run and closed after it."""
-    spec = load_spec(gates=gate_overrides(options.gates))
+    tuned = read_thresholds(options.thresholds) if options.thresholds is not None else {}
+    spec = load_spec(gates={**tuned, **gate_overrides(options.gates)})
     suite_path = options.suite or demo_suite_path()
     person = TerminalPerson(console) if options.interactive else None
     people: System2 = person or Declining()
@@ -159,6 +163,11 @@ _RUN_OPTIONS: tuple[Callable[[F], F], ...] = (
     click.option("--model", "llm_model", help="LLM model name [env DECISIONLOOP_LLM_MODEL]."),
     click.option(
         "--gate", "gates", multiple=True, metavar="BLOCK.QUESTION[i]=VALUE", help="Move a threshold (repeatable)."
+    ),
+    click.option(
+        "--thresholds",
+        type=click.Path(path_type=Path, dir_okay=False, exists=True),
+        help="Gate values tuned by decisionloop eval --tune-cap (a --gate flag wins for the same key).",
     ),
     click.option("--max-steps", type=click.IntRange(1, 100), default=Limits().max_steps, show_default=True),
     click.option("--max-seconds", type=click.FloatRange(min=1), default=Limits().max_seconds, show_default=True),
@@ -220,6 +229,7 @@ def _options(
         llm_url=text("llm_url"),
         llm_model=text("llm_model"),
         gates=gates,
+        thresholds=thresholds if isinstance(thresholds := flags.get("thresholds"), Path) else None,
         offline=offline,
         suite=suite,
         cwd=cwd,

@@ -67,12 +67,39 @@ def decide(backend: DecisionBackend, ask: Ask, *, timeout_s: float = 30.0) -> De
 
 def decide_batch(backend: DecisionBackend, asks: Sequence[Ask], *, timeout_s: float = 30.0) -> list[Decision]:
     """Decide several blocks with one backend request: states merged, question ids kept distinct."""
+    return list(answer_batch(backend, asks, timeout_s=timeout_s).decisions)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Answered:
+    """One request's raw reply (or the error instead of one) and the decisions made from it.
+
+    Keeping the reply lets a different gate setting be applied later without asking the backend again.
+    """
+
+    backend: str
+    reply: BackendReply | None
+    error: BackendError | None
+    decisions: tuple[Decision, ...]
+
+    def rejudged(self, asks: Sequence[Ask]) -> list[Decision]:
+        """The decisions the same reply gives for ``asks`` (the same questions under other thresholds)."""
+        if self.reply is None:
+            assert self.error is not None
+            return [_unavailable(ask, self.backend, self.error) for ask in asks]
+        return [judge(ask, self.reply) for ask in asks]
+
+
+def answer_batch(backend: DecisionBackend, asks: Sequence[Ask], *, timeout_s: float = 30.0) -> Answered:
+    """Like ``decide_batch``, keeping the raw reply."""
     request = DecisionRequest(state=_merged_state(asks), questions=_all_questions(asks), timeout_s=timeout_s)
     try:
         reply = backend.decide(request)
     except BackendError as err:
-        return [_unavailable(ask, backend.name, err) for ask in asks]
-    return [_judge(ask, reply) for ask in asks]
+        decisions = tuple(_unavailable(ask, backend.name, err) for ask in asks)
+        return Answered(backend=backend.name, reply=None, error=err, decisions=decisions)
+    decisions = tuple(judge(ask, reply) for ask in asks)
+    return Answered(backend=backend.name, reply=reply, error=None, decisions=decisions)
 
 
 def _all_questions(asks: Sequence[Ask]) -> dict[str, Question]:
@@ -119,7 +146,8 @@ def _unavailable(ask: Ask, backend: str, err: BackendError) -> Decision:
     )
 
 
-def _judge(ask: Ask, reply: BackendReply) -> Decision:
+def judge(ask: Ask, reply: BackendReply) -> Decision:
+    """Validate ``reply``'s answers to ``ask`` and apply the block's policy (also to stored replies, offline)."""
     answers, problems = _validated(ask, reply.answers)
     outcome = _combined(ask, answers)
     reasons = [outcome.reason]

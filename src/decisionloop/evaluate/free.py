@@ -16,7 +16,7 @@ from decisionloop.evaluate.suite import Suite, Task
 from decisionloop.journal.events import MemoryJournal
 from decisionloop.loop.agent import Limits, LoopSetup
 from decisionloop.loop.driver import Approver, Seams, System2, drive
-from decisionloop.loop.requests import RunResult
+from decisionloop.loop.requests import NeedResolution, Resolution, RunResult
 from decisionloop.spec.model import Spec
 from decisionloop.tools.base import ToolContext
 from decisionloop.tools.builtin import builtin_tools
@@ -91,6 +91,27 @@ def run_tasks(
     *,
     system2_for: Callable[[Task], System2 | None] = lambda _: None,
     approver_for: Callable[[Task], Approver | None] = lambda _: None,
+    on_task: Callable[[], None] | None = None,
 ) -> list[FreeOutcome]:
     """Each task on its own backend, System 2 and approver (an oracle needs to know its task)."""
-    return [run_task(t, setup, backend_for(t), system2=system2_for(t), approver=approver_for(t)) for t in tasks]
+    outcomes = []
+    for task in tasks:
+        outcomes.append(
+            run_task(task, setup, backend_for(task), system2=system2_for(task), approver=approver_for(task))
+        )
+        if on_task is not None:
+            on_task()
+    return outcomes
+
+
+class FollowSystem1:
+    """The "System 1 alone, no gate" router: a held step takes System 1's own proposal anyway."""
+
+    def resolve(self, request: NeedResolution) -> Resolution:
+        """System 1's proposed call, or finish when it wanted to stop; stop when it proposed nothing."""
+        suggestion = request.suggestion
+        if suggestion.stop:
+            return Resolution(kind="finish", by="system1", detail="no gate: System 1 wanted to stop")
+        if suggestion.call is not None:
+            return Resolution(kind="call", by="system1", call=suggestion.call, detail="no gate: System 1's call")
+        return Resolution(kind="stop", by="code", detail="System 1 proposed no call")

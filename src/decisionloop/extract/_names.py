@@ -179,7 +179,8 @@ def names(text: str) -> Iterator[Found]:
         if not seq:
             continue
         pieces = _pieces(seq)
-        if len(pieces) == 1 or acceptable(clean(_slice(pieces[0], text))):
+        # "the City of Light": a name of common words, known as one by its place mid-sentence after "the"
+        if len(pieces) == 1 or acceptable(clean(_slice(pieces[0], text))) or not seq[0].initial:
             yield from _emit(_slice(seq, text), "proper")
         for piece in pieces if len(pieces) > 1 else ():
             if len(piece) > 1 or not readings(piece[0].text):

@@ -1,0 +1,202 @@
+"""BFCL figures from per-item records: tool selection, relevance detection, argument accuracy, extractability.
+
+Every figure is read from System 1's answers (the option it chose, what needs_tool's policy proposes), not from
+the gate's action, so a backend whose answers are degraded (the rule judge) still gets figures; the share of
+items the gate would have let through automatically is reported beside them. A figure with nothing to count
+is None, never 0.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+
+from decisionloop.evaluate.gold import clean
+from decisionloop.questions import Option
+from decisionloop.spec.vocab import Action
+from decisionloop.tools.base import NONE, Slot
+
+_NUMBER = re.compile(r"(?<![\d.])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
+_REL_TOLERANCE = 1e-9
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArgRecord:
+    """One argument of the accepted call: its accepted values, whether the question offers one, what was picked."""
+
+    name: str
+    accepted: tuple[object, ...]
+    optional: bool
+    extractable: bool
+    offered: bool
+    picked: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BfclRecord:
+    """What System 1 decided on one item; ``gold`` is the accepted function (None: no call is right)."""
+
+    id: str
+    category: str
+    gold: str | None
+    needs_tool: Action
+    picked: str | None
+    pick_asked: bool
+    args: tuple[ArgRecord, ...]
+    automatic: bool
+    latencies_ms: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BfclFigures:
+    """The figures of a set of records (None where nothing was there to count)."""
+
+    items: int
+    tool_acc: float | None
+    call_rate: float | None
+    relevance: float | None
+    arg_acc: float | None
+    args_scored: int
+    extractor_recall: float | None
+    not_extractable: float | None
+    auto_share: float | None
+    median_ms: float | None
+
+
+def numbers(text: str) -> list[float]:
+    """The numbers written in ``text`` (thousands commas allowed; a dash between digits is not a sign)."""
+    return [float(m.group().replace(",", "")) for m in _NUMBER.finditer(text)]
+
+
+def occurs(value: object, text: str) -> bool:
+    """Whether an accepted value is written in ``text``: numbers by value, text case- and punctuation-blind."""
+    if isinstance(value, bool) or value is None:
+        return False
+    if isinstance(value, int | float):
+        return any(_close(n, float(value)) for n in numbers(text))
+    if isinstance(value, str) and clean(value):
+        return f" {clean(value)} " in f" {clean(text)} "
+    return False
+
+
+def accepts(value: object, picked: str | None) -> bool:
+    """Whether ``picked`` equals an accepted value (a number: the one number it holds; NONE never matches)."""
+    if picked is None or picked == NONE:
+        return False
+    if isinstance(value, bool):
+        return clean(picked) == ("true" if value else "false")
+    if isinstance(value, int | float):
+        found = numbers(picked)
+        return len(found) == 1 and _close(found[0], float(value))
+    return isinstance(value, str) and bool(clean(value)) and clean(picked) == clean(value)
+
+
+def extractable(accepted: Sequence[object], slot: Slot | None, question: str) -> bool:
+    """Whether System 1 can offer an accepted value: one of a fixed slot's options, else written in the question."""
+    if slot is not None and slot.is_fixed:
+        return offered(accepted, slot.fixed)
+    return any(occurs(v, question) for v in accepted)
+
+
+def offered(accepted: Sequence[object], options: Sequence[Option]) -> bool:
+    """Whether one of ``options`` is an accepted value."""
+    return any(accepts(v, o.name) for v in accepted for o in options)
+
+
+def arg_right(arg: ArgRecord) -> bool:
+    """The pick matches an accepted value, or nothing was picked for an argument that may be left out."""
+    if arg.picked is None or arg.picked == NONE:
+        return arg.optional
+    return any(accepts(v, arg.picked) for v in arg.accepted)
+
+
+def tool_accuracy(records: Iterable[BfclRecord]) -> float | None:
+    """Share of items needing a call, with a choice among several functions, where the pick is the accepted one."""
+    return _share(r.picked == r.gold for r in records if r.gold is not None and r.pick_asked)
+
+
+def call_rate(records: Iterable[BfclRecord]) -> float | None:
+    """Share of items needing a call where needs_tool proposes a call."""
+    return _share(r.needs_tool == "use_tool" for r in records if r.gold is not None)
+
+
+def relevance(records: Iterable[BfclRecord]) -> float | None:
+    """Share of irrelevance items (no call is right) where needs_tool proposes to answer without a call."""
+    return _share(r.needs_tool == "answer" for r in records if r.gold is None)
+
+
+def scored_args(records: Iterable[BfclRecord]) -> list[ArgRecord]:
+    """The extractable arguments of the items whose picked function is the accepted one."""
+    return [a for r in records if r.gold is not None and r.picked == r.gold for a in r.args if a.extractable]
+
+
+def arg_accuracy(records: Iterable[BfclRecord]) -> float | None:
+    """Share of scored arguments whose pick is right (see ``scored_args`` and ``arg_right``)."""
+    return _share(arg_right(a) for a in scored_args(records))
+
+
+def extractor_recall(records: Iterable[BfclRecord]) -> float | None:
+    """Share of scored arguments for which an accepted value was among the options offered to pick_args."""
+    return _share(a.offered for a in scored_args(records))
+
+
+def not_extractable(records: Iterable[BfclRecord]) -> float | None:
+    """Share of required arguments (none may be left out) for which System 1 has no right value to offer."""
+    return _share(not a.extractable for r in records if r.gold is not None for a in r.args if not a.optional)
+
+
+def median_ms(records: Iterable[BfclRecord]) -> float | None:
+    """Median latency of the backend requests (one per decision batch)."""
+    latencies = [ms for r in records for ms in r.latencies_ms]
+    return statistics.median(latencies) if latencies else None
+
+
+def figures(records: Sequence[BfclRecord]) -> BfclFigures:
+    """Every figure of ``records``."""
+    return BfclFigures(
+        items=len(records),
+        tool_acc=tool_accuracy(records),
+        call_rate=call_rate(records),
+        relevance=relevance(records),
+        arg_acc=arg_accuracy(records),
+        args_scored=len(scored_args(records)),
+        extractor_recall=extractor_recall(records),
+        not_extractable=not_extractable(records),
+        auto_share=_share(r.automatic for r in records),
+        median_ms=median_ms(records),
+    )
+
+
+def by_category(records: Sequence[BfclRecord]) -> dict[str, BfclFigures]:
+    """Figures per category in first-seen order, then ``overall`` over every record."""
+    names = dict.fromkeys(r.category for r in records)
+    table = {name: figures([r for r in records if r.category == name]) for name in names}
+    return {**table, "overall": figures(records)}
+
+
+def result_json(
+    records: Sequence[BfclRecord], *, backend: str, source: str, held_out: Sequence[str]
+) -> dict[str, object]:
+    """The JSON-ready result: where the data came from, the figures per category and overall, every record."""
+    table = by_category(records)
+    return {
+        "benchmark": "bfcl",
+        "source": source,
+        "backend": backend,
+        "held_out": list(held_out),
+        "categories": {k: asdict(v) for k, v in table.items() if k != "overall"},
+        "overall": asdict(table["overall"]),
+        "records": [asdict(r) for r in records],
+    }
+
+
+def _share(flags: Iterable[bool]) -> float | None:
+    seen = list(flags)
+    return sum(seen) / len(seen) if seen else None
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=_REL_TOLERANCE, abs_tol=_REL_TOLERANCE)

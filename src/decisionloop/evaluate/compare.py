@@ -1,0 +1,217 @@
+"""Compare vs ReAct: the loop and a ReAct baseline on the same tasks, tools, step limit, guard and acceptance check.
+
+Arm ``decisionloop``: System 1 decides each step, the LLM only decides held steps (System 2) and writes the answer.
+Arm ``react``: the LLM chooses every action and writes the answer itself. Both get the suite's replayed tools and
+the same approver. Per task: decisions, LLM calls, LLM tokens, wall clock, accepted; then medians and totals per arm.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+from decisionloop.backends.base import DecisionBackend
+from decisionloop.evaluate.free import FreeSetup, succeeded
+from decisionloop.evaluate.react import BenchmarkApprover, run_react, suite_now, task_context, task_tools
+from decisionloop.evaluate.suite import Task
+from decisionloop.journal.events import MemoryJournal
+from decisionloop.llm.chat import Chat
+from decisionloop.loop.agent import LoopSetup
+from decisionloop.loop.driver import Approver, Seams, drive
+from decisionloop.system2.llm import LlmSystem2, LlmWriter
+
+Arm = Literal["decisionloop", "react"]
+ARMS: tuple[Arm, ...] = ("decisionloop", "react")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArmRecord:
+    """One task run by one arm. Tokens are the LLM's as its server reported them (0 where it did not say)."""
+
+    arm: Arm
+    task_id: str
+    category: str
+    decisions: int
+    llm_calls: int
+    input_tokens: int
+    output_tokens: int
+    wall_ms: float
+    accepted: bool
+    stop: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArmSummary:
+    """One arm over all tasks: acceptance, medians per task and totals (medians None when there is no task)."""
+
+    arm: Arm
+    tasks: int
+    accepted: int
+    acceptance: float | None
+    median_decisions: float | None
+    median_llm_calls: float | None
+    median_output_tokens: float | None
+    median_wall_ms: float | None
+    total_decisions: int
+    total_llm_calls: int
+    total_input_tokens: int
+    total_output_tokens: int
+    total_wall_ms: float
+
+
+def run_decisionloop(
+    task: Task, setup: FreeSetup, backend: DecisionBackend, chat: Chat, *, approver: Approver | None = None
+) -> ArmRecord:
+    """The free-running loop on one task, with the LLM as System 2 and as the answer writer."""
+    started = time.perf_counter()
+    loop = LoopSetup(
+        spec=setup.spec, tools=task_tools(setup, task), limits=setup.limits, clock=time.perf_counter, now=suite_now(setup.suite)
+    )
+    with task_context(setup.suite) as context:
+        seams = Seams(
+            backend=backend,
+            context=context,
+            journal=MemoryJournal(),
+            system2=LlmSystem2(chat),
+            approver=approver,
+            writer=LlmWriter(chat, instruction=setup.spec.generator),
+        )
+        driven = drive(task.goal, loop, seams)
+    meter = driven.meter
+    return ArmRecord(
+        arm="decisionloop",
+        task_id=task.id,
+        category=task.category,
+        decisions=meter.decisions,
+        llm_calls=meter.model_calls,
+        input_tokens=meter.model_input_tokens,
+        output_tokens=meter.model_output_tokens,
+        wall_ms=(time.perf_counter() - started) * 1000.0,
+        accepted=succeeded(task, driven.result),
+        stop=driven.result.stop,
+    )
+
+
+def run_react_arm(task: Task, setup: FreeSetup, chat: Chat, *, approver: Approver | None = None) -> ArmRecord:
+    """ReAct on one task, as a record of the comparison."""
+    outcome = run_react(task, setup, chat, approver=approver)
+    return ArmRecord(
+        arm="react",
+        task_id=task.id,
+        category=task.category,
+        decisions=outcome.decisions,
+        llm_calls=outcome.llm_calls,
+        input_tokens=outcome.input_tokens,
+        output_tokens=outcome.output_tokens,
+        wall_ms=outcome.wall_ms,
+        accepted=outcome.accepted,
+        stop=outcome.result.stop,
+    )
+
+
+def compare(
+    tasks: Sequence[Task],
+    setup: FreeSetup,
+    backend: DecisionBackend,
+    chat: Chat,
+    *,
+    approver: Approver | None = None,
+    on_record: Callable[[ArmRecord], None] | None = None,
+) -> list[ArmRecord]:
+    """Both arms on every task, task by task; the approver defaults to a yes recorded as ``benchmark``."""
+    approver = approver if approver is not None else BenchmarkApprover()
+    records: list[ArmRecord] = []
+    for task in tasks:
+        for record in (
+            run_decisionloop(task, setup, backend, chat, approver=approver),
+            run_react_arm(task, setup, chat, approver=approver),
+        ):
+            records.append(record)
+            if on_record is not None:
+                on_record(record)
+    return records
+
+
+def median(values: Sequence[float]) -> float | None:
+    """The median, or None for no values."""
+    return float(statistics.median(values)) if values else None
+
+
+def summarize(records: Sequence[ArmRecord]) -> dict[Arm, ArmSummary]:
+    """Per arm that has records, in ``ARMS`` order."""
+    return {arm: _summary(arm, [r for r in records if r.arm == arm]) for arm in ARMS if any(r.arm == arm for r in records)}
+
+
+def _summary(arm: Arm, mine: Sequence[ArmRecord]) -> ArmSummary:
+    accepted = sum(r.accepted for r in mine)
+    return ArmSummary(
+        arm=arm,
+        tasks=len(mine),
+        accepted=accepted,
+        acceptance=accepted / len(mine) if mine else None,
+        median_decisions=median([r.decisions for r in mine]),
+        median_llm_calls=median([r.llm_calls for r in mine]),
+        median_output_tokens=median([r.output_tokens for r in mine]),
+        median_wall_ms=median([r.wall_ms for r in mine]),
+        total_decisions=sum(r.decisions for r in mine),
+        total_llm_calls=sum(r.llm_calls for r in mine),
+        total_input_tokens=sum(r.input_tokens for r in mine),
+        total_output_tokens=sum(r.output_tokens for r in mine),
+        total_wall_ms=sum(r.wall_ms for r in mine),
+    )
+
+
+def ratios(summaries: Mapping[Arm, ArmSummary]) -> dict[str, float | None]:
+    """ReAct's totals over the loop's: LLM calls, output tokens, wall clock (None when a side is missing or 0)."""
+    loop, react = summaries.get("decisionloop"), summaries.get("react")
+    pairs = {
+        "llm_calls": (react.total_llm_calls, loop.total_llm_calls) if loop and react else None,
+        "output_tokens": (react.total_output_tokens, loop.total_output_tokens) if loop and react else None,
+        "wall_ms": (react.total_wall_ms, loop.total_wall_ms) if loop and react else None,
+    }
+    return {key: (pair[0] / pair[1] if pair and pair[1] else None) for key, pair in pairs.items()}
+
+
+def compare_json(records: Sequence[ArmRecord], **header: object) -> dict[str, object]:
+    """``header`` (suite, backend, model, …), then the summary per arm, the ratios and every record."""
+    summaries = summarize(records)
+    return {
+        **header,
+        "summary": {arm: asdict(s) for arm, s in summaries.items()},
+        "ratios": ratios(summaries),
+        "records": [asdict(r) for r in records],
+    }
+
+
+_ROW = "{:<6} {:<10} {:<13}{:>10}{:>10}{:>9}{:>9}{:>10}{:>9}  {}"
+_SUMMARY = "{:<13}{:>6}{:>10}{:>10}{:>10}{:>9}{:>10}{:>10}{:>9}{:>9}"
+
+
+def report_lines(records: Sequence[ArmRecord]) -> list[str]:
+    """The per-task table, the medians and totals per arm, and ReAct's ratios over the loop."""
+    lines = [_ROW.format("task", "category", "arm", "decisions", "llm_calls", "in_tok", "out_tok", "wall_ms", "accepted", "stop")]
+    for r in records:
+        cells = (r.decisions, r.llm_calls, r.input_tokens, r.output_tokens, f"{r.wall_ms:.0f}", "yes" if r.accepted else "no")
+        lines.append(_ROW.format(r.task_id, r.category, r.arm, *cells, r.stop))
+    lines += ["", _SUMMARY.format("arm", "tasks", "accepted", "p50_dec", "p50_llm", "p50_out", "p50_ms", "llm_calls", "out_tok", "wall_s")]
+    for s in summarize(records).values():
+        medians = (s.median_decisions, s.median_llm_calls, s.median_output_tokens, s.median_wall_ms)
+        totals = (s.total_llm_calls, s.total_output_tokens, f"{s.total_wall_ms / 1000.0:.1f}")
+        lines.append(_SUMMARY.format(s.arm, s.tasks, _rate(s.acceptance), *(_num(m) for m in medians), *totals))
+    said = ", ".join(f"{key} {_times(value)}" for key, value in ratios(summarize(records)).items())
+    return [*lines, f"react / decisionloop (totals): {said}", "tokens: as the LLM server reported them (0 where not)"]
+
+
+def _rate(value: float | None) -> str:
+    return "—" if value is None else f"{value:.0%}"
+
+
+def _num(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1f}" if value % 1 else f"{value:.0f}"
+
+
+def _times(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f}×"

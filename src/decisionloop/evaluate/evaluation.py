@@ -1,0 +1,212 @@
+"""One evaluation from options to report: the protocol, the routers, optional gate tuning, the figures."""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Literal
+
+from decisionloop.backends.base import DecisionBackend
+from decisionloop.backends.factory import build_backend
+from decisionloop.backends.rules import RuleJudge
+from decisionloop.errors import ConfigError
+from decisionloop.evaluate import score
+from decisionloop.evaluate.free import FollowSystem1, FreeOutcome, FreeSetup
+from decisionloop.evaluate.free import run_tasks as run_free
+from decisionloop.evaluate.gating import TaskVerdict, verdicts
+from decisionloop.evaluate.llm_steps import llm_steps
+from decisionloop.evaluate.metrics import CurvePoint, rate, tune
+from decisionloop.evaluate.oracle import OracleBackend, OraclePerson
+from decisionloop.evaluate.report import curve_json, empty_parts
+from decisionloop.evaluate.suite import Suite, Task, load_suite
+from decisionloop.evaluate.teacher import CandidateMode, TeacherSetup
+from decisionloop.evaluate.teacher import run_tasks as run_teacher
+from decisionloop.llm.chat import Chat
+from decisionloop.loop.driver import System2
+from decisionloop.spec.gates import apply_gates, effective_thresholds
+from decisionloop.spec.load import load_spec
+from decisionloop.spec.model import Spec
+from decisionloop.system2 import LlmSystem2
+from decisionloop.tools.builtin import builtin_tools
+from decisionloop.tools.replay import ReplayBook
+
+Protocol = Literal["teacher", "free"]
+SplitName = Literal["dev", "test", "all"]
+Progress = Callable[[str, int], None]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EvalConfig:
+    """What to evaluate and how."""
+
+    suite: Path
+    split: SplitName = "dev"
+    protocol: Protocol = "teacher"
+    backend: str = "rules"
+    backend_model: str | None = None
+    gates: Mapping[str, float] = field(default_factory=dict)
+    chat: Chat | None = None
+    tune_cap: float | None = None
+    candidates: CandidateMode = "last"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Evaluation:
+    """The report and what it was computed from (for the HTML report and for tuning)."""
+
+    report: dict[str, object]
+    verdicts: tuple[TaskVerdict, ...] = ()
+    curve: tuple[CurvePoint, ...] = ()
+    tuned: CurvePoint | None = None
+    spec: Spec | None = None
+
+
+def backend_for(name: str, model: str | None) -> Callable[[Task], DecisionBackend]:
+    """``rules``, ``oracle`` (answers from each task's gold trace) or a ``/v1/systemone`` base URL."""
+    if name == "oracle":
+        from decisionloop.tools.catalog import SPECS
+
+        side = frozenset(s.id for s in SPECS if s.side_effect)
+        return lambda task: OracleBackend(task, side_effects=side)
+    if name == "rules":
+        judge = RuleJudge()
+        return lambda _: judge
+    if not name.startswith(("http://", "https://")):
+        raise ConfigError(f"unknown backend {name!r}; use rules, oracle, or a decision server URL (http://…)")
+    shared = build_backend(url=name, model=model, api_key=None, timeout_s=30.0)
+    return lambda _: shared
+
+
+def evaluate(config: EvalConfig, progress: Progress | None = None) -> Evaluation:
+    """Run the protocol on the chosen split and compute the report."""
+    suite = load_suite(config.suite)
+    tasks = suite.split(config.split)
+    if not tasks:
+        raise ConfigError(f"{config.suite}: the {config.split!r} split has no tasks; use --split dev, test or all")
+    if config.tune_cap is not None and (config.split != "dev" or config.protocol != "teacher"):
+        raise ConfigError("gate tuning uses the dev split, teacher-forced only: --split dev --protocol teacher")
+    spec = load_spec(gates=config.gates)
+    if config.protocol == "free":
+        return _free(config, suite, tasks, spec, progress)
+    return _teacher(config, suite, tasks, spec, progress)
+
+
+def _now(suite: Suite) -> datetime:
+    return datetime.fromisoformat(suite.recorded_at.replace("Z", "+00:00"))
+
+
+def _header(config: EvalConfig, suite: Suite, tasks: Sequence[Task], spec: Spec) -> dict[str, object]:
+    return {
+        "suite": Path(suite.path).name,
+        "split": config.split,
+        "protocol": config.protocol,
+        "tasks": len(tasks),
+        "steps": sum(len(t.steps) for t in tasks),
+        "backend": config.backend,
+        "thresholds": effective_thresholds(spec),
+    }
+
+
+def _teacher(
+    config: EvalConfig, suite: Suite, tasks: Sequence[Task], spec: Spec, progress: Progress | None
+) -> Evaluation:
+    tools = builtin_tools()
+    setup = TeacherSetup(spec=spec, tools=tools, now=_now(suite), candidates=config.candidates)
+    tick = (lambda _case: progress("System 1", 1)) if progress else None
+    cases = run_teacher(tasks, setup, backend_for(config.backend, config.backend_model), tick)
+    points = tuple(score.curve(cases, spec, tools))
+    tuned = tune(points, config.tune_cap) if config.tune_cap is not None else None
+    if tuned is not None:
+        spec = apply_gates(spec, dict.fromkeys(score.SWEPT_KEYS, tuned.tau))
+    llm = None
+    if config.chat is not None:
+        on_step = (lambda: progress("LLM", 1)) if progress else None
+        llm = llm_steps(tasks, config.chat, tools, _now(suite), on_step)
+    judged = verdicts(cases, spec, tools)
+    report = {
+        **_header(config, suite, tasks, spec),
+        "routers": score.routers(judged, llm),
+        "gate": score.gate(judged),
+        "parts": score.parts(judged, spec),
+        "latency": score.latency(judged),
+        "curve": curve_json(points),
+        "categories": score.categories(judged),
+    }
+    return Evaluation(report=report, verdicts=tuple(judged), curve=points, tuned=tuned, spec=spec)
+
+
+def _free(config: EvalConfig, suite: Suite, tasks: Sequence[Task], spec: Spec, progress: Progress | None) -> Evaluation:
+    setup = FreeSetup(suite=suite, spec=spec, book=ReplayBook.from_suite(config.suite))
+    backends = backend_for(config.backend, config.backend_model)
+    chat = config.chat
+    plans: dict[str, tuple[Callable[[Task], DecisionBackend], Callable[[Task], System2]]] = {
+        "s1": (backends, lambda _: FollowSystem1()),
+        "s1_person": (backends, OraclePerson),
+    }
+    if chat is not None:
+        plans["s1_llm"] = (backends, lambda _: LlmSystem2(chat))
+        plans["llm"] = (lambda _: RuleJudge(), lambda _: LlmSystem2(chat))
+    runs: dict[str, list[FreeOutcome]] = {}
+    for name, (make_backend, make_system2) in plans.items():
+        tick = _ticker(progress, name)
+        runs[name] = run_free(
+            tasks, setup, make_backend, system2_for=make_system2, approver_for=OraclePerson, on_task=tick
+        )
+    report = {
+        **_header(config, suite, tasks, spec),
+        "routers": {name: _free_router(name, runs.get(name)) for name in ("s1", "s1_person", "s1_llm", "llm")},
+        "gate": _free_gate(runs["s1_person"]),
+        "parts": empty_parts(),
+        "latency": {"step_p50_ms": None, "step_p95_ms": None},
+        "curve": [],
+        "categories": _free_categories(runs["s1_person"], runs["s1"]),
+    }
+    return Evaluation(report=report, spec=spec)
+
+
+def _ticker(progress: Progress | None, name: str) -> Callable[[], None] | None:
+    return (lambda: progress(name, 1)) if progress is not None else None
+
+
+def _free_router(name: str, outcomes: Sequence[FreeOutcome] | None) -> dict[str, object] | None:
+    if outcomes is None:
+        return None
+    steps = [s for o in outcomes for s in o.result.steps]
+    row: dict[str, object] = {
+        "task_success": rate(sum(o.success for o in outcomes), len(outcomes)),
+        "calls": sum(s.decided_by in ("llm", "person") for s in steps),
+        "median_ms": statistics.median(o.wall_ms for o in outcomes),
+    }
+    if name == "s1_person":
+        row["person_share"] = rate(sum(s.decided_by == "person" for s in steps), len(steps))
+    return row
+
+
+def _free_gate(outcomes: Sequence[FreeOutcome]) -> dict[str, object]:
+    steps = [s for o in outcomes for s in o.result.steps]
+    return {"auto_share": rate(sum(s.decided_by == "system1" for s in steps), len(steps)), "auto_error": None}
+
+
+def _free_categories(person: Sequence[FreeOutcome], alone: Sequence[FreeOutcome]) -> dict[str, object]:
+    table: dict[str, object] = {}
+    for category in sorted({o.task.category for o in person}):
+        mine = [o for o in person if o.task.category == category]
+        solo = [o for o in alone if o.task.category == category]
+        steps = [s for o in mine for s in o.result.steps]
+        table[category] = {
+            "tasks": len(mine),
+            "steps": len(steps),
+            "auto_share": rate(sum(s.decided_by == "system1" for s in steps), len(steps)),
+            "auto_error": None,
+            "s1_success": rate(sum(o.success for o in solo), len(solo)),
+            "s1_person_success": rate(sum(o.success for o in mine), len(mine)),
+        }
+    return table
+
+
+def stamp() -> str:
+    """Now, for the record of where tuned thresholds came from."""
+    return datetime.now(UTC).isoformat(timespec="seconds")

@@ -1,0 +1,114 @@
+"""``decisionloop eval`` end to end on the packaged dev split: oracle, rule judge, scripted LLM, tuning, keys."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from decisionloop.cli import main
+from decisionloop.data import demo_suite_path
+from decisionloop.errors import ConfigError
+from decisionloop.evaluate.evaluation import EvalConfig, evaluate
+from decisionloop.evaluate.thresholds import read_thresholds
+from decisionloop.llm.chat import ChatMessage, ScriptedChat
+
+TOP_KEYS = {
+    "suite", "split", "protocol", "tasks", "steps", "backend", "thresholds",
+    "routers", "gate", "parts", "latency", "curve", "categories",
+}  # fmt: skip
+PART_KEYS = {
+    "action_acc", "arg_acc", "span_arg_acc", "fixed_arg_acc", "extractor_recall", "none_recall",
+    "risk_auroc", "done_auroc", "ece",
+}  # fmt: skip
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_the_json_report_has_the_stable_keys_and_the_oracle_scores_one(tmp_path: Path) -> None:
+    out = tmp_path / "report.json"
+    code, text, err = invoke("eval", "--backend", "oracle", "--json", str(out))
+    assert code == 0, err
+    assert "System 1 alone (no gate)" in text
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert set(report) == TOP_KEYS
+    assert (report["tasks"], report["steps"], report["split"], report["protocol"]) == (36, 80, "dev", "teacher")
+    routers = report["routers"]
+    assert set(routers) == {"s1", "s1_person", "s1_llm", "llm"}
+    assert {"task_success", "calls", "median_ms"} <= set(routers["s1"])
+    assert {"task_success", "person_share"} <= set(routers["s1_person"])
+    assert routers["s1_llm"] is None
+    assert routers["llm"] is None
+    assert routers["s1"]["task_success"] == 1.0
+    assert set(report["gate"]) == {"auto_share", "auto_error"}
+    assert set(report["parts"]) >= PART_KEYS
+    assert set(report["latency"]) == {"step_p50_ms", "step_p95_ms"}
+    assert all(set(p) == {"tau", "auto_share", "auto_accuracy"} for p in report["curve"])
+    assert "multihop" in report["categories"]
+    assert report["thresholds"]["pick_tool.tool"] == 0.65
+
+
+def test_free_running_with_the_oracle_completes_at_least_97_percent() -> None:
+    report = evaluate(EvalConfig(suite=demo_suite_path(), protocol="free", backend="oracle")).report
+    routers = report["routers"]
+    assert isinstance(routers, dict)
+    assert routers["s1_person"]["task_success"] >= 0.97
+    assert routers["s1"]["task_success"] >= 0.9
+    assert routers["llm"] is None
+
+
+def test_the_rule_judge_is_a_floor_held_everywhere() -> None:
+    report = evaluate(EvalConfig(suite=demo_suite_path(), backend="rules")).report
+    assert report["gate"] == {"auto_share": 0.0, "auto_error": None}
+    routers = report["routers"]
+    assert isinstance(routers, dict)
+    assert routers["s1_person"]["person_share"] == 1.0
+
+
+def _wrong_llm(messages: Sequence[ChatMessage]) -> str:
+    return "no" if "Reply with only yes or no" in messages[-1].content else '{"action": "ask_user", "args": {}}'
+
+
+def test_llm_routers_run_when_an_llm_is_given_and_count_their_calls() -> None:
+    chat = ScriptedChat([_wrong_llm] * 500)
+    report = evaluate(EvalConfig(suite=demo_suite_path(), backend="oracle", chat=chat)).report
+    routers = report["routers"]
+    assert isinstance(routers, dict)
+    assert routers["llm"]["task_success"] < 0.1
+    assert routers["llm"]["calls"] == len(chat.requests)
+    assert routers["s1_llm"]["task_success"] < routers["s1_person"]["task_success"]
+    assert routers["s1_llm"]["calls"] >= routers["s1_llm"]["held_steps"]
+
+
+def test_tuning_writes_a_thresholds_file_that_eval_reads_back(tmp_path: Path) -> None:
+    path = tmp_path / "thresholds.json"
+    code, _, err = invoke("eval", "--backend", "oracle", "--tune-cap", "0.05", "--thresholds-out", str(path))
+    assert code == 0, err
+    assert "tuned τ" in err
+    gates = read_thresholds(path)
+    assert set(gates) == {"pick_tool.tool", "pick_args.arg"}
+    source = json.loads(path.read_text(encoding="utf-8"))["source"]
+    assert (source["split"], source["cap"], source["backend"]) == ("dev", 0.05, "oracle")
+    code, _, err = invoke("eval", "--backend", "oracle", "--thresholds", str(path), "--json", str(tmp_path / "r"))
+    assert code == 0, err
+    assert json.loads((tmp_path / "r").read_text())["thresholds"]["pick_tool.tool"] == gates["pick_tool.tool"]
+
+
+def test_bad_requests_are_refused_with_the_fix(tmp_path: Path) -> None:
+    code, _, err = invoke("eval", "--split", "test")
+    assert code == 1
+    assert "has no tasks" in err
+    code, _, err = invoke("eval", "--protocol", "free", "--tune-cap", "0.1")
+    assert "teacher-forced only" in err
+    code, _, err = invoke("eval", "--backend", "magic")
+    assert "unknown backend 'magic'" in err
+    bad = tmp_path / "t.json"
+    bad.write_text('{"gates": {}}', encoding="utf-8")
+    with pytest.raises(ConfigError, match="format"):
+        read_thresholds(bad)
