@@ -1,19 +1,23 @@
-"""``decisionloop bench``: benchmarks that print figures (BFCL v4 on System 1's decisions)."""
+"""``decisionloop bench``: benchmarks that print figures (BFCL v4, compare vs ReAct, decision-server latency)."""
 
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from pathlib import Path
+from typing import Literal
 
 import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from decisionloop.backends.base import DecisionBackend
-from decisionloop.cli_common import decision_backend, notice, reports_errors
+from decisionloop.cli_common import decision_backend, gate_overrides, notice, reports_errors
+from decisionloop.data import demo_suite_path
+from decisionloop.errors import ConfigError
 from decisionloop.evaluate.bfcl import run_bfcl
 from decisionloop.evaluate.bfcl_data import (
     DEV,
@@ -25,6 +29,18 @@ from decisionloop.evaluate.bfcl_data import (
     parse_category,
 )
 from decisionloop.evaluate.bfcl_score import BfclFigures, BfclRecord, by_category, result_json
+from decisionloop.evaluate.compare import ArmRecord, compare, compare_json
+from decisionloop.evaluate.compare import report_lines as compare_lines
+from decisionloop.evaluate.free import FreeSetup
+from decisionloop.evaluate.latency import latency_json, measure
+from decisionloop.evaluate.latency import report_lines as latency_lines
+from decisionloop.evaluate.react import react_system
+from decisionloop.evaluate.suite import Task, load_suite
+from decisionloop.llm.chat import HttpChat
+from decisionloop.settings import resolve, resolve_float
+from decisionloop.spec.load import load_spec
+from decisionloop.tools.builtin import builtin_tools
+from decisionloop.tools.replay import ReplayBook
 
 # (heading, BfclFigures field, width)
 _COLUMNS = (
@@ -133,3 +149,110 @@ def _cell(value: object, key: str) -> str:
     if isinstance(value, float):
         return f"{value:.2f}" if key == "median_ms" else f"{value:.3f}"
     return str(value)
+
+
+@bench.command("compare")
+@click.option("--llm", "llm_url", help="OpenAI-compatible base URL, used by both arms [env DECISIONLOOP_LLM_URL].")
+@click.option("--model", "llm_model", help="LLM model name [env DECISIONLOOP_LLM_MODEL].")
+@click.option("--decisions", "decisions_url", help="Decision server base URL [env DECISIONLOOP_DECISIONS_URL].")
+@click.option("--decisions-model", help="Decision model id to pin [env DECISIONLOOP_DECISIONS_MODEL].")
+@click.option(
+    "--suite", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Suite file [packaged dev split]."
+)
+@click.option("--split", type=click.Choice(["dev", "test", "all"]), default="dev", show_default=True)
+@click.option("--limit", type=click.IntRange(min=1), help="Run only the first N tasks.")
+@click.option(
+    "--json", "json_out", type=click.Path(path_type=Path, dir_okay=False), help="Write summary and records here."
+)
+@reports_errors
+def compare_command(
+    llm_url: str | None,
+    llm_model: str | None,
+    decisions_url: str | None,
+    decisions_model: str | None,
+    suite: Path | None,
+    split: Literal["dev", "test", "all"],
+    limit: int | None,
+    json_out: Path | None,
+) -> None:
+    """Compare the loop with a ReAct baseline that asks the LLM at every branch point.
+
+    Same tasks, replayed tools, step limit, approval guard (an always-yes approver recorded as "benchmark") and
+    acceptance check: the final gold call made with matching arguments and the run finished with an answer.
+    """
+    chat = _chat(llm_url, llm_model)
+    path = suite or demo_suite_path()
+    loaded = load_suite(path)
+    tasks = loaded.split(split)[:limit]
+    if not tasks:
+        raise ConfigError(f"{path}: the {split!r} split has no tasks; use --split dev, test or all")
+    backend = decision_backend(decisions_url, decisions_model, None)
+    setup = FreeSetup(suite=loaded, spec=load_spec(gates=gate_overrides(())), book=ReplayBook.from_suite(path))
+    with chat:
+        records = _compared(tasks, setup, backend, chat)
+    click.echo(f"compare vs ReAct · {Path(loaded.path).name} {split} · backend {backend.name} · LLM {chat.model}")
+    for line in compare_lines(records):
+        click.echo(line)
+    if json_out is not None:
+        header = {"suite": Path(loaded.path).name, "split": split, "backend": backend.name, "llm": chat.name}
+        prompt = react_system(builtin_tools())
+        result = compare_json(records, **header, model=chat.model, react_system=prompt)
+        json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _chat(url: str | None, model: str | None) -> HttpChat:
+    """The LLM both arms use, from the flags, then the environment; ConfigError names the flags when missing."""
+    url = resolve("llm_url", os.environ, url)
+    model = resolve("llm_model", os.environ, model)
+    if not url or not model:
+        raise ConfigError(
+            "bench compare needs an LLM for both arms: give --llm URL --model NAME "
+            "(or set DECISIONLOOP_LLM_URL and DECISIONLOOP_LLM_MODEL)"
+        )
+    return HttpChat(base_url=url, model=model, api_key=resolve("llm_key", os.environ) or None)
+
+
+def _compared(tasks: Sequence[Task], setup: FreeSetup, backend: DecisionBackend, chat: HttpChat) -> list[ArmRecord]:
+    """Both arms on every task, with a progress bar on stderr."""
+    columns = (TextColumn("compare {task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        job = progress.add_task("", total=2 * len(tasks))
+
+        def advance(record: ArmRecord) -> None:
+            progress.update(job, advance=1, description=f"{record.task_id} {record.arm}")
+
+        return compare(tasks, setup, backend, chat, on_record=advance)
+
+
+@bench.command("latency")
+@click.option("--decisions", "decisions_url", help="Decision server base URL [env DECISIONLOOP_DECISIONS_URL].")
+@click.option("--decisions-model", help="Decision model id to pin [env DECISIONLOOP_DECISIONS_MODEL].")
+@click.option(
+    "-n",
+    "n",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="Timed requests of each kind (after one warm-up of each).",
+)
+@click.option("--json", "json_out", type=click.Path(path_type=Path, dir_okay=False), help="Write the figures here.")
+@reports_errors
+def latency(decisions_url: str | None, decisions_model: str | None, n: int, json_out: Path | None) -> None:
+    """Time a decision server: real requests vs requests it rejects while validating (the round-trip floor)."""
+    env = os.environ
+    url = resolve("decisions_url", env, decisions_url)
+    if not url:
+        raise ConfigError(
+            "bench latency needs a decision server: give --decisions URL (or set DECISIONLOOP_DECISIONS_URL)"
+        )
+    report = measure(
+        url,
+        n=n,
+        model=resolve("decisions_model", env, decisions_model) or None,
+        api_key=resolve("decisions_key", env) or None,
+        timeout_s=resolve_float("decisions_timeout", env),
+    )
+    for line in latency_lines(report):
+        click.echo(line)
+    if json_out is not None:
+        json_out.write_text(json.dumps(latency_json(report), indent=2) + "\n", encoding="utf-8")

@@ -25,6 +25,7 @@ from decisionloop.system2.llm import LlmSystem2, LlmWriter
 
 Arm = Literal["decisionloop", "react"]
 ARMS: tuple[Arm, ...] = ("decisionloop", "react")
+RATIO_KEYS = ("llm_calls", "output_tokens", "median_wall_ms")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -68,7 +69,11 @@ def run_decisionloop(
     """The free-running loop on one task, with the LLM as System 2 and as the answer writer."""
     started = time.perf_counter()
     loop = LoopSetup(
-        spec=setup.spec, tools=task_tools(setup, task), limits=setup.limits, clock=time.perf_counter, now=suite_now(setup.suite)
+        spec=setup.spec,
+        tools=task_tools(setup, task),
+        limits=setup.limits,
+        clock=time.perf_counter,
+        now=suite_now(setup.suite),
     )
     with task_context(setup.suite) as context:
         seams = Seams(
@@ -142,7 +147,9 @@ def median(values: Sequence[float]) -> float | None:
 
 def summarize(records: Sequence[ArmRecord]) -> dict[Arm, ArmSummary]:
     """Per arm that has records, in ``ARMS`` order."""
-    return {arm: _summary(arm, [r for r in records if r.arm == arm]) for arm in ARMS if any(r.arm == arm for r in records)}
+    return {
+        arm: _summary(arm, [r for r in records if r.arm == arm]) for arm in ARMS if any(r.arm == arm for r in records)
+    }
 
 
 def _summary(arm: Arm, mine: Sequence[ArmRecord]) -> ArmSummary:
@@ -165,14 +172,22 @@ def _summary(arm: Arm, mine: Sequence[ArmRecord]) -> ArmSummary:
 
 
 def ratios(summaries: Mapping[Arm, ArmSummary]) -> dict[str, float | None]:
-    """ReAct's totals over the loop's: LLM calls, output tokens, wall clock (None when a side is missing or 0)."""
+    """ReAct over the loop: total LLM calls, total output tokens, median wall clock; None where a side is missing or 0.
+
+    Wall clock is compared by medians: the first task of a process also pays for loading the extractor's data.
+    """
     loop, react = summaries.get("decisionloop"), summaries.get("react")
-    pairs = {
-        "llm_calls": (react.total_llm_calls, loop.total_llm_calls) if loop and react else None,
-        "output_tokens": (react.total_output_tokens, loop.total_output_tokens) if loop and react else None,
-        "wall_ms": (react.total_wall_ms, loop.total_wall_ms) if loop and react else None,
+    if loop is None or react is None:
+        return dict.fromkeys(RATIO_KEYS)
+    return {
+        "llm_calls": _ratio(react.total_llm_calls, loop.total_llm_calls),
+        "output_tokens": _ratio(react.total_output_tokens, loop.total_output_tokens),
+        "median_wall_ms": _ratio(react.median_wall_ms, loop.median_wall_ms),
     }
-    return {key: (pair[0] / pair[1] if pair and pair[1] else None) for key, pair in pairs.items()}
+
+
+def _ratio(over: float | None, under: float | None) -> float | None:
+    return over / under if over is not None and under else None
 
 
 def compare_json(records: Sequence[ArmRecord], **header: object) -> dict[str, object]:
@@ -187,22 +202,46 @@ def compare_json(records: Sequence[ArmRecord], **header: object) -> dict[str, ob
 
 
 _ROW = "{:<6} {:<10} {:<13}{:>10}{:>10}{:>9}{:>9}{:>10}{:>9}  {}"
+_ROW_HEAD = ("task", "category", "arm", "decisions", "llm_calls", "in_tok", "out_tok", "wall_ms", "accepted", "stop")
 _SUMMARY = "{:<13}{:>6}{:>10}{:>10}{:>10}{:>9}{:>10}{:>10}{:>9}{:>9}"
+_SUMMARY_HEAD = (
+    "arm",
+    "tasks",
+    "accepted",
+    "p50_dec",
+    "p50_llm",
+    "p50_out",
+    "p50_ms",
+    "llm_calls",
+    "out_tok",
+    "wall_s",
+)
 
 
 def report_lines(records: Sequence[ArmRecord]) -> list[str]:
     """The per-task table, the medians and totals per arm, and ReAct's ratios over the loop."""
-    lines = [_ROW.format("task", "category", "arm", "decisions", "llm_calls", "in_tok", "out_tok", "wall_ms", "accepted", "stop")]
-    for r in records:
-        cells = (r.decisions, r.llm_calls, r.input_tokens, r.output_tokens, f"{r.wall_ms:.0f}", "yes" if r.accepted else "no")
-        lines.append(_ROW.format(r.task_id, r.category, r.arm, *cells, r.stop))
-    lines += ["", _SUMMARY.format("arm", "tasks", "accepted", "p50_dec", "p50_llm", "p50_out", "p50_ms", "llm_calls", "out_tok", "wall_s")]
-    for s in summarize(records).values():
-        medians = (s.median_decisions, s.median_llm_calls, s.median_output_tokens, s.median_wall_ms)
-        totals = (s.total_llm_calls, s.total_output_tokens, f"{s.total_wall_ms / 1000.0:.1f}")
-        lines.append(_SUMMARY.format(s.arm, s.tasks, _rate(s.acceptance), *(_num(m) for m in medians), *totals))
-    said = ", ".join(f"{key} {_times(value)}" for key, value in ratios(summarize(records)).items())
-    return [*lines, f"react / decisionloop (totals): {said}", "tokens: as the LLM server reported them (0 where not)"]
+    summaries = summarize(records)
+    said = ", ".join(f"{key} {_times(value)}" for key, value in ratios(summaries).items())
+    return [
+        _ROW.format(*_ROW_HEAD),
+        *(_row(r) for r in records),
+        "",
+        _SUMMARY.format(*_SUMMARY_HEAD),
+        *(_summary_row(s) for s in summaries.values()),
+        f"react / decisionloop: {said}",
+        "ratios: calls and tokens of all tasks, wall clock by medians; tokens as the LLM server said (0 if not)",
+    ]
+
+
+def _row(r: ArmRecord) -> str:
+    cells = (r.decisions, r.llm_calls, r.input_tokens, r.output_tokens, f"{r.wall_ms:.0f}")
+    return _ROW.format(r.task_id, r.category, r.arm, *cells, "yes" if r.accepted else "no", r.stop)
+
+
+def _summary_row(s: ArmSummary) -> str:
+    medians = (s.median_decisions, s.median_llm_calls, s.median_output_tokens, s.median_wall_ms)
+    totals = (s.total_llm_calls, s.total_output_tokens, f"{s.total_wall_ms / 1000.0:.1f}")
+    return _SUMMARY.format(s.arm, s.tasks, _rate(s.acceptance), *(_num(m) for m in medians), *totals)
 
 
 def _rate(value: float | None) -> str:
@@ -210,7 +249,9 @@ def _rate(value: float | None) -> str:
 
 
 def _num(value: float | None) -> str:
-    return "—" if value is None else f"{value:.1f}" if value % 1 else f"{value:.0f}"
+    if value is None:
+        return "—"
+    return f"{value:.0f}" if value == int(value) else f"{value:.1f}"
 
 
 def _times(value: float | None) -> str:

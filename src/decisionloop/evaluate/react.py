@@ -36,7 +36,9 @@ from decisionloop.tools.notes import SqliteNotes
 ANSWER = "answer"
 REACT_MAX_TOKENS = 400
 _FINISHING = frozenset({ANSWER, "finish"})
-_FORMS = 'Reply with exactly one JSON object: {"action": "<tool id>", "args": {…}} or {"action": "answer", "input": "…"}.'
+_FORMS = (
+    'Reply with exactly one JSON object: {"action": "<tool id>", "args": {…}} or {"action": "answer", "input": "…"}.'
+)
 _SHOWN_CHARS = 80
 
 

@@ -1,0 +1,117 @@
+"""The bundled decision model as a decision backend: every question of a request answered locally, no network.
+
+The shipped files live in ``decisionloop/model/files``: the int8 ONNX encoder and its tokenizer, the head's
+weights, ``config.json`` (temperatures, feature version) and ``manifest.json`` (sha256 and size of every file,
+the training configuration). Only onnxruntime, tokenizers and numpy are needed.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from decisionloop.backends.base import BackendReply, DecisionRequest, Usage
+from decisionloop.errors import BackendError, ConfigError
+from decisionloop.model.encoder import Encoder
+from decisionloop.model.features import frame, rows, texts_of
+from decisionloop.model.head import Head
+
+ENCODER, TOKENIZER, HEAD, CONFIG, MANIFEST = (
+    "encoder.int8.onnx",
+    "tokenizer.json",
+    "head.npz",
+    "config.json",
+    "manifest.json",
+)
+
+
+def shipped_dir() -> Path:
+    """Where the package keeps the model files."""
+    return Path(str(resources.files("decisionloop.model").joinpath("files")))
+
+
+def has_model(directory: Path | None = None) -> bool:
+    """Whether a complete model (encoder, tokenizer, head, config) is in ``directory`` (default: the shipped one)."""
+    where = directory or shipped_dir()
+    return all((where / name).is_file() for name in (ENCODER, TOKENIZER, HEAD, CONFIG))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ModelFiles:
+    """A model directory, read."""
+
+    directory: Path
+    config: Mapping[str, object]
+
+    @property
+    def model_id(self) -> str:
+        """``decisionloop-<version>`` as recorded with every decision."""
+        return str(self.config.get("model_id", "decisionloop-unknown"))
+
+    @classmethod
+    def read(cls, directory: Path | None = None) -> ModelFiles:
+        """The model in ``directory``; ConfigError lists what is missing."""
+        where = directory or shipped_dir()
+        missing = [n for n in (ENCODER, TOKENIZER, HEAD, CONFIG) if not (where / n).is_file()]
+        if missing:
+            raise ConfigError(f"no decision model in {str(where)!r}: missing {', '.join(missing)}; train one first")
+        return cls(directory=where, config=json.loads((where / CONFIG).read_text(encoding="utf-8")))
+
+
+class ModelBackend:
+    """Answers typed questions with the local model on ``threads`` CPU threads."""
+
+    def __init__(self, files: ModelFiles | None = None, *, threads: int = 2) -> None:
+        self._files = files or ModelFiles.read()
+        where = self._files.directory
+        self._encoder = Encoder(where / ENCODER, where / TOKENIZER, threads=threads)
+        temperatures = self._files.config.get("temperatures", {})
+        self._head = Head.load(where / HEAD, temperatures if isinstance(temperatures, Mapping) else {})
+
+    @property
+    def name(self) -> str:
+        """``model``: the bundled decision model."""
+        return "model"
+
+    @property
+    def model_id(self) -> str:
+        """The model's id, recorded with every decision."""
+        return self._files.model_id
+
+    def decide(self, request: DecisionRequest) -> BackendReply:
+        """Answer every question; an internal failure is a BackendError (the decision then fails closed)."""
+        started = time.perf_counter()
+        try:
+            answers = self.answer(request)
+        except (ValueError, RuntimeError) as err:
+            raise BackendError(self.name, "server", f"the local model failed: {err}") from err
+        latency_ms = (time.perf_counter() - started) * 1000.0
+        return BackendReply(
+            answers=answers, backend=self.name, model=self.model_id, latency_ms=latency_ms, usage=Usage()
+        )
+
+    def answer(self, request: DecisionRequest) -> dict[str, object]:
+        """The wire answers, one per question."""
+        framed = {qid: frame(request.state, q) for qid, q in request.questions.items()}
+        self._encoder.embed([t for f in framed.values() for t in texts_of(f)])
+        answers: dict[str, object] = {}
+        for qid, f in framed.items():
+            p = self._head.probabilities(rows(f, self._encoder), f.kind)
+            answers[qid] = _wire(f.kind, f.names, p)
+        return answers
+
+
+def _wire(kind: str, names: tuple[str, ...], p: np.ndarray) -> dict[str, object]:
+    probs = {n: float(v) for n, v in zip(names, p, strict=True)}
+    if kind == "noul":
+        return {"type": "noul", "noul": probs["true"]}
+    if kind == "score":
+        return {"type": "score", "probabilities": probs}
+    choice = max(probs, key=probs.__getitem__)
+    return {"type": "choice", "choice": choice, "probabilities": probs}

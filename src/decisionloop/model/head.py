@@ -1,0 +1,58 @@
+"""The scoring head: a small MLP from an option's feature row to a score, softmax over a question's options,
+with a temperature per (question type, option-count bucket) fitted on held-out data. Numpy only at run time."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+Array = npt.NDArray[np.float32]
+LAYERS = ("w1", "b1", "w2", "b2", "w3", "b3")
+
+
+def bucket(kind: str, n_options: int) -> str:
+    """The calibration group of a question: its type and how many options it has."""
+    size = "2" if n_options <= 2 else "3-5" if n_options <= 5 else "6-12" if n_options <= 12 else "13+"
+    return f"{kind}:{size}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Head:
+    """Weights (input standardisation, three layers) and temperatures."""
+
+    weights: Mapping[str, Array]
+    temperatures: Mapping[str, float] = field(default_factory=dict)
+
+    def scores(self, rows: Array) -> Array:
+        """One score per feature row."""
+        w = self.weights
+        x = (rows - w["mean"]) / w["std"]
+        x = np.maximum(x @ w["w1"] + w["b1"], 0.0)
+        x = np.maximum(x @ w["w2"] + w["b2"], 0.0)
+        return np.asarray(x @ w["w3"] + w["b3"], dtype=np.float32).reshape(-1)
+
+    def probabilities(self, rows: Array, kind: str) -> Array:
+        """The softmax over the question's options, at its group's temperature."""
+        logits = self.scores(rows) / self.temperatures.get(bucket(kind, len(rows)), 1.0)
+        logits = logits - logits.max()
+        odds = np.exp(logits)
+        return np.asarray(odds / odds.sum(), dtype=np.float32)
+
+    def save(self, path: Path) -> None:
+        """Weights as float16 (half the size; scores agree to ~1e-3), standardisation as float32."""
+        stored = {k: v.astype(np.float16 if k in LAYERS else np.float32) for k, v in self.weights.items()}
+        np.savez_compressed(path, **stored)  # type: ignore[arg-type]
+
+    @classmethod
+    def load(cls, path: Path, temperatures: Mapping[str, float]) -> Head:
+        """Read weights saved by ``save``."""
+        with np.load(path) as data:
+            weights = {k: np.asarray(data[k], dtype=np.float32) for k in data.files}
+        missing = {"mean", "std", *LAYERS} - set(weights)
+        if missing:
+            raise ValueError(f"{path} lacks {sorted(missing)}; it is not a decision head written by decisionloop")
+        return cls(weights=weights, temperatures=dict(temperatures))

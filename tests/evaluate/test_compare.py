@@ -1,0 +1,326 @@
+"""Compare vs ReAct: the ReAct loop on scripted generators, the summary on hand-made records, the CLI on loopback."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from decisionloop.cli_bench import bench
+from decisionloop.data import demo_suite_path
+from decisionloop.errors import GeneratorError
+from decisionloop.evaluate.compare import ArmRecord, compare, median, ratios, report_lines, summarize
+from decisionloop.evaluate.free import FreeSetup
+from decisionloop.evaluate.oracle import OracleBackend
+from decisionloop.evaluate.react import BenchmarkApprover, first_json_object, react_system, run_react
+from decisionloop.evaluate.suite import FINISH, Task, load_suite
+from decisionloop.llm.chat import ChatMessage, ScriptedChat
+from decisionloop.loop.requests import Approval, NeedApproval
+from decisionloop.spec.load import load_spec
+from decisionloop.tools.builtin import builtin_tools
+from decisionloop.tools.catalog import SPECS
+from decisionloop.tools.replay import ReplayBook
+
+SUITE = load_suite(demo_suite_path())
+TASKS = {t.id: t for t in SUITE.tasks}
+SIDE_EFFECTS = frozenset(s.id for s in SPECS if s.side_effect)
+REACT_START = "You are an assistant that reaches the user's goal"
+
+
+@pytest.fixture(scope="module")
+def setup() -> FreeSetup:
+    return FreeSetup(suite=SUITE, spec=load_spec(), book=ReplayBook.from_suite(demo_suite_path()))
+
+
+def _task_of(messages: Sequence[ChatMessage]) -> Task:
+    goal = next(m.content for m in messages if m.role == "user").removeprefix("Goal: ")
+    return next(t for t in SUITE.tasks if t.goal == goal)
+
+
+def gold_move(messages: Sequence[ChatMessage]) -> str:
+    """A ReAct reply from the task's gold trace: the next gold call (in prose and a fence), then the answer."""
+    task = _task_of(messages)
+    done = sum(m.role == "user" and m.content.startswith("Observation:") for m in messages)
+    done -= sum(m.role == "user" and m.content.startswith("Observation: error:") for m in messages)
+    step = task.steps[min(done, len(task.steps) - 1)]
+    if step.action == FINISH:
+        return json.dumps({"action": "answer", "input": task.answer or "Done."})
+    args = {slot: values[0] for slot, values in step.call.args.items()}
+    if step.action == "ask_user":
+        args = {"question": "Which one do you mean?"}
+    return f"Thought: next is {step.action}.\n```json\n{json.dumps({'action': step.action, 'args': args})}\n```"
+
+
+def gold_chat(messages: Sequence[ChatMessage]) -> str:
+    """ReAct prompts get the gold move; anything else (System 2, the answer writer) gets a plain yes."""
+    return gold_move(messages) if messages[0].content.startswith(REACT_START) else "yes"
+
+
+def scripted(calls: int = 40) -> ScriptedChat:
+    return ScriptedChat([gold_chat] * calls)
+
+
+# --- ReAct ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("task_id", ["t001", "t022", "t067", "t070", "t094", "t100"])
+def test_react_following_the_gold_trace_is_accepted(setup: FreeSetup, task_id: str) -> None:
+    task = TASKS[task_id]
+    outcome = run_react(task, setup, scripted(), approver=BenchmarkApprover())
+    assert outcome.accepted, (outcome.result.stop, outcome.result.detail)
+    assert outcome.result.stop == "answered"
+    assert outcome.llm_calls == outcome.decisions == len(task.steps)
+    assert outcome.unparsable == 0
+    assert all(r.decided_by == "llm" for r in outcome.result.steps)
+    assert all(r.result is None or r.result.ok for r in outcome.result.steps)
+
+
+def test_an_approved_side_effect_is_recorded_as_the_benchmark(setup: FreeSetup) -> None:
+    outcome = run_react(TASKS["t100"], setup, scripted(), approver=BenchmarkApprover())
+    [sent] = [r for r in outcome.result.steps if r.call is not None]
+    assert sent.approval is not None
+    assert (sent.approval.allowed, sent.approval.by, sent.approval.call) == (True, "benchmark", sent.call)
+
+
+def test_the_tool_list_names_fixed_keys_and_leaves_out_finish() -> None:
+    prompt = react_system(builtin_tools())
+    units = "- unit_convert: Convert a quantity from one unit of measurement to another. Args: quantity; to_unit"
+    assert f"{units} (one of: km (kilometers), mi (miles)," in prompt
+    assert "- ask_user: Ask the user to clarify when the goal leaves out who, what or where. Args: question" in prompt
+    assert "FINISH" not in prompt
+    assert '{"action": "answer", "input": "<the answer>"}' in prompt
+
+
+def test_junk_is_fed_back_once_then_the_run_stops(setup: FreeSetup) -> None:
+    chat = ScriptedChat(["I would look up the weather.", "Sure! The weather is nice."])
+    outcome = run_react(TASKS["t001"], setup, chat)
+    assert not outcome.accepted
+    assert (outcome.result.stop, outcome.llm_calls, outcome.unparsable, outcome.decisions) == ("stopped", 2, 2, 0)
+    fed_back = chat.requests[1].messages[-1]
+    assert fed_back.role == "user"
+    assert fed_back.content.startswith(
+        "Observation: error: no JSON object in your reply 'I would look up the weather.'"
+    )
+    assert outcome.result.steps == ()
+
+
+def test_an_unknown_action_is_an_error_observation_and_the_run_goes_on(setup: FreeSetup) -> None:
+    chat = ScriptedChat(['{"action": "teleport", "args": {}}', gold_chat, gold_chat])
+    outcome = run_react(TASKS["t001"], setup, chat)
+    assert outcome.accepted
+    assert (outcome.llm_calls, outcome.decisions, outcome.unparsable) == (3, 3, 0)
+    error = chat.requests[1].messages[-1].content
+    assert error.startswith("Observation: error: unknown action 'teleport'; known: wiki_lookup, wikidata_fact")
+
+
+def test_unusable_arguments_come_back_as_an_error(setup: FreeSetup) -> None:
+    bad = json.dumps({"action": "weather", "args": {"place": "Lisbon", "when": "next year"}})
+    chat = ScriptedChat([bad, gold_chat, gold_chat])
+    outcome = run_react(TASKS["t001"], setup, chat)
+    assert outcome.accepted
+    assert "'next year' is not an option of weather.when" in chat.requests[1].messages[-1].content
+
+
+@pytest.mark.parametrize("approver", [None, "no", "other call"])
+def test_a_side_effect_never_runs_without_an_approval_of_exactly_that_call(
+    setup: FreeSetup, approver: str | None
+) -> None:
+    class Refusing:
+        def approve(self, request: NeedApproval) -> Approval:
+            call = request.call if approver == "no" else type(request.call)(tool="send_message", args={})
+            return Approval(allowed=approver != "no", by="test", at=datetime.now(UTC), call=call)
+
+    outcome = run_react(TASKS["t100"], setup, scripted(), approver=None if approver is None else Refusing())
+    assert (outcome.result.stop, outcome.accepted, outcome.llm_calls) == ("declined", False, 1)
+    [step] = outcome.result.steps
+    assert step.result is not None
+    assert step.result.observation == "The user declined send_message."
+
+
+def test_the_step_limit_is_the_loops(setup: FreeSetup) -> None:
+    again = json.dumps({"action": "weather", "args": {"place": "Lisbon", "when": "tomorrow"}})
+    outcome = run_react(TASKS["t001"], setup, ScriptedChat([again] * 20))
+    assert (outcome.result.stop, outcome.llm_calls, len(outcome.result.steps)) == ("step_budget", 8, 8)
+    assert not outcome.accepted
+
+
+def test_a_failed_llm_call_stops_the_run_and_counts(setup: FreeSetup) -> None:
+    chat = ScriptedChat([GeneratorError("scripted", "server", "HTTP 503")])
+    outcome = run_react(TASKS["t001"], setup, chat)
+    assert (outcome.result.stop, outcome.llm_calls, outcome.accepted) == ("stopped", 1, False)
+    assert "the LLM failed" in outcome.result.detail
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ('{"action": "answer", "input": "2"}', {"action": "answer", "input": "2"}),
+        (
+            'Thought: x\n```json\n{"action": "calculator", "args": {"expression": "1+1"}}\n```',
+            {"action": "calculator", "args": {"expression": "1+1"}},
+        ),
+        ('{not json} then {"action": "answer", "input": "{x}"}', {"action": "answer", "input": "{x}"}),
+        ('[1, 2] {"a": {"b": 1}} {"c": 2}', {"a": {"b": 1}}),
+        ("no object at all", None),
+        ("{", None),
+    ],
+)
+def test_the_first_json_object_is_read_leniently(text: str, found: dict[str, object] | None) -> None:
+    assert first_json_object(text) == found
+
+
+# --- both arms ---------------------------------------------------------------------------------------------
+
+
+def test_both_arms_on_the_same_tasks(setup: FreeSetup) -> None:
+    tasks = [TASKS["t001"], TASKS["t100"]]
+    seen: list[ArmRecord] = []
+    backend = OracleBackend(TASKS["t001"], side_effects=SIDE_EFFECTS)
+    records = compare(tasks[:1], setup, backend, scripted(), on_record=seen.append)
+    backend = OracleBackend(TASKS["t100"], side_effects=SIDE_EFFECTS)
+    records += compare(tasks[1:], setup, backend, scripted(), on_record=seen.append)
+    assert records == seen
+    assert [(r.task_id, r.arm) for r in records] == [
+        ("t001", "decisionloop"), ("t001", "react"), ("t100", "decisionloop"), ("t100", "react"),
+    ]  # fmt: skip
+    assert all(r.accepted for r in records)
+    loop = [r for r in records if r.arm == "decisionloop"]
+    assert [r.llm_calls for r in loop] == [1, 1]  # the answer writer only: System 1 decided every step
+    assert all(r.decisions > r.llm_calls for r in loop)
+    assert [r.llm_calls for r in records if r.arm == "react"] == [2, 2]
+    summary = summarize(records)
+    assert (summary["decisionloop"].acceptance, summary["react"].acceptance) == (1.0, 1.0)
+    assert ratios(summary)["llm_calls"] == 2.0
+
+
+def _record(arm: str, task_id: str, *, decisions: int, calls: int, out: int, ms: float, ok: bool) -> ArmRecord:
+    return ArmRecord(
+        arm="react" if arm == "react" else "decisionloop",
+        task_id=task_id,
+        category="c",
+        decisions=decisions,
+        llm_calls=calls,
+        input_tokens=10 * out,
+        output_tokens=out,
+        wall_ms=ms,
+        accepted=ok,
+        stop="answered" if ok else "held",
+    )
+
+
+RECORDS = [
+    _record("decisionloop", "a", decisions=9, calls=1, out=20, ms=100.0, ok=True),
+    _record("react", "a", decisions=2, calls=2, out=60, ms=300.0, ok=True),
+    _record("decisionloop", "b", decisions=12, calls=0, out=0, ms=50.0, ok=False),
+    _record("react", "b", decisions=3, calls=4, out=90, ms=700.0, ok=False),
+    _record("decisionloop", "c", decisions=10, calls=3, out=40, ms=250.0, ok=True),
+    _record("react", "c", decisions=3, calls=3, out=80, ms=500.0, ok=True),
+]
+
+
+def test_the_summary_has_medians_totals_and_acceptance_per_arm() -> None:
+    loop, react = summarize(RECORDS).values()
+    assert (loop.arm, loop.tasks, loop.accepted, loop.acceptance) == ("decisionloop", 3, 2, 2 / 3)
+    assert (loop.median_decisions, loop.median_llm_calls, loop.median_output_tokens, loop.median_wall_ms) == (
+        10, 1, 20, 100.0,
+    )  # fmt: skip
+    assert (loop.total_decisions, loop.total_llm_calls, loop.total_input_tokens, loop.total_output_tokens) == (
+        31, 4, 600, 60,
+    )  # fmt: skip
+    assert loop.total_wall_ms == 400.0
+    assert (react.median_llm_calls, react.total_llm_calls, react.total_output_tokens) == (3, 9, 230)
+    assert ratios(summarize(RECORDS)) == {"llm_calls": 9 / 4, "output_tokens": 230 / 60, "median_wall_ms": 5.0}
+
+
+def test_the_summary_handles_missing_arms_and_zero_totals() -> None:
+    assert summarize([]) == {}
+    only_react = summarize(RECORDS[1:2])
+    assert list(only_react) == ["react"]
+    assert ratios(only_react) == {"llm_calls": None, "output_tokens": None, "median_wall_ms": None}
+    no_calls = summarize(RECORDS[1:3])
+    assert ratios(no_calls)["llm_calls"] is None
+    assert median([]) is None
+    assert median([1, 2, 3, 10]) == 2.5
+
+
+def test_the_report_prints_every_record_the_medians_and_the_ratios() -> None:
+    lines = report_lines(RECORDS)
+    assert lines[0].split() == [
+        "task", "category", "arm", "decisions", "llm_calls", "in_tok", "out_tok", "wall_ms", "accepted", "stop",
+    ]  # fmt: skip
+    assert lines[1].split() == ["a", "c", "decisionloop", "9", "1", "200", "20", "100", "yes", "answered"]
+    summary = next(line for line in lines if line.startswith("react "))
+    assert summary.split() == ["react", "3", "67%", "3", "3", "80", "500", "9", "230", "1.5"]
+    assert "react / decisionloop: llm_calls 2.25×, output_tokens 3.83×, median_wall_ms 5.00×" in lines
+    assert report_lines(RECORDS[1:2])[-2] == "react / decisionloop: llm_calls —, output_tokens —, median_wall_ms —"
+
+
+# --- the CLI ----------------------------------------------------------------------------------------------
+
+
+class _Completions(BaseHTTPRequestHandler):
+    """An OpenAI-compatible ``/v1/chat/completions`` answering from the gold traces, with usage."""
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        messages = [ChatMessage(role=m["role"], content=m["content"]) for m in body["messages"]]
+        reply = {
+            "model": body["model"],
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": gold_chat(messages)}}],
+            "usage": {"prompt_tokens": 100, "completion_tokens": 7},
+        }
+        status, payload = (200, json.dumps(reply).encode()) if self.path == "/v1/chat/completions" else (404, b"{}")
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Keep test output quiet."""
+
+
+@pytest.fixture
+def llm_url() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Completions)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def test_bench_compare_prints_the_table_and_writes_json(llm_url: str, tmp_path: Path) -> None:
+    out = tmp_path / "compare.json"
+    result = CliRunner().invoke(
+        bench, ["compare", "--llm", llm_url, "--model", "m", "--limit", "2", "--json", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    rows = [line.split() for line in result.stdout.splitlines()]
+    assert [row[:3] for row in rows[2:6]] == [
+        ["t001", "weather", "decisionloop"], ["t001", "weather", "react"],
+        ["t004", "weather", "decisionloop"], ["t004", "weather", "react"],
+    ]  # fmt: skip
+    assert any(line.startswith("react / decisionloop: llm_calls ") for line in result.stdout.splitlines())
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert set(data) >= {"suite", "split", "backend", "llm", "model", "summary", "ratios", "records", "react_system"}
+    assert set(data["summary"]) == {"decisionloop", "react"}
+    assert data["summary"]["react"]["acceptance"] == 1.0
+    react = [r for r in data["records"] if r["arm"] == "react"]
+    assert [(r["llm_calls"], r["output_tokens"], r["input_tokens"]) for r in react] == [(2, 14, 200), (2, 14, 200)]
+    assert data["react_system"].startswith(REACT_START)
+
+
+def test_bench_compare_without_an_llm_names_the_flags() -> None:
+    result = CliRunner().invoke(bench, ["compare", "--limit", "1"])
+    assert result.exit_code == 1
+    assert "give --llm URL --model NAME" in result.stderr

@@ -1,0 +1,185 @@
+"""The latency harness: percentiles and the compute rule on hand-made series, then a real server on loopback."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from decisionloop.cli_bench import bench
+from decisionloop.errors import BackendError, ConfigError
+from decisionloop.evaluate.latency import (
+    LATENCY_REQUEST,
+    Series,
+    compute,
+    floor_body,
+    measure,
+    percentile,
+    report_lines,
+)
+
+
+def test_percentiles_interpolate_between_closest_ranks() -> None:
+    assert percentile([4.0, 1.0, 3.0, 2.0], 0.5) == 2.5
+    assert percentile([1.0, 2.0, 3.0, 4.0], 0.95) == pytest.approx(3.85)
+    assert percentile([7.0], 0.95) == 7.0
+    assert percentile([], 0.5) is None
+    assert Series(statuses=(200,) * 3, samples_ms=(3.0, 1.0, 2.0)).median_ms == 2.0
+    assert Series(statuses=(), samples_ms=()).p95_ms is None
+
+
+def _series(status: int, *ms: float) -> Series:
+    return Series(statuses=(status,) * len(ms), samples_ms=ms)
+
+
+def test_compute_is_the_difference_of_medians_when_the_floor_was_rejected() -> None:
+    assert compute(_series(200, 10.0, 12.0, 30.0), _series(422, 2.0, 1.0, 3.0)) == (
+        10.0,
+        "median(real) − median(floor)",
+    )
+
+
+@pytest.mark.parametrize(
+    ("real", "floor", "why"),
+    [
+        (_series(200, 10.0), _series(200, 2.0), "the floor requests were not all rejected with a 4xx (got 200×1)"),
+        (_series(200, 10.0), _series(429, 2.0), "not all rejected with a 4xx (got 429×1)"),
+        (_series(200, 10.0), _series(500, 2.0), "not all rejected with a 4xx (got 500×1)"),
+        (_series(401, 10.0), _series(401, 2.0), "the real requests did not all succeed (got 401×1)"),
+        (_series(200), _series(422), "no timed requests"),
+    ],
+)
+def test_no_compute_when_the_floor_is_no_floor(real: Series, floor: Series, why: str) -> None:
+    figure, said = compute(real, floor)
+    assert figure is None
+    assert why in said
+
+
+def test_the_floor_body_is_the_real_one_without_questions() -> None:
+    body = floor_body("m1")
+    assert body == {"state": LATENCY_REQUEST.state, "model": "m1"}
+    assert "questions" in LATENCY_REQUEST.to_wire(None)
+
+
+class _SystemOne(ThreadingHTTPServer):
+    """A ``/v1/systemone`` on loopback: answers a body with questions, 422 to one without (unless ``lenient``)."""
+
+    daemon_threads = True
+
+    def __init__(self, *, lenient: bool = False) -> None:
+        super().__init__(("127.0.0.1", 0), _Handler)
+        self.lenient = lenient
+        self.seen: list[tuple[str, dict[str, str], dict[str, object]]] = []
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}"
+
+
+class _Handler(BaseHTTPRequestHandler):
+    def do_POST(self) -> None:
+        server = self.server
+        assert isinstance(server, _SystemOne)
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        server.seen.append((self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+        if "questions" in body:
+            status, reply = 200, {"answers": {"needs_tool": {"noul": 0.9}}, "model": "m"}
+        elif server.lenient:
+            status, reply = 200, {"answers": {}}
+        else:
+            status, reply = 422, {"detail": "questions: field required"}
+        payload = json.dumps(reply).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Keep test output quiet."""
+
+
+def _serve(server: _SystemOne) -> Iterator[_SystemOne]:
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@pytest.fixture
+def strict() -> Iterator[_SystemOne]:
+    yield from _serve(_SystemOne())
+
+
+@pytest.fixture
+def lenient() -> Iterator[_SystemOne]:
+    yield from _serve(_SystemOne(lenient=True))
+
+
+def test_measure_times_both_series_and_drops_the_warm_ups(strict: _SystemOne) -> None:
+    report = measure(strict.url, n=3, model="m1", api_key="secret")
+    assert (report.real.statuses, report.floor.statuses) == ((200,) * 3, (422,) * 3)
+    assert len(report.real.samples_ms) == len(report.floor.samples_ms) == 3
+    assert report.compute_ms is not None
+    assert report.why == "median(real) − median(floor)"
+    assert len(strict.seen) == 8
+    path, headers, body = strict.seen[0]
+    assert (path, headers["authorization"], headers["content-type"]) == (
+        "/v1/systemone",
+        "Bearer secret",
+        "application/json",
+    )
+    assert headers["user-agent"].startswith("decisionloop/")
+    assert body == LATENCY_REQUEST.to_wire("m1")
+    assert [("questions" in b) for _, _, b in strict.seen] == [True, False] * 4
+
+
+def test_a_server_that_accepts_the_floor_body_gets_no_compute(lenient: _SystemOne) -> None:
+    report = measure(lenient.url, n=2)
+    assert report.compute_ms is None
+    assert "not all rejected with a 4xx (got 200×2)" in report.why
+    assert report_lines(report)[-1].startswith("compute: — (the floor requests were not all rejected")
+
+
+def test_an_unreachable_server_is_a_transport_error() -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    with pytest.raises(BackendError) as caught:
+        measure(f"http://127.0.0.1:{port}", n=1, timeout_s=2.0)
+    assert caught.value.code == "transport"
+    with pytest.raises(ConfigError, match="at least 1"):
+        measure(f"http://127.0.0.1:{port}", n=0)
+
+
+def test_bench_latency_prints_and_writes_the_figures(strict: _SystemOne, tmp_path: Path) -> None:
+    out = tmp_path / "latency.json"
+    result = CliRunner().invoke(bench, ["latency", "--decisions", strict.url, "-n", "5", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"latency of {strict.url}/v1/systemone")
+    assert lines[2].split()[:3] == ["real", "5", "200×5"]
+    assert lines[3].split()[:3] == ["floor", "5", "422×5"]
+    assert lines[4].startswith("compute: ")
+    assert lines[4].endswith(" ms (median(real) − median(floor))")
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert set(data) == {"endpoint", "model", "real", "floor", "compute_ms", "compute_note"}
+    assert isinstance(data["compute_ms"], float)
+    assert (data["real"]["n"], data["real"]["statuses"], data["floor"]["statuses"]) == (5, {"200": 5}, {"422": 5})
+    assert all(isinstance(data[s][k], float) for s in ("real", "floor") for k in ("median_ms", "p95_ms"))
+
+
+def test_bench_latency_without_a_server_says_how_to_give_one() -> None:
+    result = CliRunner().invoke(bench, ["latency"])
+    assert result.exit_code == 1
+    assert "give --decisions URL" in result.stderr
