@@ -14,6 +14,8 @@ from decisionloop.cli_agent import demo, export, run_goal, runs
 from decisionloop.cli_bench import bench
 from decisionloop.cli_common import decision_backend, fail, gate_overrides
 from decisionloop.cli_eval import eval_command
+from decisionloop.cli_model import model, train
+from decisionloop.cli_serve import serve_decisions
 from decisionloop.decide import decide as decide_one
 from decisionloop.decision_view import build_ask, decision_json, decision_lines, parse_state
 from decisionloop.errors import ConfigError, DecisionLoopError
@@ -129,7 +131,7 @@ def settings() -> None:
         click.echo(f"{'':<18} {entry.help}")
 
 
-for _command in (run_goal, demo, runs, export, eval_command, bench):
+for _command in (run_goal, demo, runs, export, eval_command, bench, train, model, serve_decisions):
     main.add_command(_command)
 
 

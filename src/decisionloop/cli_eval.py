@@ -56,7 +56,12 @@ def _run(config: EvalConfig) -> Evaluation:
 )
 @click.option("--split", type=click.Choice(["dev", "test", "all"]), default="dev", show_default=True)
 @click.option("--protocol", type=click.Choice(["teacher", "free"]), default="teacher", show_default=True)
-@click.option("--backend", default="rules", show_default=True, help="rules, oracle, or a /v1/systemone base URL.")
+@click.option(
+    "--backend", default="model", show_default=True, help="model (bundled), rules, oracle, or a /v1/systemone URL."
+)
+@click.option(
+    "--model-dir", type=click.Path(path_type=Path, file_okay=False, exists=True), help="Use this model's files."
+)
 @click.option("--backend-model", help="Decision model id to pin on a URL backend.")
 @click.option("--llm", "llm_url", help="OpenAI-compatible base URL: runs the s1_llm and llm routers.")
 @click.option("--model", "llm_model", help="LLM model name.")
@@ -86,6 +91,7 @@ def eval_command(
     protocol: Literal["teacher", "free"],
     backend: str,
     backend_model: str | None,
+    model_dir: Path | None,
     llm_url: str | None,
     llm_model: str | None,
     gates: tuple[str, ...],
@@ -114,6 +120,7 @@ def eval_command(
         chat=_chat(llm_url, llm_model),
         tune_cap=tune_cap,
         candidates=candidates,
+        model_dir=model_dir,
     )
     result = _run(config)
     if tune_cap is not None:

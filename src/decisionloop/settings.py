@@ -70,6 +70,12 @@ SETTINGS: tuple[Setting, ...] = (
         help="Bearer key for the LLM server (read from the environment only, never a flag).",
     ),
     Setting(
+        name="serve_key",
+        default="",
+        env="DECISIONLOOP_SERVE_KEY",
+        help="Bearer key the decision server requires (read from the environment only, never a flag).",
+    ),
+    Setting(
         name="decisions_timeout",
         default="30",
         env="DECISIONLOOP_DECISIONS_TIMEOUT",

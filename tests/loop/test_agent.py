@@ -276,3 +276,12 @@ def test_the_generator_rejects_wrong_replies_loudly() -> None:
 def test_an_empty_goal_is_refused() -> None:
     with pytest.raises(ValueError, match="goal is empty"):
         next(run_loop("  ", LoopSetup(spec=SPEC, tools=TOOLS, limits=Limits(), clock=Clock(), now=NOW)))
+
+
+def test_with_one_tool_left_nothing_is_chosen_and_the_step_is_not_held_for_it() -> None:
+    tools = [t for t in TOOLS if t.id in ("calculator", "weather")]
+    backend = by_step({"arg:expression": "2 + 2"}, {"needs_tool": 0.02})
+    run = Env(backend=backend, tools=tools).run("What is 2 + 2?")
+    assert not any("tool" in r.questions for r in backend.requests)
+    first = run.driven.result.steps[0]
+    assert (first.tool, first.decided_by, first.holds) == ("calculator", "system1", ())

@@ -51,6 +51,7 @@ class EvalConfig:
     chat: Chat | None = None
     tune_cap: float | None = None
     candidates: CandidateMode = "last"
+    model_dir: Path | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -64,8 +65,14 @@ class Evaluation:
     spec: Spec | None = None
 
 
-def backend_for(name: str, model: str | None) -> Callable[[Task], DecisionBackend]:
-    """``rules``, ``oracle`` (answers from each task's gold trace) or a ``/v1/systemone`` base URL."""
+def backend_for(name: str, model: str | None, model_dir: Path | None = None) -> Callable[[Task], DecisionBackend]:
+    """``model`` (the bundled decision model, or the one in ``model_dir``), ``rules``, ``oracle`` (answers from
+    each task's gold trace) or a ``/v1/systemone`` base URL."""
+    if name == "model":
+        from decisionloop.model.backend import ModelBackend, ModelFiles
+
+        local = ModelBackend(ModelFiles.read(model_dir))
+        return lambda _: local
     if name == "oracle":
         from decisionloop.tools.catalog import SPECS
 
@@ -75,7 +82,7 @@ def backend_for(name: str, model: str | None) -> Callable[[Task], DecisionBacken
         judge = RuleJudge()
         return lambda _: judge
     if not name.startswith(("http://", "https://")):
-        raise ConfigError(f"unknown backend {name!r}; use rules, oracle, or a decision server URL (http://…)")
+        raise ConfigError(f"unknown backend {name!r}; use model, rules, oracle, or a decision server URL (http://…)")
     shared = build_backend(url=name, model=model, api_key=None, timeout_s=30.0)
     return lambda _: shared
 
@@ -116,7 +123,7 @@ def _teacher(
     tools = builtin_tools()
     setup = TeacherSetup(spec=spec, tools=tools, now=_now(suite), candidates=config.candidates)
     tick = (lambda _case: progress("System 1", 1)) if progress else None
-    cases = run_teacher(tasks, setup, backend_for(config.backend, config.backend_model), tick)
+    cases = run_teacher(tasks, setup, backend_for(config.backend, config.backend_model, config.model_dir), tick)
     points = tuple(score.curve(cases, spec, tools))
     tuned = tune(points, config.tune_cap) if config.tune_cap is not None else None
     if tuned is not None:
@@ -140,7 +147,7 @@ def _teacher(
 
 def _free(config: EvalConfig, suite: Suite, tasks: Sequence[Task], spec: Spec, progress: Progress | None) -> Evaluation:
     setup = FreeSetup(suite=suite, spec=spec, book=ReplayBook.from_suite(config.suite))
-    backends = backend_for(config.backend, config.backend_model)
+    backends = backend_for(config.backend, config.backend_model, config.model_dir)
     chat = config.chat
     plans: dict[str, tuple[Callable[[Task], DecisionBackend], Callable[[Task], System2]]] = {
         "s1": (backends, lambda _: FollowSystem1()),

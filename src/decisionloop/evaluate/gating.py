@@ -66,6 +66,7 @@ def _step(case: StepCase, spec: Spec, tools: Mapping[str, Tool], goal_risky: boo
         is_done=decided.get("is_done"),
         pick_args=pick_args,
         missing_slots=case.missing,
+        only_tool=case.options[0] if len(case.options) == 1 else None,
     )
     stop = wants_to_stop(case.index, decisions)
     others = [d for d in (risk if case.index == 0 else None, _step_ok(case, spec)) if d is not None]

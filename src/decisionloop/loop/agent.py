@@ -133,11 +133,14 @@ class _Run:
         if risk is not None:
             self.goal_risky = risk.action != "auto"
         step = StepDecisions(
-            needs_tool=decided["needs_tool"], pick_tool=decided.get("pick_tool"), is_done=decided.get("is_done")
+            needs_tool=decided["needs_tool"],
+            pick_tool=decided.get("pick_tool"),
+            is_done=decided.get("is_done"),
+            only_tool=options[0].id if len(options) == 1 else None,
         )
         tool = None
         if not wants_to_stop(index, step):
-            tool = self._picked(step.pick_tool)
+            tool = self.tools[step.only_tool] if step.only_tool else self._picked(step.pick_tool)
             if tool is not None:
                 step = yield from self._arguments(index, step, tool, candidates)
         others = tuple(d for b, d in decided.items() if b in ("grade_risk", "step_ok"))

@@ -51,7 +51,7 @@ def step_asks(spec: Spec, run: RunView, options: Sequence[Tool], step: int) -> l
     pick = spec.block("pick_tool")
     extra = tuple(Option(name=t.id, criteria=t.description) for t in options)
     framed = [_static(spec.block("needs_tool"), frame)]
-    if options:
+    if len(options) > 1:  # with one tool left there is nothing to choose (and a choice needs two options)
         framed.append(_ask(pick, frame, {q.id: q.build(extra) for q in pick.questions}))
     if step > 0:
         framed.append(_static(spec.block("is_done"), frame))

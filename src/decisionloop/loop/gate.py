@@ -70,6 +70,7 @@ class StepDecisions:
     is_done: Decision | None = None
     pick_args: Decision | None = None
     missing_slots: tuple[str, ...] = ()
+    only_tool: str | None = None
 
 
 def wants_to_stop(step: int, decisions: StepDecisions) -> bool:
@@ -101,7 +102,7 @@ def call_holds(
     """Holds on a proposal to call a tool."""
     holds = _degraded(decisions.needs_tool, decisions.pick_tool, decisions.pick_args)
     pick = decisions.pick_tool
-    if pick is None or pick.action != "call":
+    if decisions.only_tool != call.tool and (pick is None or pick.action != "call"):
         holds.append(Hold(kind="tool_unsure", detail=f"tool choice unsure ({_first(pick)})"))
     holds += _arg_holds(decisions)
     if call.same_as(previous):

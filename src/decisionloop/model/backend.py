@@ -19,7 +19,7 @@ import numpy as np
 from decisionloop.backends.base import BackendReply, DecisionRequest, Usage
 from decisionloop.errors import BackendError, ConfigError
 from decisionloop.model.encoder import Encoder
-from decisionloop.model.features import frame, rows, texts_of
+from decisionloop.model.features import compose, frame, inputs, texts_of
 from decisionloop.model.head import Head
 
 ENCODER, TOKENIZER, HEAD, CONFIG, MANIFEST = (
@@ -102,7 +102,8 @@ class ModelBackend:
         self._encoder.embed([t for f in framed.values() for t in texts_of(f)])
         answers: dict[str, object] = {}
         for qid, f in framed.items():
-            p = self._head.probabilities(rows(f, self._encoder), f.kind)
+            embedded = inputs(f, self._encoder)
+            p = self._head.probabilities(compose(embedded.shared, embedded.options, embedded.lexical), f.kind)
             answers[qid] = _wire(f.kind, f.names, p)
         return answers
 

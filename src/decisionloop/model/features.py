@@ -115,19 +115,29 @@ def texts_of(framed: Framed) -> list[str]:
     return [framed.question, *(framed.roles.get(r, "") for r in ROLES), *framed.texts]
 
 
-def rows(framed: Framed, encoder: Encoder) -> Rows:
-    """One feature row per option."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Inputs:
+    """The embedded question: ``shared`` rows are the question and the four roles; one row per option; and
+    the lexical facts per option. The head composes them (products, concatenation) into its feature rows."""
+
+    shared: Rows
+    options: Rows
+    lexical: Rows
+
+
+def inputs(framed: Framed, encoder: Encoder) -> Inputs:
+    """Embed the question's texts and compute its lexical facts."""
     vectors = encoder.embed(texts_of(framed))
-    q, g, c, b, d = vectors[:5]
-    options = vectors[5:]
-    shared = np.concatenate([g * b, g * c, g, b])
-    lexical = _lexical(framed)
-    out = np.empty((len(options), N_FEATURES), dtype=np.float32)
-    for i, o in enumerate(options):
-        out[i, : 6 * DIM] = np.concatenate([o, q * o, g * o, c * o, b * o, d * o])
-        out[i, 6 * DIM : 10 * DIM] = shared
-        out[i, 10 * DIM :] = lexical[i]
-    return out
+    return Inputs(shared=vectors[:5], options=vectors[5:], lexical=np.asarray(lexical_facts(framed), dtype=np.float32))
+
+
+def compose(shared: Rows, options: Rows, lexical: Rows) -> Rows:
+    """Feature rows: [o, q·o, g·o, c·o, b·o, d·o, g·b, g·c, g, b, lexical] per option (numpy, as at run time)."""
+    q, g, c, b, d = shared
+    n = len(options)
+    per_option = [options, q * options, g * options, c * options, b * options, d * options]
+    common = np.tile(np.concatenate([g * b, g * c, g, b]), (n, 1))
+    return np.concatenate([*per_option, common, lexical], axis=1).astype(np.float32)
 
 
 def _words(text: str) -> set[str]:
@@ -142,7 +152,9 @@ def _numbers(text: str) -> set[str]:
     return {n.replace(",", "") for n in _NUMBER.findall(text)}
 
 
-def _lexical(framed: Framed) -> list[list[float]]:
+def lexical_facts(framed: Framed) -> list[list[float]]:
+    """Per option: facts about the state (steps done, coverage of the goal, numbers) and about the option
+    (is it NONE, does its text occur in the goal, the observation, the context)."""
     goal, context = framed.roles.get("goal", ""), framed.roles.get("context", "")
     observation, draft = framed.roles.get("observation", ""), framed.roles.get("draft", "")
     goal_words, seen = _words(goal), _words(observation + " " + context)

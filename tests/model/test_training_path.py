@@ -1,0 +1,68 @@
+"""The training path cannot rot: a tiny model trains for a few steps on generated data, exports, and loads
+through the runtime (onnxruntime, tokenizers, numpy) to answer a real request."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from decisionloop.backends.base import DecisionRequest
+from decisionloop.decide import decide_batch
+from decisionloop.learn.fit import FitConfig
+from decisionloop.learn.pipeline import TrainConfig, train_model
+from decisionloop.loop.asks import step_asks
+from decisionloop.loop.frames import RunView
+from decisionloop.model.backend import MANIFEST, ModelBackend, ModelFiles
+from decisionloop.questions import ChoiceQuestion, NoulQuestion, Option, ScoreQuestion
+from decisionloop.spec.load import load_spec
+from decisionloop.tools.builtin import builtin_tools
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("model")
+    config = TrainConfig(episodes=40, seed=3, fit=FitConfig(epochs=1, log_every=200))
+    report = train_model(config, out, say=lambda _: None)
+    assert report["train_questions"] > 200  # type: ignore[operator]
+    return out
+
+
+def test_a_tiny_model_exports_its_files_and_manifest(trained: Path) -> None:
+    manifest = json.loads((trained / MANIFEST).read_text(encoding="utf-8"))
+    assert set(manifest["files"]) == {"encoder.int8.onnx", "tokenizer.json", "head.npz", "config.json"}
+    assert all(len(f["sha256"]) == 64 for f in manifest["files"].values())
+    assert manifest["training"]["episodes"] == 40
+    assert (trained / "learning_curve.json").is_file()
+    config = json.loads((trained / "config.json").read_text(encoding="utf-8"))
+    assert config["temperatures"]
+
+
+def test_the_runtime_answers_every_question_type_with_probabilities(trained: Path) -> None:
+    backend = ModelBackend(ModelFiles.read(trained))
+    request = DecisionRequest(
+        state={"goal": "What is the weather in Oslo tomorrow?"},
+        questions={
+            "pick": ChoiceQuestion(
+                instructions="Which tool?",
+                options=(Option(name="weather", criteria="Get the forecast"), Option(name="calculator")),
+            ),
+            "yes": NoulQuestion(instructions="Is a tool needed?", true="yes", false="no"),
+            "level": ScoreQuestion(instructions="How risky?", levels=("none", "some", "a lot")),
+        },
+    )
+    reply = backend.decide(request)
+    assert reply.model.startswith("decisionloop-")
+    assert reply.answers["pick"]["choice"] in ("weather", "calculator")  # type: ignore[index]
+    assert sum(reply.answers["pick"]["probabilities"].values()) == pytest.approx(1.0, abs=1e-5)  # type: ignore[index]
+    assert 0.0 <= reply.answers["yes"]["noul"] <= 1.0  # type: ignore[index]
+    assert len(reply.answers["level"]["probabilities"]) == 3  # type: ignore[index]
+
+
+def test_the_loop_s_own_asks_are_decided_without_degradation(trained: Path) -> None:
+    spec = load_spec()
+    framed = step_asks(spec, RunView(goal="Convert 5 miles to km"), builtin_tools(), 0)
+    decisions = decide_batch(ModelBackend(ModelFiles.read(trained)), [f.ask for f in framed])
+    assert [d.block for d in decisions] == ["needs_tool", "pick_tool"]
+    assert not any(d.degraded for d in decisions)
