@@ -92,10 +92,12 @@ def test_settings_lists_every_environment_variable() -> None:
         assert name in out
 
 
-def test_decide_without_a_server_uses_the_rule_judge_and_escalates() -> None:
+def test_decide_with_the_rule_judge_escalates() -> None:
     code, out, err = invoke(
         "decide",
         "pick_tool",
+        "--url",
+        "rules",
         "--state",
         "weather forecast for Oslo",
         "--option",

@@ -101,8 +101,8 @@ def decide(
 ) -> None:
     """Ask one decision of the shipped DECISION.md about a state, and show the answers, action and reasons.
 
-    Without --url (or DECISIONLOOP_DECISIONS_URL) the rule judge answers; its answers are degraded, so the
-    action is always 'escalate' and the policy's own verdict is shown as 'proposed'.
+    Without --url (or DECISIONLOOP_DECISIONS_URL) the bundled decision model answers. --url rules picks the
+    rule judge, whose answers are degraded: its action is always 'escalate', the policy's verdict 'proposed'.
     """
     try:
         spec = load_spec(gates=gate_overrides(gates))

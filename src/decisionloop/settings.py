@@ -37,7 +37,7 @@ SETTINGS: tuple[Setting, ...] = (
         name="decisions_url",
         default="",
         env="DECISIONLOOP_DECISIONS_URL",
-        help="Base URL of a /v1/systemone decision server (empty: the rule judge, demo only).",
+        help="Base URL of a /v1/systemone decision server (empty: the bundled model; 'rules': the rule judge).",
     ),
     Setting(
         name="decisions_key",

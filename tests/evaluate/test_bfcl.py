@@ -409,7 +409,7 @@ def test_a_scripted_run_gives_the_expected_figures(data_dir: Path) -> None:
 
 def test_the_command_prints_a_row_per_category_and_writes_json(data_dir: Path, tmp_path: Path) -> None:
     out = tmp_path / "bfcl.json"
-    args = ["bfcl", "--data-dir", str(data_dir), "--json", str(out), "--limit", "1"]
+    args = ["bfcl", "--data-dir", str(data_dir), "--json", str(out), "--limit", "1", "--decisions", "rules"]
     result = CliRunner().invoke(bench, args)
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()

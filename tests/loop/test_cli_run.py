@@ -113,7 +113,14 @@ def test_demo_runs_offline_and_says_who_decided_each_step() -> None:
     assert code == 0, err
     assert out.count("▶ ") == 4
     assert out.count("steps decided by:") == 4
-    assert "rule judge" in err
+    assert "rule judge" not in err  # the bundled model decides
+
+
+def test_the_rule_judge_can_still_be_chosen_and_holds_everything() -> None:
+    code, out, err = invoke("demo", "--max-steps", "2", "--decisions", "rules")
+    assert code == 0, err
+    assert "rule judge (asked for" in err
+    assert out.count("stop: held") == 4
 
 
 def test_an_llm_url_without_a_model_is_refused_with_the_fix() -> None:

@@ -21,11 +21,10 @@ def build_backend(
     timeout_s: float,
     on_notice: Notice | None = None,
 ) -> DecisionBackend:
-    """``url`` given: that server, retried, falling back to the rule judge; else the rule judge alone."""
-    if not url:
-        if on_notice is not None:
-            on_notice("no decision server given: using the rule judge (demo only); every decision escalates")
-        return RuleJudge()
+    """``url`` given: that server, retried, falling back to the rule judge; else the bundled decision model (the
+    rule judge when no trained model is shipped, or when ``url`` is ``rules``)."""
+    if not url or url == "rules":
+        return _local(on_notice, rules=url == "rules")
     http = HttpBackend(base_url=url, model=model or None, api_key=api_key or None, timeout_s=timeout_s)
 
     def report_retry(err: Exception, attempt: int, wait_s: float) -> None:
@@ -34,3 +33,14 @@ def build_backend(
 
     retrying = RetryingBackend(http, RetryPolicy(), on_retry=report_retry)
     return FallbackBackend([retrying, RuleJudge()], on_fallback=on_notice)
+
+
+def _local(on_notice: Notice | None, *, rules: bool) -> DecisionBackend:
+    from decisionloop.model.backend import ModelBackend, has_model
+
+    if not rules and has_model():
+        return ModelBackend()
+    if on_notice is not None:
+        why = "asked for" if rules else "no trained decision model is shipped"
+        on_notice(f"using the rule judge ({why}; demo only): every decision escalates")
+    return RuleJudge()

@@ -8,19 +8,16 @@ the same approver. Per task: decisions, LLM calls, LLM tokens, wall clock, accep
 from __future__ import annotations
 
 import statistics
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Literal
 
 from decisionloop.backends.base import DecisionBackend
-from decisionloop.evaluate.free import FreeSetup, succeeded
-from decisionloop.evaluate.react import BenchmarkApprover, run_react, suite_now, task_context, task_tools
+from decisionloop.evaluate.free import FreeSetup, run_task
+from decisionloop.evaluate.react import BenchmarkApprover, run_react
 from decisionloop.evaluate.suite import Task
-from decisionloop.journal.events import MemoryJournal
 from decisionloop.llm.chat import Chat
-from decisionloop.loop.agent import LoopSetup
-from decisionloop.loop.driver import Approver, Seams, drive
+from decisionloop.loop.driver import Approver
 from decisionloop.system2.llm import LlmSystem2, LlmWriter
 
 Arm = Literal["decisionloop", "react"]
@@ -67,25 +64,9 @@ def run_decisionloop(
     task: Task, setup: FreeSetup, backend: DecisionBackend, chat: Chat, *, approver: Approver | None = None
 ) -> ArmRecord:
     """The free-running loop on one task, with the LLM as System 2 and as the answer writer."""
-    started = time.perf_counter()
-    loop = LoopSetup(
-        spec=setup.spec,
-        tools=task_tools(setup, task),
-        limits=setup.limits,
-        clock=time.perf_counter,
-        now=suite_now(setup.suite),
-    )
-    with task_context(setup.suite) as context:
-        seams = Seams(
-            backend=backend,
-            context=context,
-            journal=MemoryJournal(),
-            system2=LlmSystem2(chat),
-            approver=approver,
-            writer=LlmWriter(chat, instruction=setup.spec.generator),
-        )
-        driven = drive(task.goal, loop, seams)
-    meter = driven.meter
+    writer = LlmWriter(chat, instruction=setup.spec.generator)
+    outcome = run_task(task, setup, backend, system2=LlmSystem2(chat), approver=approver, writer=writer)
+    meter = outcome.meter
     return ArmRecord(
         arm="decisionloop",
         task_id=task.id,
@@ -94,9 +75,9 @@ def run_decisionloop(
         llm_calls=meter.model_calls,
         input_tokens=meter.model_input_tokens,
         output_tokens=meter.model_output_tokens,
-        wall_ms=(time.perf_counter() - started) * 1000.0,
-        accepted=succeeded(task, driven.result),
-        stop=driven.result.stop,
+        wall_ms=outcome.wall_ms,
+        accepted=outcome.success,
+        stop=outcome.result.stop,
     )
 
 

@@ -14,7 +14,7 @@ from decisionloop.backends.factory import build_backend
 from decisionloop.backends.rules import RuleJudge
 from decisionloop.errors import ConfigError
 from decisionloop.evaluate import score
-from decisionloop.evaluate.free import FollowSystem1, FreeOutcome, FreeSetup
+from decisionloop.evaluate.free import FollowSystem1, FreeOutcome, FreeSetup, suite_now
 from decisionloop.evaluate.free import run_tasks as run_free
 from decisionloop.evaluate.gating import TaskVerdict, verdicts
 from decisionloop.evaluate.llm_steps import llm_steps
@@ -101,10 +101,6 @@ def evaluate(config: EvalConfig, progress: Progress | None = None) -> Evaluation
     return _teacher(config, suite, tasks, spec, progress)
 
 
-def _now(suite: Suite) -> datetime:
-    return datetime.fromisoformat(suite.recorded_at.replace("Z", "+00:00"))
-
-
 def _header(config: EvalConfig, suite: Suite, tasks: Sequence[Task], spec: Spec) -> dict[str, object]:
     return {
         "suite": Path(suite.path).name,
@@ -121,7 +117,7 @@ def _teacher(
     config: EvalConfig, suite: Suite, tasks: Sequence[Task], spec: Spec, progress: Progress | None
 ) -> Evaluation:
     tools = builtin_tools()
-    setup = TeacherSetup(spec=spec, tools=tools, now=_now(suite), candidates=config.candidates)
+    setup = TeacherSetup(spec=spec, tools=tools, now=suite_now(suite), candidates=config.candidates)
     tick = (lambda _case: progress("System 1", 1)) if progress else None
     cases = run_teacher(tasks, setup, backend_for(config.backend, config.backend_model, config.model_dir), tick)
     points = tuple(score.curve(cases, spec, tools))
@@ -131,7 +127,7 @@ def _teacher(
     llm = None
     if config.chat is not None:
         on_step = (lambda: progress("LLM", 1)) if progress else None
-        llm = llm_steps(tasks, config.chat, tools, _now(suite), on_step)
+        llm = llm_steps(tasks, config.chat, tools, suite_now(suite), on_step)
     judged = verdicts(cases, spec, tools)
     report = {
         **_header(config, suite, tasks, spec),

@@ -6,7 +6,8 @@ Success means the run finished with an answer after making the task's final gold
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -15,10 +16,11 @@ from decisionloop.evaluate.gold import step_matches
 from decisionloop.evaluate.suite import Suite, Task
 from decisionloop.journal.events import MemoryJournal
 from decisionloop.loop.agent import Limits, LoopSetup
-from decisionloop.loop.driver import Approver, Seams, System2, drive
+from decisionloop.loop.driver import Approver, Seams, System2, Writer, drive
 from decisionloop.loop.requests import NeedResolution, Resolution, RunResult
+from decisionloop.meter import MeterStats
 from decisionloop.spec.model import Spec
-from decisionloop.tools.base import ToolContext
+from decisionloop.tools.base import Tool, ToolContext
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.tools.catalog import SPECS
 from decisionloop.tools.notes import SqliteNotes
@@ -33,6 +35,7 @@ class FreeOutcome:
 
     task: Task
     result: RunResult
+    meter: MeterStats
     success: bool
     wall_ms: float
 
@@ -56,6 +59,24 @@ def succeeded(task: Task, result: RunResult) -> bool:
     return any(r.call is not None and step_matches(r.call.tool, r.call.args, final) for r in result.steps)
 
 
+def suite_now(suite: Suite) -> datetime:
+    """When the suite's observations were recorded: the agent's "today"."""
+    return datetime.fromisoformat(suite.recorded_at.replace("Z", "+00:00"))
+
+
+def task_tools(setup: FreeSetup, task: Task) -> tuple[Tool, ...]:
+    """The built-in tools with ``setup.replayed`` serving the suite's recordings, this task's first."""
+    return builtin_tools(replay=setup.book, replayed=setup.replayed, task_id=task.id)
+
+
+@contextmanager
+def task_context(suite: Suite) -> Iterator[ToolContext]:
+    """A tool context at the suite's recording time with a fresh note store seeded with the suite's notes."""
+    with SqliteNotes(":memory:") as notes:
+        notes.seed(suite.seed_notes)
+        yield ToolContext(now=suite_now(suite), notes=notes)
+
+
 def run_task(
     task: Task,
     setup: FreeSetup,
@@ -63,24 +84,33 @@ def run_task(
     *,
     system2: System2 | None = None,
     approver: Approver | None = None,
+    writer: Writer | None = None,
 ) -> FreeOutcome:
     """Run the loop on one task with replayed tools and a fresh note store seeded with the suite's notes."""
-    now = datetime.fromisoformat(setup.suite.recorded_at.replace("Z", "+00:00"))
-    tools = builtin_tools(replay=setup.book, replayed=setup.replayed, task_id=task.id)
-    loop = LoopSetup(spec=setup.spec, tools=tools, limits=setup.limits, clock=time.perf_counter, now=now)
+    loop = LoopSetup(
+        spec=setup.spec,
+        tools=task_tools(setup, task),
+        limits=setup.limits,
+        clock=time.perf_counter,
+        now=suite_now(setup.suite),
+    )
     started = time.perf_counter()
-    with SqliteNotes(":memory:") as notes:
-        notes.seed(setup.suite.seed_notes)
+    with task_context(setup.suite) as context:
         seams = Seams(
             backend=backend,
-            context=ToolContext(now=now, notes=notes),
+            context=context,
             journal=MemoryJournal(),
             system2=system2,
             approver=approver,
+            writer=writer,
         )
-        result = drive(task.goal, loop, seams).result
+        driven = drive(task.goal, loop, seams)
     return FreeOutcome(
-        task=task, result=result, success=succeeded(task, result), wall_ms=(time.perf_counter() - started) * 1000.0
+        task=task,
+        result=driven.result,
+        meter=driven.meter,
+        success=succeeded(task, driven.result),
+        wall_ms=(time.perf_counter() - started) * 1000.0,
     )
 
 

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from decisionloop.errors import GeneratorError
-from decisionloop.evaluate.free import FreeSetup, succeeded
-from decisionloop.evaluate.suite import Suite, Task
+from decisionloop.evaluate.free import FreeSetup, succeeded, task_context, task_tools
+from decisionloop.evaluate.suite import Task
 from decisionloop.llm.chat import Chat, ChatMessage
 from decisionloop.llm.planner import parse_plan
 from decisionloop.llm.writer import ENTRY_CHARS
@@ -30,8 +29,6 @@ from decisionloop.loop.frames import clip
 from decisionloop.loop.gate import Call
 from decisionloop.loop.requests import Approval, NeedApproval, RunResult, StepRecord, StopReason
 from decisionloop.tools.base import Slot, Tool, ToolContext, ToolResult
-from decisionloop.tools.builtin import builtin_tools
-from decisionloop.tools.notes import SqliteNotes
 
 ANSWER = "answer"
 REACT_MAX_TOKENS = 400
@@ -67,24 +64,6 @@ class BenchmarkApprover:
     def approve(self, request: NeedApproval) -> Approval:
         """Yes, for exactly this call."""
         return Approval(allowed=True, by="benchmark", at=datetime.now(UTC), call=request.call)
-
-
-def suite_now(suite: Suite) -> datetime:
-    """When the suite's observations were recorded: the agent's "today"."""
-    return datetime.fromisoformat(suite.recorded_at.replace("Z", "+00:00"))
-
-
-def task_tools(setup: FreeSetup, task: Task) -> tuple[Tool, ...]:
-    """The built-in tools with ``setup.replayed`` serving the suite's recordings, this task's first."""
-    return builtin_tools(replay=setup.book, replayed=setup.replayed, task_id=task.id)
-
-
-@contextmanager
-def task_context(suite: Suite) -> Iterator[ToolContext]:
-    """A tool context at the suite's recording time with a fresh note store seeded with the suite's notes."""
-    with SqliteNotes(":memory:") as notes:
-        notes.seed(suite.seed_notes)
-        yield ToolContext(now=suite_now(suite), notes=notes)
 
 
 def react_system(tools: Sequence[Tool]) -> str:
