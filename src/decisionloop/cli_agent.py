@@ -26,6 +26,7 @@ from decisionloop.llm.chat import HttpChat
 from decisionloop.loop.agent import Limits, LoopSetup
 from decisionloop.loop.driver import Approver, Driven, Seams, System2, drive
 from decisionloop.loop.requests import Request, StepDone
+from decisionloop.model.backend import model_thresholds
 from decisionloop.run_view import result_json, result_lines, step_lines
 from decisionloop.settings import home, resolve
 from decisionloop.spec import load_spec
@@ -77,6 +78,11 @@ class RunOptions:
         }
 
 
+def _bundled_thresholds(options: RunOptions) -> dict[str, float]:
+    """The bundled model comes with gate values tuned for it; another backend starts from DECISION.md's."""
+    return {} if resolve("decisions_url", os.environ, options.decisions_url) else model_thresholds()
+
+
 def _interactive(no_input: bool) -> bool:
     return not no_input and sys.stdin.isatty() and sys.stdout.isatty()
 
@@ -105,7 +111,7 @@ def _step_printer(*, err: bool) -> Callable[[Request, object], None]:
 @contextmanager
 def open_session(options: RunOptions, console: Console) -> Iterator[tuple[LoopSetup, Seams]]:
     """Everything a run needs, opened for the run and closed after it."""
-    tuned = read_thresholds(options.thresholds) if options.thresholds is not None else {}
+    tuned = read_thresholds(options.thresholds) if options.thresholds is not None else _bundled_thresholds(options)
     spec = load_spec(gates={**tuned, **gate_overrides(options.gates)})
     suite_path = options.suite or demo_suite_path()
     person = TerminalPerson(console) if options.interactive else None

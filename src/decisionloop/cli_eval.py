@@ -19,6 +19,7 @@ from decisionloop.evaluate.score import SWEPT_KEYS
 from decisionloop.evaluate.suite import load_suite
 from decisionloop.evaluate.thresholds import read_thresholds, write_thresholds
 from decisionloop.llm.chat import HttpChat
+from decisionloop.model.backend import model_thresholds
 from decisionloop.settings import resolve
 
 
@@ -109,7 +110,13 @@ def eval_command(
     """
     if thresholds is not None and tune_cap is not None:
         raise ConfigError("give either --thresholds FILE or --tune-cap CAP, not both")
-    overrides = {**(read_thresholds(thresholds) if thresholds else {}), **gate_overrides(gates)}
+    if thresholds is not None:
+        base = read_thresholds(thresholds)
+    elif backend == "model" and tune_cap is None:
+        base = model_thresholds(model_dir)
+    else:
+        base = {}
+    overrides = {**base, **gate_overrides(gates)}
     config = EvalConfig(
         suite=suite or demo_suite_path(),
         split=split,
@@ -143,7 +150,7 @@ def _write_tuned(result: Evaluation, config: EvalConfig, cap: float, path: Path)
         click.echo(f"no threshold keeps the automatic-step error at or under {cap:.0%}; nothing written", err=True)
         return
     source = {
-        "suite": str(config.suite),
+        "suite": config.suite.name,
         "split": config.split,
         "protocol": config.protocol,
         "backend": config.backend,

@@ -22,18 +22,25 @@ from decisionloop.model.encoder import Encoder
 from decisionloop.model.features import compose, frame, inputs, texts_of
 from decisionloop.model.head import Head
 
-ENCODER, TOKENIZER, HEAD, CONFIG, MANIFEST = (
-    "encoder.int8.onnx",
-    "tokenizer.json",
-    "head.npz",
-    "config.json",
-    "manifest.json",
-)
+ENCODER = "encoder.int8.onnx"
+TOKENIZER = "tokenizer.json"
+HEAD = "head.npz"
+CONFIG = "config.json"
+MANIFEST = "manifest.json"
+THRESHOLDS = "thresholds.json"
 
 
 def shipped_dir() -> Path:
     """Where the package keeps the model files."""
     return Path(str(resources.files("decisionloop.model").joinpath("files")))
+
+
+def model_thresholds(directory: Path | None = None) -> dict[str, float]:
+    """The gate values tuned on the dev split for this model (``thresholds.json`` beside it), or none."""
+    from decisionloop.evaluate.thresholds import read_thresholds
+
+    path = (directory or shipped_dir()) / THRESHOLDS
+    return read_thresholds(path) if path.is_file() else {}
 
 
 def has_model(directory: Path | None = None) -> bool:
