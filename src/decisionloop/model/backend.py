@@ -19,7 +19,7 @@ import numpy as np
 from decisionloop.backends.base import BackendReply, DecisionRequest, Usage
 from decisionloop.errors import BackendError, ConfigError
 from decisionloop.model.encoder import Encoder
-from decisionloop.model.features import compose, frame, inputs, texts_of
+from decisionloop.model.features import frame, inputs, texts_of
 from decisionloop.model.head import Head
 
 ENCODER = "encoder.int8.onnx"
@@ -110,7 +110,8 @@ class ModelBackend:
         answers: dict[str, object] = {}
         for qid, f in framed.items():
             embedded = inputs(f, self._encoder)
-            p = self._head.probabilities(compose(embedded.shared, embedded.options, embedded.lexical), f.kind)
+            scores = self._head.scores_of(embedded.shared, embedded.options, embedded.lexical)
+            p = self._head.probabilities(scores, f.kind)
             answers[qid] = _wire(f.kind, f.names, p)
         return answers
 

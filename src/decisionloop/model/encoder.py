@@ -27,6 +27,8 @@ class Encoder:
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
+        # idle encoder threads must not spin: the head's numpy work runs right after on the same cores
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self._session = ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
         self._tokenizer = Tokenizer.from_file(str(tokenizer))
         self._tokenizer.no_padding()  # the file pads every text to 128 tokens; batches pad to their longest

@@ -24,7 +24,7 @@ def bucket(kind: str, n_options: int) -> str:
 class Head:
     """Weights (input standardisation, three layers) and temperatures."""
 
-    weights: Mapping[str, Array]
+    weights: dict[str, Array]
     temperatures: Mapping[str, float] = field(default_factory=dict)
 
     def scores(self, rows: Array) -> Array:
@@ -35,16 +35,44 @@ class Head:
         x = np.maximum(x @ w["w2"] + w["b2"], 0.0)
         return np.asarray(x @ w["w3"] + w["b3"], dtype=np.float32).reshape(-1)
 
-    def probabilities(self, rows: Array, kind: str) -> Array:
-        """The softmax over the question's options, at its group's temperature."""
-        logits = self.scores(rows) / self.temperatures.get(bucket(kind, len(rows)), 1.0)
+    def scores_of(self, shared: Array, options: Array, lexical: Array) -> Array:
+        """The same scores as ``scores(compose(...))``, cheaper: the standardisation is folded into the first
+        layer, and the part every option shares is multiplied once per question instead of once per option."""
+        w1, b1 = self._folded()
+        q, g, c, b, d = shared
+        split = 6 * len(q)
+        per = np.concatenate([options, q * options, g * options, c * options, b * options, d * options], axis=1)
+        common = np.concatenate([g * b, g * c, g, b])
+        x = per @ w1[:split] + common @ w1[split : split + len(common)] + lexical @ w1[split + len(common) :] + b1
+        w = self.weights
+        x = np.maximum(x, 0.0)
+        x = np.maximum(x @ w["w2"] + w["b2"], 0.0)
+        return np.asarray(x @ w["w3"] + w["b3"], dtype=np.float32).reshape(-1)
+
+    def _folded(self) -> tuple[Array, Array]:
+        cached = self.weights.get("_w1_folded")
+        if cached is None:
+            w = self.weights
+            folded = w["w1"] / w["std"][:, None]
+            bias = w["b1"] - (w["mean"] / w["std"]) @ w["w1"]
+            self.weights["_w1_folded"] = folded.astype(np.float32)
+            self.weights["_b1_folded"] = bias.astype(np.float32)
+        return self.weights["_w1_folded"], self.weights["_b1_folded"]
+
+    def probabilities(self, scores: Array, kind: str) -> Array:
+        """The softmax over a question's option scores, at its group's temperature."""
+        logits = scores / self.temperatures.get(bucket(kind, len(scores)), 1.0)
         logits = logits - logits.max()
         odds = np.exp(logits)
         return np.asarray(odds / odds.sum(), dtype=np.float32)
 
     def save(self, path: Path) -> None:
         """Weights as float16 (half the size; scores agree to ~1e-3), standardisation as float32."""
-        stored = {k: v.astype(np.float16 if k in LAYERS else np.float32) for k, v in self.weights.items()}
+        stored = {
+            k: v.astype(np.float16 if k in LAYERS else np.float32)
+            for k, v in self.weights.items()
+            if not k.startswith("_")
+        }
         np.savez_compressed(path, **stored)  # type: ignore[arg-type]
 
     @classmethod
