@@ -30,8 +30,21 @@ from decisionloop.model.backend import MANIFEST, ModelFiles, shipped_dir
     help="Where to write the model files (copy them into decisionloop/model/files to ship them).",
 )
 @click.option("--from-journal", is_flag=True, help="Add the steps a person or the LLM resolved, from the journal.")
+@click.option(
+    "--journal",
+    "journal_path",
+    type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    help="Read this journal file instead of the one in DECISIONLOOP_HOME.",
+)
+@click.option(
+    "--base",
+    type=click.Path(path_type=Path, file_okay=False, exists=True),
+    help="Fine-tune this model directory's head instead of training from scratch (e.g. the shipped one).",
+)
 @reports_errors
-def train(episodes: int, seed: int, epochs: int, out: Path, from_journal: bool) -> None:
+def train(
+    episodes: int, seed: int, epochs: int, out: Path, from_journal: bool, journal_path: Path | None, base: Path | None
+) -> None:
     """Generate training episodes, train the decision model's head on CPU, calibrate it and export it."""
     try:
         from decisionloop.learn.fit import FitConfig
@@ -42,9 +55,10 @@ def train(episodes: int, seed: int, epochs: int, out: Path, from_journal: bool) 
     if from_journal:
         from decisionloop.learn.journal import journal_examples
 
-        extra = journal_examples()
+        extra = journal_examples(journal_path)
         click.echo(f"{len(extra)} resolved decisions from the journal", err=True)
-    config = TrainConfig(episodes=episodes, seed=seed, fit=FitConfig(epochs=epochs, seed=seed))
+    fit = FitConfig(epochs=epochs, seed=seed, lr=3e-4 if base else 1e-3)
+    config = TrainConfig(episodes=episodes, seed=seed, base=base, fit=fit)
     report = train_model(config, out, say=lambda line: click.echo(line, err=True), extra=extra)
     click.echo(json.dumps({k: v for k, v in report.items() if k != "curve"}, indent=2))
 

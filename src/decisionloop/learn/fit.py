@@ -117,21 +117,38 @@ def standardisation(
     return mean, std
 
 
+def from_head(head: Head, data: Encoded, config: FitConfig) -> TorchHead:
+    """A trainable copy of a shipped head (for fine-tuning), over ``data``'s embedding table."""
+    w = head.weights
+    model = TorchHead(data.table, data.lexical.shape[2], config, w["mean"], w["std"])
+    layers = [m for m in model.mlp if isinstance(m, nn.Linear)]
+    with torch.no_grad():
+        for layer, (weight, bias) in zip(layers, (("w1", "b1"), ("w2", "b2"), ("w3", "b3")), strict=True):
+            layer.weight.copy_(torch.from_numpy(w[weight].T.copy()))
+            layer.bias.copy_(torch.from_numpy(w[bias].reshape(-1).copy()))
+    return model
+
+
 def fit(
     train: Encoded,
     held: Encoded,
     config: FitConfig,
     checkpoints: Path | None = None,
     progress: Callable[[str], None] | None = None,
+    start: Head | None = None,
 ) -> tuple[TorchHead, FitLog]:
-    """Train on ``train``, log held-out accuracy per family as examples are seen, checkpoint every epoch."""
+    """Train on ``train`` (from ``start`` when fine-tuning), log held-out accuracy per family as examples are
+    seen, checkpoint every epoch."""
     torch.manual_seed(config.seed)
     torch.set_num_threads(config.threads)
-    zeros = np.zeros(10 * DIM + train.lexical.shape[2], dtype=np.float32)
-    model = TorchHead(train.table, train.lexical.shape[2], config, zeros, zeros + 1)
-    mean, std = standardisation(model.rows, train)
-    model.mean.copy_(torch.from_numpy(mean))  # type: ignore[operator]
-    model.std.copy_(torch.from_numpy(std))  # type: ignore[operator]
+    if start is not None:
+        model = from_head(start, train, config)
+    else:
+        zeros = np.zeros(10 * DIM + train.lexical.shape[2], dtype=np.float32)
+        model = TorchHead(train.table, train.lexical.shape[2], config, zeros, zeros + 1)
+        mean, std = standardisation(model.rows, train)
+        model.mean.copy_(torch.from_numpy(mean))  # type: ignore[operator]
+        model.std.copy_(torch.from_numpy(std))  # type: ignore[operator]
     optimiser = torch.optim.AdamW(model.mlp.parameters(), lr=config.lr, weight_decay=config.weight_decay)
     steps = config.epochs * math.ceil(len(train) / config.batch)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=config.lr, total_steps=steps)

@@ -19,8 +19,9 @@ from decisionloop import __version__
 from decisionloop.learn.dataset import Encoded, encode
 from decisionloop.learn.examples import Example, deliver_examples, task_examples
 from decisionloop.learn.fit import FitConfig, FitLog, accuracy, fit, temperatures, to_head
-from decisionloop.model.backend import CONFIG, ENCODER, HEAD, MANIFEST, TOKENIZER, shipped_dir
+from decisionloop.model.backend import CONFIG, ENCODER, HEAD, MANIFEST, TOKENIZER, ModelFiles, shipped_dir
 from decisionloop.model.encoder import Encoder
+from decisionloop.model.head import Head
 from decisionloop.spec.load import load_spec
 from decisionloop.spec.model import Spec
 from decisionloop.train.generate import Episode, generate
@@ -36,6 +37,8 @@ class TrainConfig:
     episodes: int = 6000
     seed: int = 7
     held_share: float = 0.1
+    base: Path | None = None
+    extra_repeats: int = 20
     fit: FitConfig = field(default_factory=FitConfig)
 
 
@@ -71,18 +74,28 @@ def train_model(config: TrainConfig, out: Path, say: Say = print, extra: Sequenc
     episodes = generate(config.episodes, config.seed)
     per_episode = episode_examples(episodes, spec, config.seed, say)
     train, held = split(per_episode, config.held_share, config.seed)
-    train += list(extra)
+    train += list(extra) * config.extra_repeats  # a few resolved steps among thousands of generated ones
     say(f"{len(train)} training and {len(held)} held-out questions; embedding their texts")
     encoder = Encoder(shipped_dir() / ENCODER, shipped_dir() / TOKENIZER, threads=config.fit.threads)
     both = encode([*train, *held], encoder, lambda done, total: say(f"embedded {done}/{total} texts"))
     data_train, data_held = both.subset(np.arange(len(train))), both.subset(np.arange(len(train), len(both)))
-    model, log = fit(data_train, data_held, config.fit, out / "checkpoints", say)
+    start = _base_head(config.base)
+    model, log = fit(data_train, data_held, config.fit, out / "checkpoints", say, start=start)
     temps = temperatures(model, data_held)
     final = accuracy(model, data_held)
     say(f"held-out accuracy: {json.dumps(final)}; temperatures: {json.dumps(temps)}")
     report = _report(config, episodes, train, held, log, final, temps, time.perf_counter() - started)
     _export(out, to_head(model, temps), temps, report)
     return report
+
+
+def _base_head(base: Path | None) -> Head | None:
+    """The head to fine-tune from (a model directory), or None to train from scratch."""
+    if base is None:
+        return None
+    files = ModelFiles.read(base)
+    temperatures = files.config.get("temperatures", {})
+    return Head.load(files.directory / HEAD, temperatures if isinstance(temperatures, dict) else {})
 
 
 def _report(
@@ -98,6 +111,7 @@ def _report(
     return {
         "episodes": len(episodes),
         "seed": config.seed,
+        "base": str(config.base) if config.base else None,
         "train_questions": len(train),
         "held_questions": len(held),
         "families": dict(Counter(e.question for e in train)),
@@ -110,12 +124,12 @@ def _report(
     }
 
 
-def _export(out: Path, head: object, temps: dict[str, float], report: dict[str, object]) -> None:
+def _export(out: Path, head: Head, temps: dict[str, float], report: dict[str, object]) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for name in (ENCODER, TOKENIZER):
         if not (out / name).exists():
             shutil.copy(shipped_dir() / name, out / name)
-    head.save(out / HEAD)  # type: ignore[attr-defined]
+    head.save(out / HEAD)
     config = {
         "model_id": f"decisionloop-{__version__}-{datetime.now(UTC):%Y%m%d%H%M}",
         "feature_version": FEATURE_VERSION,
