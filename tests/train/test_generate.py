@@ -110,7 +110,8 @@ def test_side_effect_tools_are_marked_and_risky_intents_use_one(episodes: list[E
         assert all((t.risk > 0) == (t.side_effect is not None) for t in e.tools), e.task.id
     for e in (e for e in episodes if e.task.category == "risky" or e.intent == "memory.save"):
         assert any(s.action in e.side_effects for s in e.task.steps), e.task.id
-    read_only = ("weather", "wiki", "fact", "calc", "units", "date", "memory.search")
+    read_only: tuple[str, ...] = ("weather", "wiki", "fact", "calc", "units", "date", "memory.search", "memory.ask")
+    read_only += ("wiki.event", "wiki.where", "wiki.named", "fact.founding", "fact.leader", "rewrite.described")
     for e in (e for e in episodes if e.intent in read_only):
         assert not any(s.action in e.side_effects for s in e.task.steps), e.task.id
 

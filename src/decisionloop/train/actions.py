@@ -8,6 +8,7 @@ from decisionloop.train.common import goal
 from decisionloop.train.figures import FIRST_NAMES, SURNAMES
 from decisionloop.train.kit import Draft, Kit, finish, step
 from decisionloop.train.observations import deleted_notes, found_notes, message, no_note, saved
+from decisionloop.train.personal import ASKS, PERSONAL, WRITTEN
 from decisionloop.train.texts import MESSAGES, NOTES, REMEMBER_TO, SAVE_CLAUSES, NoteText
 
 SAVE: tuple[str, ...] = (
@@ -72,7 +73,8 @@ SEND: tuple[str, ...] = (
 
 def _store(rng: random.Random, target: NoteText) -> list[str]:
     """The user's notes: the target among a few others."""
-    others = rng.sample([n.text for n in NOTES if n is not target], rng.randint(2, 5))
+    pool = [*NOTES, *(p.note for p in PERSONAL)]
+    others = rng.sample([n.text for n in pool if n is not target], rng.randint(2, 5))
     notes = [*others, target.text]
     rng.shuffle(notes)
     return notes
@@ -120,6 +122,27 @@ def search(rng: random.Random, kit: Kit) -> Draft:
     else:
         obs, answer = found_notes(key, _hits(key, notes, note.text))
     steps = (step(kit.call("note_search", query=_queries(note)), obs, answer), finish())
+    return Draft(category="memory", goal=text, steps=steps, answer=answer, expect_none=expect)
+
+
+def ask(rng: random.Random, kit: Kit) -> Draft:
+    """A question about the user's own things (where is my…, when is my…, what's my… code): a note search.
+
+    The question may say where the thing belongs ("at work"); the search looks for the thing, with or without it.
+    """
+    item = rng.choice(PERSONAL)
+    key = rng.choice(item.note.keys)
+    tail = rng.choice(item.tails) if item.tails and rng.random() < 0.6 else ""
+    templates = WRITTEN if item.ask in ("code", "when", "day") and rng.random() < 0.2 else ASKS[item.ask]
+    values = {"k": key, "t": f" {tail}" if tail else "", "d": "my" if rng.random() < 0.5 else "the"}
+    text, expect = goal(rng, templates, values)
+    notes = _store(rng, item.note)
+    if rng.random() < 0.06:
+        obs = answer = no_note(key)
+    else:
+        obs, answer = found_notes(key, _hits(key, notes, item.note.text))
+    queries = (key, *_queries(item.note), *(f"{k} {tail}" for k in item.note.keys if tail))
+    steps = (step(kit.call("note_search", query=tuple(dict.fromkeys(queries))), obs, answer), finish())
     return Draft(category="memory", goal=text, steps=steps, answer=answer, expect_none=expect)
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from decisionloop.train.entities import COUNTRIES, City, Country, Landmark, called, gazetteer
+from decisionloop.train.entities import CITIES, COUNTRIES, City, Country, Landmark, called, country, gazetteer
 from decisionloop.train.figures import ORGS, PEOPLE, Org, Person, Product
+from decisionloop.train.geography import NEIGHBOURS, around, continent
 from decisionloop.train.texts import Topic
 
 Article = tuple[str, str, str]  # title, description, text
@@ -69,10 +70,77 @@ def landmark_article(landmark: Landmark) -> Article:
     return landmark.name, f"{landmark.kind} in {landmark.country}", text
 
 
+def _borders(rng: random.Random, name: str) -> str:
+    """``Kenya borders Tanzania and Uganda.`` (empty when no neighbours are listed)."""
+    near = NEIGHBOURS.get(name, ())
+    if not near:
+        return ""
+    picked = rng.sample(near, min(len(near), rng.choice((1, 2, 2))))
+    return f"{name} borders {' and '.join(picked)}."
+
+
+def _first_of(*options: str) -> str:
+    """The first non-empty option: article builders list sentences from most to least specific."""
+    return next(o for o in options if o)
+
+
+def located_city(rng: random.Random, city: City) -> Article:
+    """A city among several places: its region, its country, the part of the world and a bordering country.
+
+    The country is always named, so a second hop about the country can take it from here, next to the others.
+    """
+    c = country(city.country)
+    where, cont, name, land = around(c), continent(c), city.name, city.country
+    firsts = [f"{name} is a city in {land}."]
+    if city.region != land:
+        firsts += [
+            f"{name} is a city in {city.region}, {land}.",
+            f"{name} is one of the main cities of {land} and the seat of {city.region}.",
+        ]
+        firsts += [f"{name} lies in {city.region}, a region of {land} in {cont}."] if cont else []
+    firsts += [f"{name} is a city in {land}, in {where}."] if where else []
+    second = rng.choice((f"It has {about(city.population)} inhabitants.", _borders(rng, land) or f"It lies in {land}."))
+    third = f"It is among the best-known cities in {cont}." if cont else "It draws many visitors."
+    desc = rng.choice(
+        (f"city in {city.region}, {land}" if city.region != land else f"city in {land}", f"city in {land}")
+    )
+    return name, desc, f"{rng.choice(firsts)} {second} {third}"
+
+
+def located_landmark(rng: random.Random, landmark: Landmark) -> Article:
+    """A landmark with its city, country and part of the world; its height (a quantity) when it has one."""
+    where, land, name = around(country(landmark.country)), landmark.country, called(landmark)
+    places = [f"in {landmark.city}, {land}", f"near {landmark.city} in {land}"]
+    places += [f"in {landmark.city}, {land}, in {where}"] if where else []
+    first = f"{name[:1].upper()}{name[1:]} is {a(landmark.kind)} {rng.choice(places)}."
+    second = _first_of(
+        f"It is {landmark.height_m:,} m high." if landmark.height_m and rng.random() < 0.5 else "",
+        f"It dates from {landmark.built}." if landmark.built > 0 else "",
+        "It attracts visitors from around the world.",
+    )
+    third = _borders(rng, land) or f"It is one of the best-known sights of {land}."
+    desc = rng.choice((f"{landmark.kind} in {land}", f"{landmark.kind} in {landmark.city}, {land}"))
+    return landmark.name, desc, f"{first} {second} {third}"
+
+
+def capital_article(rng: random.Random, c: Country) -> Article:
+    """A capital city: the country it is the capital of, its region or continent, and a neighbour or two."""
+    where, cont, cap = around(c), continent(c), c.capital
+    city = next((x for x in CITIES if x.name == cap), None)
+    firsts = [f"{cap} is the capital of {c.name}."]
+    firsts += [f"{cap} is the capital city of {c.name}, in {where}."] if where else []
+    firsts += [f"{cap}, the capital of {c.name}, lies in {city.region}."] if city and city.region != c.name else []
+    second = _borders(rng, c.name) or f"It is one of the largest cities in {cont or c.name}."
+    thirds = ["It is home to the national parliament and many embassies."]
+    thirds += [f"It has {about(city.population)} inhabitants."] if city else []
+    desc = rng.choice((f"capital of {c.name}", f"capital of {c.name}, in {where}" if where else f"city in {c.name}"))
+    return cap, desc, f"{rng.choice(firsts)} {second} {rng.choice(thirds)}"
+
+
 def person_article(person: Person) -> Article:
     """A person: role, birthplace and what they are known for."""
     text = f"{person.name} ({person.lived}) was {a(person.role)} from {person.country}, born in {person.born}. "
-    text += f"{person.name.split()[-1]} became known for {person.known_for}. "
+    text += f"{person.surname} became known for {person.known_for}. "
     text += "Their work is still widely studied."
     return person.name, f"{person.role} ({person.lived})", text
 

@@ -44,7 +44,7 @@ WHERE = (
     "Is it going to rain {when}?",
 )
 WHAT = (
-    "Look that up for me",
+    "Look that one up, would you?",
     "Can you find out more about it?",
     "Search the encyclopedia for me",
     "Tell me more about that thing",
@@ -63,7 +63,7 @@ WHICH: dict[str, tuple[str, ...]] = {
     "capital": ("And its capital?", "What's the capital there?"),
     "ceo": ("Who's the CEO?", "Who runs it these days?"),
     "founder": ("Who founded it?",),
-    "country": ("Which country is it in?",),
+    "country": ("In which country is it?", "What country is that in?"),
 }
 NOTE = ("Save a note for me", "I want to write something down", "Take a note")
 FORGET = ("Delete that note", "Remove one of my notes", "Get rid of a note for me")

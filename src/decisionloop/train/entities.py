@@ -160,6 +160,75 @@ COUNTRIES: tuple[Country, ...] = (
     _c("Spain", "Madrid", 48_610_458, "euro", "Spanish", 505_990, "Pedro Sánchez", "Southern Europe"),
     _c("Germany", "Berlin", 84_482_267, "euro", "German", 357_588, "Friedrich Merz", "Central Europe"),
     _c("Australia", "Canberra", 26_966_789, "Australian dollar", "English", 7_688_287, "Anthony Albanese", "Oceania"),
+    _c("France", "Paris", 68_373_433, "euro", "French", 643_801, "Sébastien Lecornu", "Western Europe"),
+    _c(
+        "United Kingdom",
+        "London",
+        69_281_437,
+        "pound sterling",
+        "English",
+        242_495,
+        "Keir Starmer",
+        "Northwestern Europe",
+    ),
+    _c("The Netherlands", "Amsterdam", 18_044_027, "euro", "Dutch", 41_850, "Dick Schoof", "Western Europe"),
+    _c("Belgium", "Brussels", 11_832_049, "euro", "Dutch, French, German", 30_689, "Bart De Wever", "Western Europe"),
+    _c("Czechia", "Prague", 10_900_555, "Czech koruna", "Czech", 78_871, "Andrej Babiš", "Central Europe"),
+    _c(
+        "Malaysia", "Kuala Lumpur", 34_100_000, "Malaysian ringgit", "Malay", 330_803, "Anwar Ibrahim", "Southeast Asia"
+    ),
+    _c("Ethiopia", "Addis Ababa", 126_527_060, "Ethiopian birr", "Amharic", 1_104_300, "Abiy Ahmed", "East Africa"),
+    _c(
+        "South Africa",
+        "Pretoria",
+        63_015_904,
+        "South African rand",
+        "English, Zulu, Xhosa, Afrikaans",
+        1_221_037,
+        "Cyril Ramaphosa",
+        "Southern Africa",
+    ),
+    _c("China", "Beijing", 1_408_280_000, "renminbi", "Standard Chinese", 9_596_961, "Li Qiang", "East Asia"),
+    _c(
+        "Uganda",
+        "Kampala",
+        45_905_417,
+        "Ugandan shilling",
+        "English, Swahili",
+        241_038,
+        "Robinah Nabbanja",
+        "East Africa",
+    ),
+    _c("Laos", "Vientiane", 7_647_000, "kip", "Lao", 236_800, "Sonexay Siphandone", "Southeast Asia"),
+    _c(
+        "Bolivia",
+        "Sucre",
+        12_186_079,
+        "boliviano",
+        "Spanish, Quechua, Aymara",
+        1_098_581,
+        "Rodrigo Paz",
+        "South America",
+    ),
+)
+# Countries whose head of government is the president: asked "who is the president", never "the prime minister".
+PRESIDENTIAL = frozenset(
+    (
+        "Argentina",
+        "Bolivia",
+        "Brazil",
+        "Chile",
+        "Colombia",
+        "Ghana",
+        "Indonesia",
+        "Kenya",
+        "Mexico",
+        "Nigeria",
+        "Peru",
+        "South Africa",
+        "Turkey",
+        "Uruguay",
+    )
 )
 
 
@@ -282,6 +351,19 @@ LANDMARKS: tuple[Landmark, ...] = (
     _lm("Shwedagon Pagoda", "gilded stupa", "Yangon", "Myanmar", 99, 600),
     _lm("Uluru", "sandstone monolith", "Northern Territory", "Australia", 348, 0),
     _lm("Gateway Arch", "stainless steel arch", "St. Louis", "United States", 192, 1965),
+    _lm("Louvre", "art museum", "Paris", "France", 0, 1793),
+    _lm("Colosseum", "Roman amphitheatre", "Rome", "Italy", 48, 80),
+    _lm("Brandenburg Gate", "neoclassical monument", "Berlin", "Germany", 26, 1791),
+    _lm("Neuschwanstein Castle", "palace", "Schwangau", "Germany", 65, 1886),
+    _lm("Stonehenge", "prehistoric stone circle", "Wiltshire", "United Kingdom", 0, 0),
+    _lm("Forbidden City", "imperial palace complex", "Beijing", "China", 0, 1420),
+    _lm("Borobudur", "Buddhist temple", "Magelang", "Indonesia", 35, 825),
+    _lm("Charles Bridge", "medieval stone bridge", "Prague", "Czechia", 0, 1402),
+    _lm("Lalibela", "group of rock-hewn churches", "Amhara Region", "Ethiopia", 0, 1200),
+    _lm("Christ Church Cathedral", "Anglican cathedral", "Dublin", "Ireland", 0, 1030),
+    _lm("Manneken Pis", "bronze fountain sculpture", "Brussels", "Belgium", 0, 1619),
+    _lm("Sigiriya", "ancient rock fortress", "Matale", "Sri Lanka", 180, 477),
+    _lm("Rijksmuseum", "national museum", "Amsterdam", "The Netherlands", 0, 1800),
 )
 
 
@@ -303,6 +385,13 @@ _NO_ARTICLE = frozenset(
         "Mount Fuji",
         "Kölner Dom",
         "Uluru",
+        "Neuschwanstein Castle",
+        "Stonehenge",
+        "Borobudur",
+        "Lalibela",
+        "Christ Church Cathedral",
+        "Manneken Pis",
+        "Sigiriya",
     )
 )
 

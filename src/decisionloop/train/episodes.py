@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from decisionloop.train import actions, clarify, compute, lookups, multihop
+from decisionloop.train import actions, clarify, compute, encyclopedia, lookups, multihop
 from decisionloop.train.custom import MAKERS, invented, quote_then_calc
 from decisionloop.train.kit import Draft, Kit
 
@@ -28,15 +28,21 @@ def _i(name: str, weight: float, build: Builder, *need: str, maybe: tuple[str, .
     return Intent(name=name, weight=weight, build=build, need=need, maybe=maybe)
 
 
-_FACT, _WIKI = "wikidata_fact", "wiki_lookup"
+_FACT, _WIKI, _NOTES = "wikidata_fact", "wiki_lookup", "note_search"
 INTENTS: tuple[Intent, ...] = (
     _i("weather", 7, lookups.weather, "weather"),
-    _i("wiki", 6, lookups.wiki, _WIKI),
-    _i("fact", 8, lookups.fact, _FACT),
+    _i("wiki", 6, lookups.wiki, _WIKI, maybe=(_FACT,)),
+    _i("wiki.event", 3, encyclopedia.event, _WIKI, maybe=(_FACT,)),
+    _i("wiki.where", 2.5, encyclopedia.where, _WIKI, maybe=(_FACT, _NOTES)),
+    _i("wiki.named", 3, encyclopedia.named, _WIKI, maybe=(_FACT,)),
+    _i("fact", 8, lookups.fact, _FACT, maybe=(_WIKI,)),
+    _i("fact.founding", 4, lookups.founding, _FACT, maybe=(_WIKI,)),
+    _i("fact.leader", 2, lookups.leader, _FACT, maybe=(_WIKI,)),
     _i("calc", 6, compute.calc, "calculator"),
     _i("units", 5, compute.units, "unit_convert"),
     _i("date", 4, compute.date, "date_math"),
-    _i("multihop.country", 4, multihop.country_of, _FACT, maybe=(_WIKI,)),
+    _i("multihop.country", 5, multihop.country_of, _FACT, maybe=(_WIKI, "unit_convert")),
+    _i("multihop.whose_capital", 3, multihop.capital_country, _FACT, maybe=(_WIKI, "unit_convert")),
     _i("multihop.capital", 3, multihop.capital_of, _FACT, "weather"),
     _i("multihop.calc", 4, multihop.fact_then_calc, _FACT, "calculator"),
     _i("multihop.units", 2, multihop.fact_then_units, _FACT, "unit_convert"),
@@ -44,12 +50,14 @@ INTENTS: tuple[Intent, ...] = (
     _i("multihop.birthplace", 2, multihop.birthplace, _WIKI, _FACT),
     _i("multihop.quote", 1, quote_then_calc, "stock_quote", "calculator"),
     _i("multihop.relay", 2, multihop.relay, "weather", "send_message"),
-    _i("memory.save", 4, actions.save, "note_save"),
+    _i("memory.save", 5, actions.save, "note_save"),
     _i("memory.search", 4, actions.search, "note_search"),
-    _i("memory.delete", 3, actions.delete, "note_delete"),
-    _i("message", 5, actions.send, "send_message"),
+    _i("memory.ask", 5, actions.ask, _NOTES, maybe=(_WIKI, _FACT)),
+    _i("memory.delete", 3.5, actions.delete, "note_delete"),
+    _i("message", 6, actions.send, "send_message"),
     _i("rewrite.nickname", 6, lookups.nickname, _FACT, "weather", _WIKI),
     _i("rewrite.typo", 2, lookups.misspelt, _FACT),
+    _i("rewrite.described", 3, encyclopedia.described, _WIKI, maybe=(_FACT,)),
     *(
         _i(f"ambiguous.{kind}", weight, clarify.ambiguous(kind), "ask_user", clarify.ASKS[kind][1])
         for kind, weight in (
@@ -64,7 +72,7 @@ INTENTS: tuple[Intent, ...] = (
             ("forget", 0.5),
         )
     ),
-    *(_i(f"custom.{role}", 0.6, invented(role), role) for role in MAKERS),
+    *(_i(f"custom.{role}", 0.7, invented(role), role) for role in MAKERS),
     _i("chat", 2, clarify.chat),
 )
 

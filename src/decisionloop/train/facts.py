@@ -9,10 +9,20 @@ import random
 from dataclasses import dataclass
 
 from decisionloop.train.articles import any_country, city_description, country_description
-from decisionloop.train.entities import CITIES, LANDMARKS, City, Country, Landmark, called, country, spellings
+from decisionloop.train.entities import (
+    CITIES,
+    LANDMARKS,
+    PRESIDENTIAL,
+    City,
+    Country,
+    Landmark,
+    called,
+    country,
+    spellings,
+)
 from decisionloop.train.figures import ORGS, Org
 from decisionloop.train.observations import fact
-from decisionloop.train.phrasing import BUILT, FACT, MAYOR, PRIME_MINISTER
+from decisionloop.train.phrasing import BUILT, FACT, MAYOR, PRESIDENT, PRIME_MINISTER
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -73,8 +83,15 @@ def country_values(c: Country, prop: str) -> tuple[str, ...]:
 
 def country_fact(c: Country, prop: str) -> FactCase:
     """A fact about a country."""
-    templates = FACT[prop] + PRIME_MINISTER if prop == "head_of_government" else FACT[prop]
+    templates = FACT[prop]
+    if prop == "head_of_government":
+        templates += PRESIDENT if c.name in PRESIDENTIAL else PRIME_MINISTER
     return _case(c.name, spellings(c.name), prop, c.name, country_description(c), country_values(c, prop), templates)
+
+
+def capital_fact(c: Country) -> FactCase:
+    """Which country a capital city is in (the fact-lookup first hop of "the country whose capital is X")."""
+    return _case(c.capital, (c.capital,), "country", c.capital, f"capital of {c.name}", (c.name,))
 
 
 def city_props(city: City) -> tuple[str, ...]:
@@ -92,6 +109,11 @@ def city_fact(rng: random.Random, city: City, prop: str) -> FactCase:
     }[prop]
     templates = MAYOR + FACT[prop] if prop == "head_of_government" else FACT[prop]
     return _case(name, (name, city.name, city.shown), prop, city.shown, city_description(city), values, templates)
+
+
+def org_props(org: Org) -> tuple[str, ...]:
+    """The properties the organisation has values for (clubs and charities have no CEO here)."""
+    return ("ceo", "founder", "founded") if org.ceo else ("founder", "founded")
 
 
 def org_fact(org: Org, prop: str) -> FactCase:
@@ -128,7 +150,8 @@ def random_fact(rng: random.Random) -> FactCase:
         city = rng.choice(CITIES)
         return city_fact(rng, city, rng.choice(city_props(city)))
     if roll < 0.85:
-        return org_fact(rng.choice(ORGS), rng.choice(("ceo", "founder", "founded")))
+        org = rng.choice(ORGS)
+        return org_fact(org, rng.choice(org_props(org)))
     landmark = rng.choice(LANDMARKS)
     return landmark_fact(landmark, rng.choice(landmark_props(landmark)))
 
@@ -140,7 +163,7 @@ def named_fact(rng: random.Random, name: str, kind: str) -> FactCase | None:
     if kind == "city" and (city := next((x for x in CITIES if x.name == name), None)):
         return city_fact(rng, city, rng.choice(city_props(city)))
     if kind == "org" and (org := next((o for o in ORGS if o.name == name), None)):
-        return org_fact(org, rng.choice(("ceo", "founder", "founded")))
+        return org_fact(org, rng.choice(org_props(org)))
     if kind == "landmark" and (lm := next((x for x in LANDMARKS if x.name == name), None)):
         return landmark_fact(lm, rng.choice(landmark_props(lm)))
     return None

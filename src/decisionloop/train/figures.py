@@ -19,11 +19,17 @@ class Person:
     country: str
     lived: str
     known_for: str
+    short: str = ""
+
+    @property
+    def surname(self) -> str:
+        """How an article names the person after the first mention (Curie, Leonardo, Van Gogh)."""
+        return self.short or self.name.split()[-1]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Org:
-    """An organisation with the facts a fact lookup returns about it."""
+    """An organisation with the facts a fact lookup returns about it (``ceo`` empty when it is led otherwise)."""
 
     name: str
     kind: str
@@ -53,8 +59,8 @@ class Nickname:
     kind: str
 
 
-def _p(name: str, role: str, born: str, country: str, lived: str, known_for: str) -> Person:
-    return Person(name=name, role=role, born=born, country=country, lived=lived, known_for=known_for)
+def _p(name: str, role: str, born: str, country: str, lived: str, known_for: str, short: str = "") -> Person:
+    return Person(name=name, role=role, born=born, country=country, lived=lived, known_for=known_for, short=short)
 
 
 PEOPLE: tuple[Person, ...] = (
@@ -151,6 +157,22 @@ PEOPLE: tuple[Person, ...] = (
         "designing the first mechanical computers",
     ),
     _p("Isabel Allende", "novelist", "Lima", "Peru", "born 1942", "the novel The House of the Spirits"),
+    _p("Alexander Graham Bell", "inventor and scientist", "Edinburgh", "United Kingdom", "1847–1922", "the telephone"),
+    _p("Johannes Gutenberg", "goldsmith and printer", "Mainz", "Germany", "c. 1400–1468", "printing with movable type"),
+    _p("Louis Pasteur", "chemist and microbiologist", "Dole", "France", "1822–1895", "pasteurisation and vaccines"),
+    _p("Gregor Mendel", "scientist and friar", "Heinzendorf", "Czechia", "1822–1884", "the laws of inheritance"),
+    _p("Wilhelm Röntgen", "physicist", "Lennep", "Germany", "1845–1923", "the discovery of X-rays"),
+    _p("Dmitri Mendeleev", "chemist", "Tobolsk", "Russia", "1834–1907", "the periodic table of the elements"),
+    _p("Leonardo da Vinci", "painter and engineer", "Vinci", "Italy", "1452–1519", "the Mona Lisa", "Leonardo"),
+    _p("Vincent van Gogh", "painter", "Zundert", "The Netherlands", "1853–1890", "The Starry Night", "Van Gogh"),
+    _p("Edvard Munch", "painter", "Ådalsbruk", "Norway", "1863–1944", "the painting The Scream"),
+    _p("Mary Shelley", "novelist", "London", "United Kingdom", "1797–1851", "the novel Frankenstein"),
+    _p("Miguel de Cervantes", "novelist", "Alcalá de Henares", "Spain", "1547–1616", "the novel Don Quixote"),
+    _p("Tim Berners-Lee", "computer scientist", "London", "United Kingdom", "born 1955", "the World Wide Web"),
+    _p("Antonio Vivaldi", "composer and violinist", "Venice", "Italy", "1678–1741", "The Four Seasons"),
+    _p("Galileo Galilei", "astronomer and physicist", "Pisa", "Italy", "1564–1642", "the moons of Jupiter", "Galileo"),
+    _p("Jane Austen", "novelist", "Steventon", "United Kingdom", "1775–1817", "the novel Pride and Prejudice"),
+    _p("Grace Hopper", "computer scientist", "New York City", "United States", "1906–1992", "the language COBOL"),
 )
 
 
@@ -264,6 +286,154 @@ ORGS: tuple[Org, ...] = (
     _org("Monte Verde Coffee", "coffee roaster", "Lucía Arce", "Tomás Arce", 1962, "Medellín", "Colombia"),
     _org("Halcyon Health", "telemedicine provider", "Priyanka Rao", "Priyanka Rao|Jon Ebbesen", 2016, "Pune", "India"),
     _org("Orbital Oats", "breakfast cereal maker", "Hamish Drummond", "Kirsty Drummond", 1979, "Perth", "Australia"),
+    *(
+        _org(*row)
+        for row in (
+            ("Ferrari", "sports car maker", "Benedetto Vigna", "Enzo Ferrari", 1939, "Maranello", "Italy"),
+            (
+                "Heineken",
+                "brewing company",
+                "Dolf van den Brink",
+                "Gerard Adriaan Heineken",
+                1864,
+                "Amsterdam",
+                "The Netherlands",
+            ),
+            (
+                "Rolex",
+                "watchmaker",
+                "Jean-Frédéric Dufour",
+                "Hans Wilsdorf|Alfred Davis",
+                1905,
+                "Geneva",
+                "Switzerland",
+            ),
+            ("Honda", "vehicle maker", "Toshihiro Mibe", "Soichiro Honda|Takeo Fujisawa", 1948, "Tokyo", "Japan"),
+            (
+                "Siemens",
+                "technology company",
+                "Roland Busch",
+                "Werner von Siemens|Johann Georg Halske",
+                1847,
+                "Munich",
+                "Germany",
+            ),
+            (
+                "Michelin",
+                "tyre manufacturer",
+                "Florent Menegaux",
+                "André Michelin|Édouard Michelin",
+                1889,
+                "Clermont-Ferrand",
+                "France",
+            ),
+            ("Carlsberg", "brewing company", "Jacob Aarup-Andersen", "J. C. Jacobsen", 1847, "Copenhagen", "Denmark"),
+            (
+                "Infosys",
+                "IT services company",
+                "Salil Parekh",
+                "N. R. Narayana Murthy|Nandan Nilekani",
+                1981,
+                "Bangalore",
+                "India",
+            ),
+            ("Alibaba", "e-commerce company", "Eddie Wu", "Jack Ma", 1999, "Hangzhou", "China"),
+            (
+                "Ryanair",
+                "low-cost airline",
+                "Michael O'Leary",
+                "Tony Ryan|Christopher Ryan|Liam Lonergan",
+                1984,
+                "Dublin",
+                "Ireland",
+            ),
+            ("Hyundai", "car maker", "José Muñoz", "Chung Ju-yung", 1967, "Seoul", "South Korea"),
+            ("Bosch", "engineering company", "Stefan Hartung", "Robert Bosch", 1886, "Gerlingen", "Germany"),
+            ("Skype", "video calling service", "", "Niklas Zennström|Janus Friis", 2003, "Luxembourg", "Luxembourg"),
+            (
+                "Wikimedia Foundation",
+                "non-profit foundation",
+                "Maryana Iskander",
+                "Jimmy Wales",
+                2003,
+                "San Francisco",
+                "United States",
+            ),
+            (
+                "Amnesty International",
+                "human rights organisation",
+                "",
+                "Peter Benenson",
+                1961,
+                "London",
+                "United Kingdom",
+            ),
+            (
+                "Greenpeace",
+                "environmental organisation",
+                "",
+                "Irving Stowe|Dorothy Stowe|Jim Bohlen",
+                1971,
+                "Amsterdam",
+                "The Netherlands",
+            ),
+            ("FC Barcelona", "football club", "", "Joan Gamper", 1899, "Barcelona", "Spain"),
+            (
+                "Médecins Sans Frontières",
+                "medical charity",
+                "",
+                "Bernard Kouchner|Raymond Borel",
+                1971,
+                "Geneva",
+                "Switzerland",
+            ),
+            ("Oxfam", "charity", "", "Cecil Jackson-Cole|Theodore Milford", 1942, "Oxford", "United Kingdom"),
+            ("Larkspur Foods", "frozen food maker", "Odile Marchetti", "Bruno Marchetti", 1958, "Turin", "Italy"),
+            (
+                "Copperline Rail",
+                "rail operator",
+                "Kwabena Asante",
+                "Efua Asante|Daniel Boateng",
+                2004,
+                "Kumasi",
+                "Ghana",
+            ),
+            ("Sablewood Guitars", "guitar maker", "Marek Zielinski", "Anton Zielinski", 1971, "Gdańsk", "Poland"),
+            (
+                "Fernhill Brewery",
+                "craft brewery",
+                "Siobhan Keane",
+                "Declan Keane|Orla Keane",
+                1996,
+                "Galway",
+                "Ireland",
+            ),
+            ("Gullwing Ferries", "ferry company", "Henrik Aasen", "Sigrid Aasen", 1952, "Bergen", "Norway"),
+            ("Northbeam Optics", "lens maker", "Yui Matsuda", "Kenji Matsuda", 1984, "Sapporo", "Japan"),
+            ("Saltmarsh Records", "record label", "", "Ivy Penhallow|Gus Trevail", 1979, "Bristol", "United Kingdom"),
+            (
+                "Quarry Lane Bikes",
+                "bicycle maker",
+                "Thandeka Mokoena",
+                "Sipho Mokoena",
+                2009,
+                "Cape Town",
+                "South Africa",
+            ),
+            ("Bluefen Insurance", "insurance company", "Ravi Menon", "Arvind Menon|Leela Menon", 1931, "Pune", "India"),
+            (
+                "Tessellate Games",
+                "video game studio",
+                "Aino Rautio",
+                "Aino Rautio|Mikko Sarja",
+                2015,
+                "Tampere",
+                "Finland",
+            ),
+            ("Harbourlight Trust", "housing charity", "", "Margaret Ellery", 1967, "Glasgow", "United Kingdom"),
+            ("Kilnworth Ceramics", "tableware maker", "Beatriz Lobo", "Joaquim Lobo", 1924, "Porto", "Portugal"),
+        )
+    ),
 )
 
 PRODUCTS: tuple[Product, ...] = tuple(
@@ -287,6 +457,12 @@ PRODUCTS: tuple[Product, ...] = tuple(
         ("Starlark Crunch", "breakfast cereal", "Orbital Oats", 1983),
         ("Tidewell T2", "tidal turbine", "Tidewell Energy", 2017),
         ("Kestrel Sat-6", "weather satellite", "Kestrel Aerospace", 2021),
+        ("Testarossa", "sports car", "Ferrari", 1984),
+        ("Civic", "compact car", "Honda", 1972),
+        ("Submariner", "dive watch", "Rolex", 1954),
+        ("Ioniq 5", "electric crossover", "Hyundai", 2021),
+        ("Fernhill Amber", "amber ale", "Fernhill Brewery", 2001),
+        ("Northbeam Halo", "camera lens", "Northbeam Optics", 1993),
     )
 )
 

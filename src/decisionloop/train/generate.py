@@ -3,7 +3,8 @@
 Episode ``i`` of seed ``s`` depends on ``(s, i)`` alone, so ``generate(100, s)`` is the start of
 ``generate(5000, s)``. A draft is redrawn when its gold tool would not be offered or a step would have a single
 tool option (the loop cannot ask a choice of one), when the extractor's reach differs from what the builder meant
-(a value meant to be offerable that is not, or the reverse), or when its goal happens to be a dev-suite goal.
+(a value meant to be offerable that is not, or the reverse), or when its goal happens to be a dev-suite goal or a
+near copy of one (``NEAR_DEV`` or more of their words alike, in order).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from difflib import SequenceMatcher
 from functools import cache
 
 from decisionloop.data import demo_suite_path
@@ -22,6 +24,7 @@ from decisionloop.train.offerable import bad_fixed_values, offered
 from decisionloop.train.toolsets import draw_kit
 
 MAX_ATTEMPTS = 40
+NEAR_DEV = 0.8
 _FIRST_DAY = datetime(2025, 1, 1, tzinfo=UTC)
 _DAYS = 3 * 365
 
@@ -64,7 +67,7 @@ def episode(seed: int, index: int) -> Episode:
         task = _task(draft, f"syn{seed}-{index:06d}")
         if bad := bad_fixed_values(task, kit.tools):
             raise ValueError(f"intent {intent.name!r} drew fixed values that are not options: {bad}")
-        if _in_dev_suite(task.goal):
+        if near_dev_goal(task.goal):
             continue
         offer = offered(task, kit.tools, now)
         none = bool(offer.none_slots)
@@ -106,5 +109,23 @@ def dev_goals() -> frozenset[str]:
     return frozenset(normalised(t.goal) for t in load_suite(demo_suite_path()).tasks)
 
 
-def _in_dev_suite(goal: str) -> bool:
-    return normalised(goal) in dev_goals()
+@cache
+def _dev_matchers() -> tuple[SequenceMatcher[str], ...]:
+    """One matcher per dev goal, its words as the second sequence (which SequenceMatcher indexes once)."""
+    return tuple(SequenceMatcher(None, b=_words(goal), autojunk=False) for goal in dev_goals())
+
+
+def _words(goal: str) -> list[str]:
+    return normalised(goal).rstrip("?.!").split()
+
+
+def near_dev_goal(goal: str) -> bool:
+    """Whether ``goal`` is a dev-suite goal or a near copy of one: word similarity of ``NEAR_DEV`` or more."""
+    if normalised(goal) in dev_goals():
+        return True
+    words = _words(goal)
+    for matcher in _dev_matchers():
+        matcher.set_seq1(words)
+        if matcher.real_quick_ratio() >= NEAR_DEV and matcher.quick_ratio() >= NEAR_DEV and matcher.ratio() >= NEAR_DEV:
+            return True
+    return False

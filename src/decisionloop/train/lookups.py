@@ -1,5 +1,6 @@
-"""Builders of single-lookup episodes: weather, encyclopedia, one fact, and the same asked through a nickname or
-a misspelling (whose real value the extractor cannot offer: the NONE cases)."""
+"""Builders of single-lookup episodes: weather, encyclopedia, one fact (with founders against founding years, and
+leaders of countries and cities, on their own), and the same asked through a nickname or a misspelling (whose real
+value the extractor cannot offer: the NONE cases)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from decisionloop.train.articles import (
     Article,
     any_country,
     city_article,
+    country_article,
     landmark_article,
     org_article,
     person_article,
@@ -16,13 +18,23 @@ from decisionloop.train.articles import (
     topic_article,
 )
 from decisionloop.train.common import capitalised, goal, invented_name, place, when
-from decisionloop.train.entities import CITIES, LANDMARKS, called
-from decisionloop.train.facts import city_fact, country_fact, country_props, named_fact, random_fact
+from decisionloop.train.entities import CITIES, COUNTRIES, LANDMARKS, called
+from decisionloop.train.facts import (
+    FactCase,
+    city_fact,
+    city_props,
+    country_fact,
+    country_props,
+    named_fact,
+    org_fact,
+    org_props,
+    random_fact,
+)
 from decisionloop.train.figures import NICKNAMES, ORGS, PEOPLE, PRODUCTS
 from decisionloop.train.kit import Draft, Kit, finish, step
 from decisionloop.train.noise import typo
 from decisionloop.train.observations import article, forecast, no_article, no_item, no_place
-from decisionloop.train.phrasing import WEATHER, WEATHER_NOW, WIKI, WIKI_PERSON, WIKI_THING
+from decisionloop.train.phrasing import WEATHER, WEATHER_NOW, WIKI, WIKI_NAMED, WIKI_PERSON, WIKI_THING
 from decisionloop.train.texts import TOPICS
 
 FAILURE_SHARE = 0.05
@@ -54,18 +66,21 @@ def _subject(rng: random.Random) -> tuple[str, Article, tuple[str, ...]]:
         title = topic.title
         phrase = title if title in _KEEP_CASE or any(w[0].isupper() for w in title.split()[1:]) else title.lower()
         return phrase, topic_article(topic), WIKI + WIKI_THING
-    if roll < 0.6:
+    if roll < 0.55:
         person = rng.choice(PEOPLE)
         return person.name, person_article(person), WIKI + WIKI_PERSON
-    if roll < 0.75:
+    if roll < 0.67:
         landmark = rng.choice(LANDMARKS)
-        return called(landmark), landmark_article(landmark), WIKI
-    if roll < 0.85:
+        return called(landmark), landmark_article(landmark), WIKI + WIKI_NAMED
+    if roll < 0.76:
         city = rng.choice(CITIES)
-        return city.name, city_article(city, rng), WIKI
-    if roll < 0.95:
+        return city.name, city_article(city, rng), WIKI + WIKI_NAMED
+    if roll < 0.84:
+        c = any_country(rng)
+        return c.name, country_article(c), WIKI + WIKI_NAMED
+    if roll < 0.94:
         org = rng.choice(ORGS)
-        return org.name, org_article(org), WIKI
+        return org.name, org_article(org), WIKI + WIKI_NAMED
     product = rng.choice(PRODUCTS)
     return f"the {product.name}", product_article(product), WIKI + WIKI_THING
 
@@ -89,9 +104,34 @@ def wiki(rng: random.Random, kit: Kit) -> Draft:
 
 def fact(rng: random.Random, kit: Kit) -> Draft:
     """One property of one entity; now and then an entity the knowledge base does not have."""
-    case = random_fact(rng)
+    return _fact(rng, kit, random_fact(rng))
+
+
+_ORG_PROPS = {"founder": 0.45, "founded": 0.35, "ceo": 0.2}
+
+
+def founding(rng: random.Random, kit: Kit) -> Draft:
+    """Who founded an organisation (founder) against when it was founded (founded), and who runs it (ceo)."""
+    org = rng.choice(ORGS)
+    props = org_props(org)
+    prop = rng.choices(props, weights=[_ORG_PROPS[p] for p in props])[0]
+    return _fact(rng, kit, org_fact(org, prop))
+
+
+def leader(rng: random.Random, kit: Kit) -> Draft:
+    """Who leads a country (prime minister, president) or a city (mayor): the head of government."""
+    if rng.random() < 0.55:
+        c = rng.choice([x for x in COUNTRIES if x.leader])
+        return _fact(rng, kit, country_fact(c, "head_of_government"), is_place=True)
+    city = rng.choice([x for x in CITIES if "head_of_government" in city_props(x)])
+    return _fact(rng, kit, city_fact(rng, city, "head_of_government"), is_place=True)
+
+
+def _fact(rng: random.Random, kit: Kit, case: FactCase, *, is_place: bool = False) -> Draft:
+    """The fact lookup of ``case``; now and then of a made-up name (a place's when ``is_place``) that has no item."""
     if rng.random() < FAILURE_SHARE:
-        name = f"{invented_name(rng)} {rng.choice(('Works', 'Holdings', 'Tower', 'Labs'))}"
+        name = invented_name(rng)
+        name = name if is_place else f"{name} {rng.choice(('Works', 'Holdings', 'Tower', 'Labs'))}"
         text, expect = goal(rng, case.templates, {"e": name})
         obs = no_item(name)
         steps = (step(kit.call("wikidata_fact", entity=name, property=case.prop), obs, obs), finish())

@@ -9,15 +9,25 @@ from decisionloop.evaluate.suite import GoldStep
 from decisionloop.train.actions import recipient
 from decisionloop.train.articles import (
     any_country,
-    city_article,
+    capital_article,
     find_org,
-    landmark_article,
+    located_city,
+    located_landmark,
     person_article,
     product_article,
 )
 from decisionloop.train.common import goal, place, when
-from decisionloop.train.entities import CITIES, LANDMARKS, Country, called, country
-from decisionloop.train.facts import FactCase, city_fact, country_fact, country_props, landmark_fact, org_fact
+from decisionloop.train.entities import CITIES, COUNTRIES, LANDMARKS, Country, called, country
+from decisionloop.train.facts import (
+    FactCase,
+    capital_fact,
+    city_fact,
+    country_fact,
+    country_props,
+    landmark_fact,
+    org_fact,
+    org_props,
+)
 from decisionloop.train.figures import PEOPLE, PRODUCTS
 from decisionloop.train.kit import Draft, Kit, finish, step
 from decisionloop.train.observations import article, calculated, converted, forecast, message
@@ -28,20 +38,78 @@ WHERE: dict[str, tuple[str, ...]] = {
         "What's the population of the nation {x} belongs to?",
         "{x} is in some country - how many people live there?",
         "Population of whichever country {x} is located in?",
+        "How many people live in the country {x} is part of?",
     ),
     "currency": (
         "Which currency would I need in the country where {x} is located?",
         "What money do they use in the country that has {x}?",
         "If I visit {x}, what currency does that country use?",
+        "I'm off to see {x} - which currency will I need there?",
+        "Name the currency of the country where you'd find {x}",
+        "Which money is legal tender in the country that's home to {x}?",
+        "What do they pay with in the country {x} is in?",
+        "Which currency should I change my money into to visit {x}?",
     ),
     "official_language": (
         "What's the official language of the country {x} is in?",
         "Which language is official in the nation that's home to {x}?",
+        "Which language is official where {x} is?",
+        "What language do people officially speak in the country {x} is in?",
+        "If I go to {x}, what's the official language of that country?",
     ),
-    "area": ("How large is the country where {x} is found?", "What's the area of the country containing {x}?"),
+    "area": (
+        "How large is the country where {x} is found?",
+        "What's the area of the country containing {x}?",
+        "How big is the country {x} is in?",
+    ),
     "head_of_government": (
         "Who leads the government of the country where {x} is?",
         "Who is the head of government of the country {x} is located in?",
+        "Who runs the government of the country that's home to {x}?",
+    ),
+    "capital": (
+        "What's the capital of the country {x} is in?",
+        "Which city is the capital of the nation where {x} stands?",
+        "Name the capital of the country that has {x}",
+    ),
+}
+# Second hops about a country, weighted so that currency and language questions are plentiful.
+SECOND_HOP: dict[str, float] = {
+    "currency": 3.0,
+    "official_language": 2.5,
+    "population": 1.5,
+    "head_of_government": 1.2,
+    "area": 1.0,
+    "capital": 0.8,
+}
+WHOSE: dict[str, tuple[str, ...]] = {
+    "currency": (
+        "Which currency is used in the nation whose capital city is {x}?",
+        "What do people pay with in the country that has {x} as its capital?",
+        "{x} is a capital city - which currency does its country use?",
+        "What money is used in the country with {x} as capital?",
+        "Which currency would I need in the country whose capital is {x}?",
+    ),
+    "official_language": (
+        "What's the official language of the country whose capital is {x}?",
+        "Which language is official in the nation with its capital at {x}?",
+        "The capital of some country is {x}. What language is official there?",
+        "What language do they officially speak in the country with its capital in {x}?",
+    ),
+    "population": (
+        "How many people live in the country whose capital is {x}?",
+        "Population of the nation with {x} as its capital?",
+        "{x} is a capital - how many people does its country have?",
+    ),
+    "area": (
+        "How large is the country whose capital is {x}?",
+        "Total area of the nation with its capital in {x}?",
+        "How many square kilometres does the country with its capital at {x} cover?",
+    ),
+    "head_of_government": (
+        "Who heads the government of the country whose capital is {x}?",
+        "Who leads the nation that has {x} as its capital?",
+        "{x} is a capital city - who runs that country's government?",
     ),
 }
 CAPITAL: dict[str, tuple[str, ...]] = {
@@ -77,7 +145,7 @@ BORN: dict[str, tuple[str, ...]] = {
 }
 FEET: tuple[str, ...] = (
     "How many feet high is {x}?",
-    "Give me the height of {x} in feet",
+    "Give me {x}'s height in feet",
     "{x}: how tall in feet?",
     "How tall is {x} in feet?",
     "What's {x}'s height in feet?",
@@ -113,28 +181,46 @@ def _first_hop(rng: random.Random, kit: Kit, wiki: tuple[str, str, str], case: F
 
 
 def _place_with_country(rng: random.Random) -> tuple[str, tuple[str, str, str], FactCase, Country]:
+    """A city or landmark, its article (naming the country among other places), its country fact, its country."""
     while True:
         if rng.random() < 0.5:
             city = rng.choice(CITIES)
-            c, wiki = country(city.country), city_article(city, rng)
+            c, wiki = country(city.country), located_city(rng, city)
             case = city_fact(rng, city, "country")
             x = case.entity
         else:
             landmark = rng.choice(LANDMARKS)
-            c, wiki = country(landmark.country), landmark_article(landmark)
+            c, wiki = country(landmark.country), located_landmark(rng, landmark)
             case, x = landmark_fact(landmark, "country"), called(landmark)
         if c is not None and c.name != x:
             return x, wiki, case, c
 
 
+def _second_prop(rng: random.Random, c: Country, props: tuple[str, ...]) -> str:
+    """A property of ``c`` for the second hop, by the SECOND_HOP weights."""
+    have = [p for p in props if p in country_props(c)]
+    return rng.choices(have, weights=[SECOND_HOP[p] for p in have])[0]
+
+
 def country_of(rng: random.Random, kit: Kit) -> Draft:
     """A fact about the country a city or landmark is in: which country, then the fact."""
     x, wiki, case, c = _place_with_country(rng)
-    prop = rng.choice([p for p in WHERE if p in country_props(c)])
+    prop = _second_prop(rng, c, tuple(WHERE))
     text, expect = goal(rng, WHERE[prop], {"x": x})
     second = country_fact(c, prop)
     last = step(kit.call("wikidata_fact", entity=second.accepted, property=prop), second.observation)
     return _draft(text, expect, (_first_hop(rng, kit, wiki, case), last))
+
+
+def capital_country(rng: random.Random, kit: Kit) -> Draft:
+    """A fact about "the country whose capital is X": the capital's article (or its country fact) names the
+    country among its region, continent and neighbours, then the fact about the country."""
+    c = rng.choice([x for x in COUNTRIES if x.region])
+    prop = _second_prop(rng, c, tuple(WHOSE))
+    text, expect = goal(rng, WHOSE[prop], {"x": c.capital})
+    second = country_fact(c, prop)
+    last = step(kit.call("wikidata_fact", entity=second.accepted, property=prop), second.observation)
+    return _draft(text, expect, (_first_hop(rng, kit, capital_article(rng, c), capital_fact(c)), last))
 
 
 def capital_of(rng: random.Random, kit: Kit) -> Draft:
@@ -208,7 +294,7 @@ def maker_of(rng: random.Random, kit: Kit) -> Draft:
     product = rng.choice(PRODUCTS)
     org = find_org(product.maker)
     assert org is not None, product.maker
-    prop = rng.choice(tuple(MAKER))
+    prop = rng.choice([p for p in MAKER if p in org_props(org)])
     text, expect = goal(rng, MAKER[prop], {"p": product.name})
     obs, answer = article(*product_article(product))
     first = step(kit.call("wiki_lookup", topic=product.name), obs, answer)

@@ -136,18 +136,6 @@ TOPICS: tuple[Topic, ...] = (
         "bears. They can survive extreme cold, heat and radiation. They live almost everywhere on Earth.",
     ),
     _t(
-        "Rosetta mission",
-        "European space probe to a comet",
-        "Rosetta was a space probe of the European Space "
-        "Agency launched in 2004. It studied the comet 67P in detail. Its lander Philae touched down in 2014.",
-    ),
-    _t(
-        "Voyager 1",
-        "NASA space probe launched in 1977",
-        "Voyager 1 is a space probe launched by NASA in 1977. It "
-        "studied Jupiter and Saturn. It is the most distant human-made object from Earth.",
-    ),
-    _t(
         "Inca Empire",
         "Pre-Columbian empire in South America",
         "The Inca Empire was the largest empire in "
