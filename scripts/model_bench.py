@@ -22,7 +22,7 @@ from decisionloop.backends.base import DecisionRequest
 from decisionloop.evaluate.metrics import ece, percentile
 from decisionloop.evaluate.oracle import OracleBackend
 from decisionloop.evaluate.teacher import TeacherSetup, run_task
-from decisionloop.learn.examples import label_of
+from decisionloop.learn.examples import Recorder, label_of
 from decisionloop.model.backend import ENCODER, ModelBackend, ModelFiles
 from decisionloop.model.encoder import Encoder
 from decisionloop.model.features import frame
@@ -31,27 +31,12 @@ from decisionloop.spec.load import load_spec
 from decisionloop.train import generate
 
 
-class _Recorder:
-    def __init__(self, inner: OracleBackend) -> None:
-        self.inner = inner
-        self.seen: list[tuple[DecisionRequest, Mapping[str, object]]] = []
-
-    @property
-    def name(self) -> str:
-        return "oracle"
-
-    def decide(self, request: DecisionRequest):  # type: ignore[no-untyped-def]
-        reply = self.inner.decide(request)
-        self.seen.append((request, reply.answers))
-        return reply
-
-
 def held_out(episodes: int, seed: int) -> list[tuple[DecisionRequest, Mapping[str, object]]]:
     """Requests the loop's code asks about fresh generated episodes, with the oracle's answers."""
     spec = load_spec()
     seen: list[tuple[DecisionRequest, Mapping[str, object]]] = []
     for ep in generate(episodes, seed):
-        recorder = _Recorder(OracleBackend(ep.task, side_effects=ep.side_effects))
+        recorder = Recorder(OracleBackend(ep.task, side_effects=ep.side_effects))
         run_task(ep.task, TeacherSetup(spec=spec, tools=ep.tools, now=ep.now, candidates="all"), recorder)
         seen += recorder.seen
     return seen

@@ -16,13 +16,11 @@ from typing import Literal
 import click
 from rich.console import Console
 
-from decisionloop.cli_common import F, decision_backend, gate_overrides, reports_errors
+from decisionloop.cli_common import F, decision_backend, gate_overrides, llm_chat, reports_errors
 from decisionloop.data import demo_suite_path
-from decisionloop.errors import ConfigError
 from decisionloop.evaluate.suite import load_suite
 from decisionloop.evaluate.thresholds import read_thresholds
 from decisionloop.journal import SqliteJournal, default_path, run_json, run_turtle
-from decisionloop.llm.chat import HttpChat
 from decisionloop.loop.agent import Limits, LoopSetup
 from decisionloop.loop.driver import Approver, Driven, Seams, System2, drive
 from decisionloop.loop.requests import Request, StepDone
@@ -87,16 +85,6 @@ def _interactive(no_input: bool) -> bool:
     return not no_input and sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _chat(options: RunOptions) -> HttpChat | None:
-    url = resolve("llm_url", os.environ, options.llm_url)
-    if not url:
-        return None
-    model = resolve("llm_model", os.environ, options.llm_model)
-    if not model:
-        raise ConfigError("an LLM URL needs a model name: add --model NAME (or set DECISIONLOOP_LLM_MODEL)")
-    return HttpChat(base_url=url, model=model, api_key=resolve("llm_key", os.environ) or None)
-
-
 def _step_printer(*, err: bool) -> Callable[[Request, object], None]:
     """Print each step as it finishes (on stderr when stdout carries JSON)."""
 
@@ -119,7 +107,7 @@ def open_session(options: RunOptions, console: Console) -> Iterator[tuple[LoopSe
     approver: Approver = person or Declining()
     system2, writer = people, None
     with ExitStack() as stack:
-        chat = _chat(options)
+        chat = llm_chat(options.llm_url, options.llm_model)
         if chat is not None:
             stack.callback(chat.close)
             system2, writer = LlmSystem2(chat, person=people), LlmWriter(chat, instruction=spec.generator)

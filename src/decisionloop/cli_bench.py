@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from decisionloop.backends.base import DecisionBackend
-from decisionloop.cli_common import decision_backend, gate_overrides, notice, reports_errors
+from decisionloop.cli_common import decision_backend, gate_overrides, llm_chat, notice, reports_errors
 from decisionloop.data import demo_suite_path
 from decisionloop.errors import ConfigError
 from decisionloop.evaluate.bfcl import run_bfcl
@@ -202,14 +202,13 @@ def compare_command(
 
 def _chat(url: str | None, model: str | None) -> HttpChat:
     """The LLM both arms use, from the flags, then the environment; ConfigError names the flags when missing."""
-    url = resolve("llm_url", os.environ, url)
-    model = resolve("llm_model", os.environ, model)
-    if not url or not model:
+    chat = llm_chat(url, model)
+    if chat is None:
         raise ConfigError(
             "bench compare needs an LLM for both arms: give --llm URL --model NAME "
             "(or set DECISIONLOOP_LLM_URL and DECISIONLOOP_LLM_MODEL)"
         )
-    return HttpChat(base_url=url, model=model, api_key=resolve("llm_key", os.environ) or None)
+    return chat
 
 
 def _compared(tasks: Sequence[Task], setup: FreeSetup, backend: DecisionBackend, chat: HttpChat) -> list[ArmRecord]:

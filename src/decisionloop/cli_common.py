@@ -12,7 +12,8 @@ import click
 
 from decisionloop.backends.base import DecisionBackend
 from decisionloop.backends.factory import build_backend
-from decisionloop.errors import DecisionLoopError
+from decisionloop.errors import ConfigError, DecisionLoopError
+from decisionloop.llm.chat import HttpChat
 from decisionloop.settings import resolve, resolve_float
 from decisionloop.spec import parse_assignments
 from decisionloop.spec.gates import split_env
@@ -54,6 +55,17 @@ def reports_errors(command: F) -> F:
             fail(str(err))
 
     return wrapper  # type: ignore[return-value]
+
+
+def llm_chat(url: str | None, model: str | None) -> HttpChat | None:
+    """The OpenAI-compatible LLM from flags, then the environment; None when no URL is set anywhere."""
+    url = resolve("llm_url", os.environ, url)
+    if not url:
+        return None
+    model = resolve("llm_model", os.environ, model)
+    if not model:
+        raise ConfigError("an LLM URL needs a model name: add --model NAME (or set DECISIONLOOP_LLM_MODEL)")
+    return HttpChat(base_url=url, model=model, api_key=resolve("llm_key", os.environ) or None)
 
 
 def fail(message: str) -> NoReturn:

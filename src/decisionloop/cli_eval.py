@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Literal
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from decisionloop.cli_common import gate_overrides, reports_errors
+from decisionloop.cli_common import gate_overrides, llm_chat, reports_errors
 from decisionloop.data import demo_suite_path
 from decisionloop.errors import ConfigError
 from decisionloop.evaluate.evaluation import EvalConfig, Evaluation, evaluate, stamp
@@ -18,19 +17,7 @@ from decisionloop.evaluate.report import report_lines
 from decisionloop.evaluate.score import SWEPT_KEYS
 from decisionloop.evaluate.suite import load_suite
 from decisionloop.evaluate.thresholds import read_thresholds, write_thresholds
-from decisionloop.llm.chat import HttpChat
 from decisionloop.model.backend import model_thresholds
-from decisionloop.settings import resolve
-
-
-def _chat(url: str | None, model: str | None) -> HttpChat | None:
-    url = resolve("llm_url", os.environ, url)
-    if not url:
-        return None
-    model = resolve("llm_model", os.environ, model)
-    if not model:
-        raise ConfigError("an LLM URL needs a model name: add --model NAME (or set DECISIONLOOP_LLM_MODEL)")
-    return HttpChat(base_url=url, model=model, api_key=resolve("llm_key", os.environ) or None)
 
 
 def _total(config: EvalConfig) -> int:
@@ -124,7 +111,7 @@ def eval_command(
         backend=backend,
         backend_model=backend_model,
         gates=overrides,
-        chat=_chat(llm_url, llm_model),
+        chat=llm_chat(llm_url, llm_model),
         tune_cap=tune_cap,
         candidates=candidates,
         model_dir=model_dir,

@@ -36,7 +36,7 @@ class Example:
     question: str
 
 
-class _Recorder:
+class Recorder:
     """Wraps the oracle and keeps every request with its answers."""
 
     def __init__(self, inner: OracleBackend) -> None:
@@ -73,7 +73,7 @@ def task_examples(
     task: Task, tools: Sequence[Tool], side_effects: frozenset[str], spec: Spec, now: datetime
 ) -> list[Example]:
     """Every question the teacher-forced protocol asks about ``task``, labelled from its gold trace."""
-    recorder = _Recorder(OracleBackend(task, side_effects=side_effects))
+    recorder = Recorder(OracleBackend(task, side_effects=side_effects))
     run_task(task, TeacherSetup(spec=spec, tools=tuple(tools), now=now, candidates="all"), recorder)
     return list(_labelled(recorder.seen))
 
