@@ -66,3 +66,13 @@ def test_the_loop_s_own_asks_are_decided_without_degradation(trained: Path) -> N
     decisions = decide_batch(ModelBackend(ModelFiles.read(trained)), [f.ask for f in framed])
     assert [d.block for d in decisions] == ["needs_tool", "pick_tool"]
     assert not any(d.degraded for d in decisions)
+
+
+def test_several_requests_in_one_call_get_the_answers_they_get_alone(trained: Path) -> None:
+    backend = ModelBackend(ModelFiles.read(trained))
+    question = NoulQuestion(instructions="Is a tool needed?", true="yes", false="no")
+    requests = [DecisionRequest(state={"goal": g}, questions={"q": question}) for g in ("Hi there", "Weather in Rome")]
+    together = backend.decide_many(requests)
+    alone = [backend.decide(r) for r in requests]
+    for a, b in zip(together, alone, strict=True):
+        assert a.answers["q"]["noul"] == pytest.approx(b.answers["q"]["noul"], abs=1e-5)  # type: ignore[index]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -19,7 +19,7 @@ import numpy as np
 from decisionloop.backends.base import BackendReply, DecisionRequest, Usage
 from decisionloop.errors import BackendError, ConfigError
 from decisionloop.model.encoder import Encoder
-from decisionloop.model.features import frame, inputs, texts_of
+from decisionloop.model.features import Framed, frame, inputs, texts_of
 from decisionloop.model.head import Head
 
 ENCODER = "encoder.int8.onnx"
@@ -93,26 +93,40 @@ class ModelBackend:
 
     def decide(self, request: DecisionRequest) -> BackendReply:
         """Answer every question; an internal failure is a BackendError (the decision then fails closed)."""
+        return self.decide_many([request])[0]
+
+    def decide_many(self, requests: Sequence[DecisionRequest]) -> list[BackendReply]:
+        """Answer several requests with one encoder pass over all their new texts (the server's micro-batches)."""
         started = time.perf_counter()
         try:
-            answers = self.answer(request)
+            framed = [self._framed(r) for r in requests]
+            self._encoder.embed([t for one in framed for f in one.values() for t in texts_of(f)])
+            answers = [self._answers(one) for one in framed]
         except (ValueError, RuntimeError) as err:
             raise BackendError(self.name, "server", f"the local model failed: {err}") from err
         latency_ms = (time.perf_counter() - started) * 1000.0
-        return BackendReply(
-            answers=answers, backend=self.name, model=self.model_id, latency_ms=latency_ms, usage=Usage()
-        )
+        model = self.model_id
+        return [
+            BackendReply(answers=a, backend=self.name, model=model, latency_ms=latency_ms, usage=Usage())
+            for a in answers
+        ]
 
     def answer(self, request: DecisionRequest) -> dict[str, object]:
         """The wire answers, one per question."""
-        framed = {qid: frame(request.state, q) for qid, q in request.questions.items()}
+        framed = self._framed(request)
         self._encoder.embed([t for f in framed.values() for t in texts_of(f)])
+        return self._answers(framed)
+
+    @staticmethod
+    def _framed(request: DecisionRequest) -> dict[str, Framed]:
+        return {qid: frame(request.state, q) for qid, q in request.questions.items()}
+
+    def _answers(self, framed: Mapping[str, Framed]) -> dict[str, object]:
         answers: dict[str, object] = {}
         for qid, f in framed.items():
             embedded = inputs(f, self._encoder)
             scores = self._head.scores_of(embedded.shared, embedded.options, embedded.lexical)
-            p = self._head.probabilities(scores, f.kind)
-            answers[qid] = _wire(f.kind, f.names, p)
+            answers[qid] = _wire(f.kind, f.names, self._head.probabilities(scores, f.kind))
         return answers
 
 
