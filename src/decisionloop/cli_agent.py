@@ -149,7 +149,12 @@ def _report(driven: Driven, as_json: bool) -> None:
 
 
 _RUN_OPTIONS: tuple[Callable[[F], F], ...] = (
-    click.option("--decisions", "decisions_url", help="Decision server base URL [env DECISIONLOOP_DECISIONS_URL]."),
+    click.option(
+        "--decisions",
+        "decisions_url",
+        help="Decision server base URL, or 'rules' for the rule judge [default: the bundled model; "
+        "env DECISIONLOOP_DECISIONS_URL].",
+    ),
     click.option("--decisions-model", help="Decision model id to pin [env DECISIONLOOP_DECISIONS_MODEL]."),
     click.option(
         "--llm", "llm_url", help="OpenAI-compatible base URL for System 2 and answers [env DECISIONLOOP_LLM_URL]."

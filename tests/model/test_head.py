@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 
 from decisionloop.model.encoder import DIM
-from decisionloop.model.features import compose
+from decisionloop.model.features import N_LEXICAL, compose
 from decisionloop.model.head import Head, bucket
 
 
-def _head(rng: np.random.Generator, lexical: int = 18) -> Head:
+def _head(rng: np.random.Generator, lexical: int = N_LEXICAL) -> Head:
     width = 10 * DIM + lexical
     weights = {
         "mean": rng.normal(size=width).astype(np.float32),
@@ -30,7 +30,7 @@ def test_the_folded_fast_path_matches_the_plain_scores() -> None:
     head = _head(rng)
     shared = rng.normal(size=(5, DIM)).astype(np.float32)
     options = rng.normal(size=(4, DIM)).astype(np.float32)
-    lexical = rng.uniform(size=(4, 18)).astype(np.float32)
+    lexical = rng.uniform(size=(4, N_LEXICAL)).astype(np.float32)
     plain = head.scores(compose(shared, options, lexical))
     assert head.scores_of(shared, options, lexical) == pytest.approx(plain, rel=1e-4, abs=1e-4)
 
@@ -54,7 +54,7 @@ def test_save_and_load_round_trip_without_the_cache(tmp_path: object) -> None:
     head = _head(rng)
     shared = rng.normal(size=(5, DIM)).astype(np.float32)
     options = rng.normal(size=(3, DIM)).astype(np.float32)
-    lexical = rng.uniform(size=(3, 18)).astype(np.float32)
+    lexical = rng.uniform(size=(3, N_LEXICAL)).astype(np.float32)
     before = head.scores_of(shared, options, lexical)
     head.save(tmp_path / "head.npz")
     loaded = Head.load(tmp_path / "head.npz", head.temperatures)

@@ -76,3 +76,16 @@ def test_several_requests_in_one_call_get_the_answers_they_get_alone(trained: Pa
     alone = [backend.decide(r) for r in requests]
     for a, b in zip(together, alone, strict=True):
         assert a.answers["q"]["noul"] == pytest.approx(b.answers["q"]["noul"], abs=1e-5)  # type: ignore[index]
+
+
+def test_a_model_trained_on_other_features_is_refused_with_the_fix(trained: Path, tmp_path: Path) -> None:
+    import shutil
+
+    from decisionloop.errors import ConfigError
+
+    old = tmp_path / "old"
+    shutil.copytree(trained, old, ignore=shutil.ignore_patterns("checkpoints"))
+    config = json.loads((old / "config.json").read_text(encoding="utf-8"))
+    (old / "config.json").write_text(json.dumps({**config, "feature_version": 1}), encoding="utf-8")
+    with pytest.raises(ConfigError, match="feature version 1.*retrain it"):
+        ModelFiles.read(old)

@@ -21,12 +21,12 @@ from decisionloop.learn.examples import Example, deliver_examples, task_examples
 from decisionloop.learn.fit import FitConfig, FitLog, accuracy, fit, temperatures, to_head
 from decisionloop.model.backend import CONFIG, ENCODER, HEAD, MANIFEST, TOKENIZER, ModelFiles, shipped_dir
 from decisionloop.model.encoder import Encoder
+from decisionloop.model.features import FEATURE_VERSION
 from decisionloop.model.head import Head
 from decisionloop.spec.load import load_spec
 from decisionloop.spec.model import Spec
 from decisionloop.train.generate import Episode, generate
 
-FEATURE_VERSION = 1
 Say = Callable[[str], None]
 
 

@@ -19,7 +19,7 @@ import numpy as np
 from decisionloop.backends.base import BackendReply, DecisionRequest, Usage
 from decisionloop.errors import BackendError, ConfigError
 from decisionloop.model.encoder import Encoder
-from decisionloop.model.features import Framed, frame, inputs, texts_of
+from decisionloop.model.features import FEATURE_VERSION, Framed, frame, inputs, texts_of
 from decisionloop.model.head import Head
 
 ENCODER = "encoder.int8.onnx"
@@ -68,7 +68,13 @@ class ModelFiles:
         missing = [n for n in (ENCODER, TOKENIZER, HEAD, CONFIG) if not (where / n).is_file()]
         if missing:
             raise ConfigError(f"no decision model in {str(where)!r}: missing {', '.join(missing)}; train one first")
-        return cls(directory=where, config=json.loads((where / CONFIG).read_text(encoding="utf-8")))
+        config = json.loads((where / CONFIG).read_text(encoding="utf-8"))
+        if config.get("feature_version") != FEATURE_VERSION:
+            raise ConfigError(
+                f"the model in {str(where)!r} was trained on feature version {config.get('feature_version')!r}, "
+                f"this decisionloop computes version {FEATURE_VERSION}; retrain it with decisionloop train"
+            )
+        return cls(directory=where, config=config)
 
 
 class ModelBackend:

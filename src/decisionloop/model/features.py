@@ -65,7 +65,8 @@ _STOP = frozenset(
     ]
 )
 NONE = "NONE"
-N_LEXICAL = 18
+N_LEXICAL = 17
+FEATURE_VERSION = 2  # bumped whenever the feature rows change; a model trained on others is refused
 N_FEATURES = 10 * DIM + N_LEXICAL
 
 
@@ -170,16 +171,16 @@ def lexical_facts(framed: Framed) -> list[list[float]]:
         float(framed.kind == "score"),
         math.log(len(framed.names)) / 3,
     ]
-    return [state + _option(name, i, framed, goal, observation, context) for i, name in enumerate(framed.names)]
+    return [state + _option(name, goal, observation, context) for name in framed.names]
 
 
-def _option(name: str, index: int, framed: Framed, goal: str, observation: str, context: str) -> list[float]:
+def _option(name: str, goal: str, observation: str, context: str) -> list[float]:
+    """Facts about one option; never its position, so the order options come in cannot sway the choice."""
     folded = name.casefold()
     words = _words(name)
     found = goal.casefold().find(folded) if len(folded) > 1 else -1
     return [
         float(name == NONE),
-        index / max(len(framed.names) - 1, 1),
         float(found >= 0),
         found / max(len(goal), 1) if found >= 0 else 1.0,
         float(len(folded) > 1 and folded in observation.casefold()),
