@@ -87,5 +87,5 @@ def test_a_model_trained_on_other_features_is_refused_with_the_fix(trained: Path
     shutil.copytree(trained, old, ignore=shutil.ignore_patterns("checkpoints"))
     config = json.loads((old / "config.json").read_text(encoding="utf-8"))
     (old / "config.json").write_text(json.dumps({**config, "feature_version": 1}), encoding="utf-8")
-    with pytest.raises(ConfigError, match="feature version 1.*retrain it"):
+    with pytest.raises(ConfigError, match=r"feature version 1.*retrain it"):
         ModelFiles.read(old)
