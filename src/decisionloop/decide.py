@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from decisionloop.answers import Answer, InvalidAnswerError, parse_answer
-from decisionloop.backends.base import BackendReply, DecisionBackend, DecisionRequest, Usage
+from decisionloop.backends.base import BackendReply, BatchDecisionBackend, DecisionBackend, DecisionRequest, Usage
 from decisionloop.errors import BackendError
 from decisionloop.questions import Question, question_problem
 from decisionloop.spec.gates import block_thresholds
@@ -92,14 +92,41 @@ class Answered:
 
 def answer_batch(backend: DecisionBackend, asks: Sequence[Ask], *, timeout_s: float = 30.0) -> Answered:
     """Like ``decide_batch``, keeping the raw reply."""
-    request = DecisionRequest(state=_merged_state(asks), questions=_all_questions(asks), timeout_s=timeout_s)
+    request = _request(asks, timeout_s)
     try:
         reply = backend.decide(request)
     except BackendError as err:
-        decisions = tuple(_unavailable(ask, backend.name, err) for ask in asks)
-        return Answered(backend=backend.name, reply=None, error=err, decisions=decisions)
+        return _failed(backend.name, asks, err)
     decisions = tuple(judge(ask, reply) for ask in asks)
     return Answered(backend=backend.name, reply=reply, error=None, decisions=decisions)
+
+
+def answer_groups(
+    backend: DecisionBackend, groups: Sequence[Sequence[Ask]], *, timeout_s: float = 30.0
+) -> list[Answered]:
+    """Each group (asks that share a frame) answered; all groups in one call when the backend takes several
+    requests at once (the bundled model, a server's batch endpoint), else one request per group."""
+    if len(groups) < 2 or not isinstance(backend, BatchDecisionBackend):
+        return [answer_batch(backend, g, timeout_s=timeout_s) for g in groups]
+    try:
+        replies = backend.decide_many([_request(g, timeout_s) for g in groups])
+        if len(replies) != len(groups):
+            raise BackendError(backend.name, "malformed", f"{len(replies)} replies to {len(groups)} requests")
+    except BackendError as err:
+        return [_failed(backend.name, g, err) for g in groups]
+    return [
+        Answered(backend=backend.name, reply=r, error=None, decisions=tuple(judge(a, r) for a in g))
+        for g, r in zip(groups, replies, strict=True)
+    ]
+
+
+def _failed(backend: str, asks: Sequence[Ask], err: BackendError) -> Answered:
+    decisions = tuple(_unavailable(ask, backend, err) for ask in asks)
+    return Answered(backend=backend, reply=None, error=err, decisions=decisions)
+
+
+def _request(asks: Sequence[Ask], timeout_s: float) -> DecisionRequest:
+    return DecisionRequest(state=_merged_state(asks), questions=_all_questions(asks), timeout_s=timeout_s)
 
 
 def _all_questions(asks: Sequence[Ask]) -> dict[str, Question]:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 import pytest
 
+from decisionloop.backends.base import BackendReply, DecisionRequest
 from decisionloop.backends.rules import RuleJudge
 from decisionloop.backends.scripted import ScriptedBackend
+from decisionloop.errors import BackendError
 from decisionloop.journal.events import ApprovalGiven, DecisionsMade, RunEnded, StepFinished, ToolFinished, ToolStarted
 from decisionloop.loop.agent import Limits, LoopSetup, run_loop
 from decisionloop.loop.gate import Call
@@ -285,3 +287,42 @@ def test_with_one_tool_left_nothing_is_chosen_and_the_step_is_not_held_for_it() 
     assert not any("tool" in r.questions for r in backend.requests)
     first = run.driven.result.steps[0]
     assert (first.tool, first.decided_by, first.holds) == ("calculator", "system1", ())
+
+
+class _Batching:
+    """A backend that also takes several requests in one call, recording the size of each call."""
+
+    def __init__(self, inner: ScriptedBackend, *, fail: bool = False) -> None:
+        self.inner = inner
+        self.calls: list[int] = []
+        self.fail = fail
+
+    @property
+    def name(self) -> str:
+        return "batching"
+
+    def decide(self, request: DecisionRequest) -> BackendReply:
+        self.calls.append(1)
+        return self.inner.decide(request)
+
+    def decide_many(self, requests: Sequence[DecisionRequest]) -> list[BackendReply]:
+        self.calls.append(len(requests))
+        if self.fail:
+            raise BackendError("batching", "server", "the batch failed")
+        return [self.inner.decide(r) for r in requests]
+
+
+def test_a_step_s_frames_go_in_one_round_trip_when_the_backend_takes_several() -> None:
+    backend = _Batching(by_step({"tool": "calculator", "arg:expression": "2 + 2"}, {"needs_tool": 0.02}))
+    run = Env(backend=backend, tools=TOOLS).run("What is 2 + 2?")  # type: ignore[arg-type]
+    assert run.driven.result.stop == "answered"
+    # step 0: step frame + risk frame together, then the arguments; step 1: step frame + step_ok together
+    assert backend.calls == [2, 1, 2]
+    assert run.driven.meter.requests == 3
+
+
+def test_a_failed_batch_fails_every_frame_closed() -> None:
+    backend = _Batching(by_step({"tool": "calculator", "arg:expression": "2 + 2"}), fail=True)
+    run = Env(backend=backend, tools=TOOLS).run("What is 2 + 2?")  # type: ignore[arg-type]
+    assert run.driven.result.stop == "held"
+    assert all(d.degraded for d in run.driven.result.steps[0].decisions)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from decisionloop.questions import Question, question_to_wire
 
@@ -61,4 +61,13 @@ class DecisionBackend(Protocol):
 
     def decide(self, request: DecisionRequest) -> BackendReply:
         """Answer every question of the request, or raise ``BackendError``."""
+        ...
+
+
+@runtime_checkable
+class BatchDecisionBackend(Protocol):
+    """A backend that answers several independent requests (several frames) in one call."""
+
+    def decide_many(self, requests: Sequence[DecisionRequest]) -> list[BackendReply]:
+        """One reply per request, in order, or raise ``BackendError`` for the whole batch."""
         ...

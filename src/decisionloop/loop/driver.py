@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Protocol
 
-from decisionloop.backends.base import DecisionBackend
-from decisionloop.decide import Ask, Decision, decide_batch
+from decisionloop.backends.base import BatchDecisionBackend, DecisionBackend
+from decisionloop.decide import Ask, Decision, answer_groups
 from decisionloop.journal.events import (
     ApprovalGiven,
     DecisionsMade,
@@ -145,15 +145,21 @@ class _Driver:
                 return None
 
     def _decisions(self, request: NeedDecisions) -> list[Decision]:
+        """The step's asks, one group per frame, all in one round trip when the backend takes several frames."""
+        groups = _groups(request.asks)
+        asks = [tuple(request.asks[i] for i in group) for group in groups]
+        answered = answer_groups(self.seams.backend, asks, timeout_s=self.seams.decision_timeout_s)
+        one_trip = len(groups) > 1 and isinstance(self.seams.backend, BatchDecisionBackend)
+        if one_trip:
+            self.meter.add_request([d for a in answered for d in a.decisions])
         decided: dict[int, Decision] = {}
-        for group in _groups(request.asks):
-            asks = tuple(request.asks[i] for i in group)
-            decisions = decide_batch(self.seams.backend, asks, timeout_s=self.seams.decision_timeout_s)
-            self.meter.add_request(decisions)
+        for group, group_asks, result in zip(groups, asks, answered, strict=True):
+            if not one_trip:
+                self.meter.add_request(result.decisions)
             frames = tuple(request.frames[i] for i in group)
-            event = DecisionsMade(step=request.step, asks=asks, frames=frames, decisions=tuple(decisions))
+            event = DecisionsMade(step=request.step, asks=group_asks, frames=frames, decisions=result.decisions)
             self.seams.journal.record(self.run_id, event)
-            decided.update(zip(group, decisions, strict=True))
+            decided.update(zip(group, result.decisions, strict=True))
         return [decided[i] for i in range(len(request.asks))]
 
     def _resolve(self, request: NeedResolution) -> Resolution:

@@ -12,24 +12,13 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
 
-from decisionloop.backends.base import BackendReply, DecisionBackend, DecisionRequest
+from decisionloop.backends.base import BackendReply, BatchDecisionBackend, DecisionBackend, DecisionRequest
 from decisionloop.errors import BackendError
 
 _log = logging.getLogger(__name__)
 _STOP = object()
-
-
-@runtime_checkable
-class BatchDecisionBackend(Protocol):
-    """A backend that answers several independent requests in one call (one forward pass)."""
-
-    def decide_many(self, requests: Sequence[DecisionRequest]) -> list[BackendReply]:
-        """One reply per request, in order, or raise ``BackendError`` for the whole batch."""
-        ...
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
