@@ -19,11 +19,9 @@ from decisionloop.evaluate.free import ALL_TOOLS, FreeOutcome, FreeSetup, run_ta
 from decisionloop.evaluate.oracle import OracleBackend, OraclePerson
 from decisionloop.evaluate.suite import load_suite
 from decisionloop.spec.load import load_spec
-from decisionloop.tools.catalog import SPECS
+from decisionloop.tools.catalog import SIDE_EFFECTS
 from decisionloop.tools.replay import ReplayBook
 from decisionloop.tools.web import WEB_RUNNERS
-
-SIDE_EFFECTS = frozenset(s.id for s in SPECS if s.side_effect)
 
 
 def _report(name: str, outcomes: list[FreeOutcome], seconds: float) -> None:

@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Literal
@@ -18,6 +18,7 @@ from rich.console import Console
 
 from decisionloop.cli_common import F, decision_backend, gate_overrides, llm_chat, reports_errors
 from decisionloop.data import demo_suite_path
+from decisionloop.evaluate.free import task_context
 from decisionloop.evaluate.suite import load_suite
 from decisionloop.evaluate.thresholds import read_thresholds
 from decisionloop.journal import SqliteJournal, default_path, run_json, run_turtle
@@ -111,23 +112,19 @@ def open_session(options: RunOptions, console: Console) -> Iterator[tuple[LoopSe
         if chat is not None:
             stack.callback(chat.close)
             system2, writer = LlmSystem2(chat, person=people), LlmWriter(chat, instruction=spec.generator)
-        now = datetime.now().astimezone()
-        notes = SqliteNotes(home(os.environ) / "notes.sqlite3")
-        if options.demo:
-            suite = load_suite(suite_path)
-            now = datetime.fromisoformat(suite.recorded_at.replace("Z", "+00:00"))
-            notes = SqliteNotes(":memory:")
-            notes.seed(suite.seed_notes)
-        stack.enter_context(notes)
+        if options.demo:  # the suite's clock and seed notes; the user's own notes stay untouched
+            base = stack.enter_context(task_context(load_suite(suite_path)))
+        else:
+            notes = stack.enter_context(SqliteNotes(home(os.environ) / "notes.sqlite3"))
+            base = ToolContext(now=datetime.now().astimezone(), notes=notes)
         fetch = None
         if not options.offline:
             fetch = HttpFetch()
             stack.callback(fetch.close)
         book = ReplayBook.from_suite(suite_path) if options.offline else None
         tools = builtin_tools(replay=book, workspace=options.cwd is not None)
-        context = ToolContext(
-            now=now, fetch=fetch, notes=notes, workdir=options.cwd, ask_user=person.ask_user if person else None
-        )
+        context = replace(base, fetch=fetch, workdir=options.cwd, ask_user=person.ask_user if person else None)
+        now = context.now
         seams = Seams(
             backend=decision_backend(options.decisions_url, options.decisions_model, None),
             context=context,

@@ -24,12 +24,11 @@ from decisionloop.llm.chat import ChatMessage, ScriptedChat
 from decisionloop.loop.requests import Approval, NeedApproval
 from decisionloop.spec.load import load_spec
 from decisionloop.tools.builtin import builtin_tools
-from decisionloop.tools.catalog import SPECS
+from decisionloop.tools.catalog import SIDE_EFFECTS
 from decisionloop.tools.replay import ReplayBook
 
 SUITE = load_suite(demo_suite_path())
 TASKS = {t.id: t for t in SUITE.tasks}
-SIDE_EFFECTS = frozenset(s.id for s in SPECS if s.side_effect)
 REACT_START = "You are an assistant that reaches the user's goal"
 
 

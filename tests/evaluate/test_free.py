@@ -9,10 +9,8 @@ from decisionloop.evaluate.free import FreeSetup, run_tasks
 from decisionloop.evaluate.oracle import OracleBackend, OraclePerson
 from decisionloop.evaluate.suite import load_suite
 from decisionloop.spec.load import load_spec
-from decisionloop.tools.catalog import SPECS
+from decisionloop.tools.catalog import SIDE_EFFECTS
 from decisionloop.tools.replay import ReplayBook
-
-SIDE_EFFECTS = frozenset(s.id for s in SPECS if s.side_effect)
 
 
 @pytest.fixture(scope="module")

@@ -31,6 +31,7 @@ from decisionloop.spec.load import load_spec
 from decisionloop.spec.model import Spec
 from decisionloop.system2 import LlmSystem2
 from decisionloop.tools.builtin import builtin_tools
+from decisionloop.tools.catalog import SIDE_EFFECTS
 from decisionloop.tools.replay import ReplayBook
 
 Protocol = Literal["teacher", "free"]
@@ -74,10 +75,7 @@ def backend_for(name: str, model: str | None, model_dir: Path | None = None) -> 
         local = ModelBackend(ModelFiles.read(model_dir))
         return lambda _: local
     if name == "oracle":
-        from decisionloop.tools.catalog import SPECS
-
-        side = frozenset(s.id for s in SPECS if s.side_effect)
-        return lambda task: OracleBackend(task, side_effects=side)
+        return lambda task: OracleBackend(task, side_effects=SIDE_EFFECTS)
     if name == "rules":
         judge = RuleJudge()
         return lambda _: judge

@@ -63,7 +63,7 @@ def encode(
     for start in range(1, len(texts), CHUNK):
         chunk = texts[start : start + CHUNK]
         table[start : start + len(chunk)] = encoder.embed(chunk)
-        encoder._cache.clear()
+        encoder.forget()
         if progress is not None:
             progress(min(start + CHUNK, len(texts)), len(texts))
     return _layout(examples, index, table)

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from decisionloop import __version__
-from decisionloop.learn.dataset import Encoded, encode
+from decisionloop.learn.dataset import encode
 from decisionloop.learn.examples import Example, deliver_examples, task_examples
 from decisionloop.learn.fit import FitConfig, FitLog, accuracy, fit, temperatures, to_head
 from decisionloop.model.backend import CONFIG, ENCODER, HEAD, MANIFEST, TOKENIZER, ModelFiles, shipped_dir
@@ -152,8 +152,3 @@ def _sha256(path: Path) -> str:
         for block in iter(lambda: f.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
-
-
-def held_figures(data: Encoded) -> dict[str, int]:
-    """How many held-out questions per family (for the report)."""
-    return dict(Counter(data.families))

@@ -51,6 +51,10 @@ class Encoder:
                 self._cache.move_to_end(t)
         return np.stack(rows) if rows else np.zeros((0, DIM), dtype=np.float32)
 
+    def forget(self) -> None:
+        """Drop every cached embedding (a training pass embeds each text once; no need to keep them)."""
+        self._cache.clear()
+
     def _run(self, texts: list[str]) -> Vectors:
         encoded = self._tokenizer.encode_batch(texts)
         width = max(len(e.ids) for e in encoded)

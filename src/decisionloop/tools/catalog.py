@@ -301,6 +301,9 @@ WORKSPACE_SPECS: tuple[ToolSpec, ...] = (
 )
 
 
+SIDE_EFFECTS: frozenset[str] = frozenset(s.id for s in SPECS + WORKSPACE_SPECS if s.side_effect)
+
+
 def spec(tool_id: str) -> ToolSpec:
     """The spec of a built-in tool; KeyError lists them."""
     for s in (*SPECS, *WORKSPACE_SPECS):
