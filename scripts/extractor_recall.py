@@ -27,9 +27,9 @@ from typing import Any
 
 import pint
 
-from decisionloop.data import demo_suite_path
+from decisionloop.core.tool import Slot
 from decisionloop.extract import extract, slot_options
-from decisionloop.tools.base import Slot
+from decisionloop.gold.suite import demo_suite_path
 from decisionloop.tools.catalog import spec
 
 Suite = dict[str, Any]  # the suite's JSON, as documented in shared/benchmarks/README.md

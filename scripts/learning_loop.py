@@ -16,24 +16,23 @@ import tempfile
 import time
 from pathlib import Path
 
-from decisionloop.data import demo_suite_path
+from decisionloop.driver import Seams, drive
 from decisionloop.evaluate import score
 from decisionloop.evaluate.free import FreeSetup, suite_now, task_context, task_tools
 from decisionloop.evaluate.metrics import tune
-from decisionloop.evaluate.oracle import OraclePerson
-from decisionloop.evaluate.suite import Suite, Task, load_suite
-from decisionloop.evaluate.teacher import TeacherSetup
-from decisionloop.evaluate.teacher import run_tasks as run_teacher
+from decisionloop.gold.oracle import OraclePerson
+from decisionloop.gold.suite import Suite, Task, demo_suite_path, load_suite
+from decisionloop.gold.teacher import TeacherSetup
+from decisionloop.gold.teacher import run_tasks as run_teacher
 from decisionloop.journal import SqliteJournal
-from decisionloop.learn.fit import FitConfig
-from decisionloop.learn.journal import journal_examples
-from decisionloop.learn.pipeline import TrainConfig, train_model
 from decisionloop.loop.agent import LoopSetup
-from decisionloop.loop.driver import Seams, drive
 from decisionloop.model.backend import ModelBackend, ModelFiles, shipped_dir
 from decisionloop.spec.load import load_spec
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.tools.replay import ReplayBook
+from decisionloop.training.fit import FitConfig
+from decisionloop.training.journal import journal_examples
+from decisionloop.training.pipeline import TrainConfig, train_model
 
 
 def feed_back(tasks: list[Task], suite: Suite, journal_path: Path) -> int:

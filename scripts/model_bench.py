@@ -18,17 +18,17 @@ from pathlib import Path
 
 import numpy as np
 
-from decisionloop.backends.base import DecisionRequest
+from decisionloop.core.backend import DecisionRequest
+from decisionloop.core.questions import ChoiceQuestion
 from decisionloop.evaluate.metrics import ece, percentile
-from decisionloop.evaluate.oracle import OracleBackend
-from decisionloop.evaluate.teacher import TeacherSetup, run_task
-from decisionloop.learn.examples import Recorder, label_of
+from decisionloop.gold.oracle import OracleBackend
+from decisionloop.gold.teacher import TeacherSetup, run_task
 from decisionloop.model.backend import ENCODER, ModelBackend, ModelFiles
 from decisionloop.model.encoder import Encoder
 from decisionloop.model.features import frame
-from decisionloop.questions import ChoiceQuestion
 from decisionloop.spec.load import load_spec
-from decisionloop.train import generate
+from decisionloop.training.examples import Recorder, label_of
+from decisionloop.training.generator import generate
 
 
 def held_out(episodes: int, seed: int) -> list[tuple[DecisionRequest, Mapping[str, object]]]:

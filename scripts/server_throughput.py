@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from decisionloop.backends import BackendReply, DecisionBackend, DecisionRequest, HttpBackend
-from decisionloop.errors import BackendError
-from decisionloop.questions import ChoiceQuestion, NoulQuestion, Option, Question, ScoreQuestion
+from decisionloop.core.errors import BackendError
+from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Option, Question, ScoreQuestion
 from decisionloop.server import BatchDecisionBackend, create_app, served_model_id
 from decisionloop.server.running import serving_in_thread
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from decisionloop.answers import (
+from decisionloop.core.answers import (
     Answer,
     ChoiceAnswer,
     InvalidAnswerError,
@@ -19,7 +19,7 @@ from decisionloop.answers import (
     parse_answer,
     summarise,
 )
-from decisionloop.questions import ChoiceQuestion, NoulQuestion, Option, Question, ScoreQuestion
+from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Option, Question, ScoreQuestion
 
 TOOL = ChoiceQuestion(
     instructions="Which tool next?",

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from decisionloop.backends import DecisionRequest, ScriptedBackend
 from decisionloop.backends.rules import RuleJudge
+from decisionloop.core.errors import BackendError
+from decisionloop.core.questions import Option, Question
 from decisionloop.decide import Ask, decide, decide_batch
-from decisionloop.errors import BackendError
-from decisionloop.questions import Option, Question
 from decisionloop.spec import load_spec
 
 SPEC = load_spec()

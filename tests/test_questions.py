@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from decisionloop.questions import (
+from decisionloop.core.questions import (
     MAX_CHOICE_OPTIONS,
     MAX_SCORE_LEVELS,
     ChoiceQuestion,

@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from decisionloop.answers import Answer, InvalidAnswerError, parse_answer
-from decisionloop.backends.base import BackendReply, BatchDecisionBackend, DecisionBackend, DecisionRequest, Usage
-from decisionloop.errors import BackendError
-from decisionloop.questions import Question, question_problem
+from decisionloop.core.answers import Answer, InvalidAnswerError, parse_answer
+from decisionloop.core.backend import BackendReply, BatchDecisionBackend, DecisionBackend, DecisionRequest
+from decisionloop.core.decision import Decision
+from decisionloop.core.errors import BackendError
+from decisionloop.core.questions import Question, question_problem
+from decisionloop.core.vocab import FAIL_CLOSED
 from decisionloop.spec.gates import block_thresholds
 from decisionloop.spec.model import Block
 from decisionloop.spec.policy import Outcome, evaluate
-from decisionloop.spec.vocab import FAIL_CLOSED, Action
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -33,31 +34,6 @@ class Ask:
     def template(self, qid: str) -> str:
         """The block question that ``qid`` asks."""
         return self.templates.get(qid, qid)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Decision:
-    """What one block decided, why, from which answers, and who answered how fast."""
-
-    block: str
-    action: Action
-    proposed: Action
-    reasons: tuple[str, ...]
-    answers: Mapping[str, Answer]
-    problems: Mapping[str, str]
-    degraded: bool
-    backend: str
-    model: str
-    latency_ms: float
-    usage: Usage | None
-    warnings: tuple[str, ...]
-    thresholds: Mapping[str, float]
-    margin: float | None = None
-
-    @property
-    def escalated(self) -> bool:
-        """Whether the step goes to System 2 (an LLM or a person)."""
-        return self.action == FAIL_CLOSED
 
 
 def decide(backend: DecisionBackend, ask: Ask, *, timeout_s: float = 30.0) -> Decision:

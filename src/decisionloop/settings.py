@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from decisionloop.errors import ConfigError
+from decisionloop.core.errors import ConfigError
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -13,7 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from decisionloop.backends import DecisionRequest
-from decisionloop.questions import ChoiceQuestion, NoulQuestion, Option, ScoreQuestion
+from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Option, ScoreQuestion
 
 ANSWERS: dict[str, object] = {
     "needs_tool": {"type": "noul", "noul": 0.93},

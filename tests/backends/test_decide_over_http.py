@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from decisionloop.backends import FallbackBackend, HttpBackend, RetryingBackend, RetryPolicy
 from decisionloop.backends.rules import RuleJudge
+from decisionloop.core.questions import Option
 from decisionloop.decide import Ask, decide
-from decisionloop.questions import Option
 from decisionloop.spec import load_spec
 
 from .conftest import Canned, LoopbackServer, RecordingSleep

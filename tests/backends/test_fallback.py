@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from decisionloop.backends import FallbackBackend, HttpBackend, RetryingBackend, RetryPolicy, ScriptedBackend
-from decisionloop.errors import BackendError
+from decisionloop.core.errors import BackendError
 
 from .conftest import ANSWERS, Canned, LoopbackServer, RecordingSleep, make_request
 

@@ -8,9 +8,9 @@ from email.utils import format_datetime
 import pytest
 
 from decisionloop.backends import BackendReply, HttpBackend, RetryingBackend, RetryPolicy, Usage
-from decisionloop.backends.http import parse_retry_after
-from decisionloop.errors import BackendError, ConfigError
-from decisionloop.questions import question_to_wire
+from decisionloop.core.errors import BackendError, ConfigError
+from decisionloop.core.questions import question_to_wire
+from decisionloop.http_json import parse_retry_after
 
 from .conftest import ANSWERS, Canned, LoopbackServer, RecordingSleep, make_request
 

@@ -8,7 +8,7 @@ import pytest
 
 from decisionloop.backends import RetryingBackend, RetryPolicy, ScriptedBackend
 from decisionloop.backends.scripted import Step
-from decisionloop.errors import BackendError, BackendErrorCode, ConfigError
+from decisionloop.core.errors import BackendError, BackendErrorCode, ConfigError
 
 from .conftest import ANSWERS, RecordingSleep, make_request
 

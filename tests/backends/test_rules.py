@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from decisionloop.answers import ChoiceAnswer, NoulAnswer, ScoreAnswer, parse_answer
 from decisionloop.backends import BackendReply, DecisionRequest, State
 from decisionloop.backends.rules import RuleJudge
-from decisionloop.questions import ChoiceQuestion, NoulQuestion, Option, Question, ScoreQuestion
+from decisionloop.core.answers import ChoiceAnswer, NoulAnswer, ScoreAnswer, parse_answer
+from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Option, Question, ScoreQuestion
 
 TOOL = ChoiceQuestion(
     instructions="Which tool next?",

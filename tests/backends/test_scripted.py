@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from decisionloop.backends import BackendReply, DecisionRequest, ScriptedBackend, Usage
-from decisionloop.errors import BackendError
+from decisionloop.core.errors import BackendError
 
 from .conftest import ANSWERS, make_request
 

@@ -12,9 +12,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from decisionloop.backends.base import DecisionRequest
 from decisionloop.backends.scripted import ScriptedBackend
-from decisionloop.cli_bench import bench
+from decisionloop.cli.bench import bench
+from decisionloop.core.backend import DecisionRequest
+from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, ScoreQuestion
+from decisionloop.core.tool import SPAN_KINDS, ToolContext
+from decisionloop.core.vocab import Action
 from decisionloop.evaluate.bfcl import NUMBER_KINDS, TEXT_KINDS, bfcl_tool, run_bfcl
 from decisionloop.evaluate.bfcl_data import BfclDataError, bfcl_data_dir, load_bfcl
 from decisionloop.evaluate.bfcl_score import (
@@ -32,9 +35,6 @@ from decisionloop.evaluate.bfcl_score import (
     relevance,
     tool_accuracy,
 )
-from decisionloop.questions import ChoiceQuestion, NoulQuestion, ScoreQuestion
-from decisionloop.spec.vocab import Action
-from decisionloop.tools.base import SPAN_KINDS, ToolContext
 
 TRIANGLE = {
     "name": "calculate_triangle_area",

@@ -12,16 +12,17 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from decisionloop.cli_bench import bench
-from decisionloop.data import demo_suite_path
-from decisionloop.errors import GeneratorError
+from decisionloop.cli.bench import bench
+from decisionloop.core.errors import GeneratorError
+from decisionloop.core.records import Approval
+from decisionloop.core.vocab import FINISH
 from decisionloop.evaluate.compare import ArmRecord, compare, median, ratios, report_lines, summarize
 from decisionloop.evaluate.free import FreeSetup
-from decisionloop.evaluate.oracle import OracleBackend
 from decisionloop.evaluate.react import BenchmarkApprover, first_json_object, react_system, run_react
-from decisionloop.evaluate.suite import FINISH, Task, load_suite
+from decisionloop.gold.oracle import OracleBackend
+from decisionloop.gold.suite import Task, demo_suite_path, load_suite
 from decisionloop.llm.chat import ChatMessage, ScriptedChat
-from decisionloop.loop.requests import Approval, NeedApproval
+from decisionloop.loop.requests import NeedApproval
 from decisionloop.spec.load import load_spec
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.tools.catalog import SIDE_EFFECTS

@@ -10,11 +10,11 @@ import pytest
 from click.testing import CliRunner
 
 from decisionloop.cli import main
-from decisionloop.data import demo_suite_path
-from decisionloop.errors import ConfigError
+from decisionloop.core.errors import ConfigError
 from decisionloop.evaluate.evaluation import EvalConfig, evaluate
-from decisionloop.evaluate.thresholds import read_thresholds
+from decisionloop.gold.suite import demo_suite_path
 from decisionloop.llm.chat import ChatMessage, ScriptedChat
+from decisionloop.spec.thresholds import read_thresholds
 
 TOP_KEYS = {
     "suite", "split", "protocol", "tasks", "steps", "backend", "thresholds",

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from decisionloop.data import demo_suite_path
 from decisionloop.evaluate.free import FreeSetup, run_tasks
-from decisionloop.evaluate.oracle import OracleBackend, OraclePerson
-from decisionloop.evaluate.suite import load_suite
+from decisionloop.gold.oracle import OracleBackend, OraclePerson
+from decisionloop.gold.suite import demo_suite_path, load_suite
 from decisionloop.spec.load import load_spec
 from decisionloop.tools.catalog import SIDE_EFFECTS
 from decisionloop.tools.replay import ReplayBook

@@ -10,12 +10,12 @@ from html.parser import HTMLParser
 
 import pytest
 
-from decisionloop.data import demo_suite_path
-from decisionloop.errors import ConfigError
+from decisionloop.core.errors import ConfigError
 from decisionloop.evaluate.evaluation import EvalConfig, Evaluation, evaluate
 from decisionloop.evaluate.gating import TaskVerdict
 from decisionloop.evaluate.html import escaped, html_report, ordered_steps
 from decisionloop.evaluate.report import ROUTER_NAMES
+from decisionloop.gold.suite import demo_suite_path
 
 VOID = frozenset({"meta", "br", "hr", "img", "input", "link", "col", "wbr"})
 FETCHING = frozenset({"script", "link", "img", "iframe", "object", "embed", "audio", "video", "source"})

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from decisionloop.cli_bench import bench
-from decisionloop.errors import BackendError, ConfigError
+from decisionloop.cli.bench import bench
+from decisionloop.core.errors import BackendError, ConfigError
 from decisionloop.evaluate.latency import (
     LATENCY_REQUEST,
     Series,

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from decisionloop.data import demo_suite_path
-from decisionloop.evaluate.gold import arg_match, clean, step_matches
-from decisionloop.evaluate.suite import SuiteError, load_suite
+from decisionloop.gold.match import arg_match, clean, step_matches
+from decisionloop.gold.suite import SuiteError, demo_suite_path, load_suite
 
 
 def test_the_dev_split_loads_with_finish_last_and_alternatives() -> None:

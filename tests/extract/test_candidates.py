@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from decisionloop.core.tool import SpanKind
 from decisionloop.extract import Candidate, extract
-from decisionloop.tools.base import SpanKind
 
 NOW = datetime(2027, 2, 10, 9, 0)
 # Pieces that trigger every extraction rule, for the property test below.

@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from decisionloop.data import demo_suite_path
+from decisionloop.core.questions import ChoiceQuestion, Option, question_problem
+from decisionloop.core.tool import NONE, Slot, SpanKind
 from decisionloop.extract import Candidate, extract, slot_options
-from decisionloop.questions import ChoiceQuestion, Option, question_problem
-from decisionloop.tools.base import NONE, Slot, SpanKind
+from decisionloop.gold.suite import demo_suite_path
 from decisionloop.tools.catalog import spec
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,8 +14,11 @@ from typing import Any
 import pytest
 
 from decisionloop.backends import ScriptedBackend
+from decisionloop.core.errors import ConfigError, JournalError
+from decisionloop.core.questions import Option
+from decisionloop.core.records import Approval, Call, RunResult, StepRecord
+from decisionloop.core.tool import ToolResult
 from decisionloop.decide import Ask, decide_batch
-from decisionloop.errors import ConfigError, JournalError
 from decisionloop.journal import (
     NOT_RERUN,
     SCHEMA_VERSION,
@@ -30,12 +33,9 @@ from decisionloop.journal import (
     default_path,
 )
 from decisionloop.loop.frames import Frame, RunView, StepView, step_frame
-from decisionloop.loop.gate import Call, StepDecisions, call_holds
-from decisionloop.loop.requests import Approval, RunResult, StepRecord
-from decisionloop.meter import Meter
-from decisionloop.questions import Option
+from decisionloop.loop.gate import StepDecisions, call_holds
+from decisionloop.loop.meter import Meter
 from decisionloop.spec import load_spec
-from decisionloop.tools.base import ToolResult
 
 SPEC = load_spec()
 GOAL = "What is the weather in Paris? Save it as a note."
@@ -346,9 +346,8 @@ import os, signal, sys
 from datetime import UTC, datetime
 from pathlib import Path
 from decisionloop.journal import SqliteJournal, StepFinished, ToolFinished, ToolStarted
-from decisionloop.loop.gate import Call
-from decisionloop.loop.requests import StepRecord
-from decisionloop.tools.base import ToolResult
+from decisionloop.core.records import Call, StepRecord
+from decisionloop.core.tool import ToolResult
 
 journal = SqliteJournal(Path(sys.argv[1]))
 run_id = journal.start("weather in Paris, then save it", {"backend": "scripted"})

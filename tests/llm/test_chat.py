@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from decisionloop.backends import RetryPolicy
-from decisionloop.errors import ConfigError, GeneratorError
+from decisionloop.core.errors import ConfigError, GeneratorError
 from decisionloop.llm import ChatMessage, ChatReply, HttpChat, ScriptedChat
 
 BASE_URL = "http://127.0.0.1:11434/v1"

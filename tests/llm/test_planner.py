@@ -11,11 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from decisionloop.backends import Usage
-from decisionloop.errors import GeneratorError
+from decisionloop.core.errors import GeneratorError
+from decisionloop.core.records import Call
+from decisionloop.core.tool import Tool, ToolContext, ToolResult
 from decisionloop.llm import HttpChat, Plan, PlannerInput, ScriptedChat, parse_plan, plan, planner_messages, stop_check
 from decisionloop.loop.frames import UNTRUSTED_CLOSE, UNTRUSTED_OPEN, StepView
-from decisionloop.loop.gate import Call
-from decisionloop.tools.base import Tool, ToolContext, ToolResult
 from decisionloop.tools.catalog import SPECS
 
 

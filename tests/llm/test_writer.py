@@ -4,16 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from decisionloop.llm import (
-    ChatReply,
-    ScriptedChat,
-    TemplateStep,
-    answer_messages,
-    evidence_lines,
-    template_answer,
-    write_answer,
-)
+from decisionloop.llm import ChatReply, ScriptedChat, answer_messages, evidence_lines, write_answer
 from decisionloop.loop.frames import StepView
+from decisionloop.loop.template import TemplateStep, template_answer
 from decisionloop.spec import compile_spec, default_text
 
 INSTRUCTION = compile_spec(default_text()).generator

@@ -6,14 +6,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from decisionloop.backends.base import DecisionRequest
 from decisionloop.backends.scripted import ScriptedBackend
+from decisionloop.core.backend import DecisionRequest
+from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, ScoreQuestion
+from decisionloop.core.tool import Tool, ToolContext
+from decisionloop.driver import Approver, Driven, Seams, System2, Writer, drive
 from decisionloop.journal.events import Event, MemoryJournal
 from decisionloop.loop.agent import Limits, LoopSetup
-from decisionloop.loop.driver import Approver, Driven, Seams, System2, Writer, drive
-from decisionloop.questions import ChoiceQuestion, NoulQuestion, ScoreQuestion
 from decisionloop.spec.load import load_spec
-from decisionloop.tools.base import Tool, ToolContext
 from decisionloop.tools.notes import SqliteNotes
 
 NOW = datetime(2026, 9, 24, 12, 0, tzinfo=UTC)

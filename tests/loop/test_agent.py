@@ -7,15 +7,15 @@ from dataclasses import replace
 
 import pytest
 
-from decisionloop.backends.base import BackendReply, DecisionRequest
 from decisionloop.backends.rules import RuleJudge
 from decisionloop.backends.scripted import ScriptedBackend
-from decisionloop.errors import BackendError
+from decisionloop.core.backend import BackendReply, DecisionRequest
+from decisionloop.core.errors import BackendError
+from decisionloop.core.records import Approval, Call
+from decisionloop.core.tool import ToolResult
 from decisionloop.journal.events import ApprovalGiven, DecisionsMade, RunEnded, StepFinished, ToolFinished, ToolStarted
 from decisionloop.loop.agent import Limits, LoopSetup, run_loop
-from decisionloop.loop.gate import Call
 from decisionloop.loop.requests import (
-    Approval,
     Draft,
     LlmUse,
     NeedAnswer,
@@ -24,7 +24,6 @@ from decisionloop.loop.requests import (
     NeedResolution,
     Resolution,
 )
-from decisionloop.tools.base import ToolResult
 from decisionloop.tools.builtin import builtin_tools
 
 from .helpers import NOW, SPEC, Clock, Env, answers_for, by_step

@@ -12,10 +12,10 @@ import pytest
 import rdflib
 from click.testing import CliRunner
 
-from decisionloop.backends.base import DecisionRequest
 from decisionloop.cli import main
+from decisionloop.core.backend import DecisionRequest
+from decisionloop.core.questions import question_from_wire
 from decisionloop.journal import held_steps
-from decisionloop.questions import question_from_wire
 
 from .helpers import Picks, answers_for
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from decisionloop.backends import ScriptedBackend
-from decisionloop.decide import Ask, Decision, decide
-from decisionloop.loop.gate import Call, Hold, StepDecisions, call_holds, stop_holds, wants_to_stop
-from decisionloop.questions import Option, Question
+from decisionloop.core.decision import Decision
+from decisionloop.core.questions import Option, Question
+from decisionloop.core.records import Call, Hold
+from decisionloop.decide import Ask, decide
+from decisionloop.loop.gate import StepDecisions, call_holds, stop_holds, wants_to_stop
 from decisionloop.spec import load_spec
 
 SPEC = load_spec()

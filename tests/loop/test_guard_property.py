@@ -14,15 +14,16 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from decisionloop.backends.base import DecisionRequest
 from decisionloop.backends.scripted import ScriptedBackend
-from decisionloop.errors import BackendError
+from decisionloop.core.backend import DecisionRequest
+from decisionloop.core.errors import BackendError
+from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
+from decisionloop.core.records import Approval, Call
+from decisionloop.core.tool import Tool, ToolContext, ToolResult
+from decisionloop.core.vocab import DecidedBy
 from decisionloop.journal.events import ApprovalGiven, ToolStarted
 from decisionloop.loop.agent import Limits
-from decisionloop.loop.gate import Call
-from decisionloop.loop.requests import Approval, DecidedBy, NeedApproval, NeedResolution, Resolution, ResolutionKind
-from decisionloop.questions import ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
-from decisionloop.tools.base import Tool, ToolContext, ToolResult
+from decisionloop.loop.requests import NeedApproval, NeedResolution, Resolution, ResolutionKind
 from decisionloop.tools.builtin import builtin_tools
 
 from .helpers import NOW, Env

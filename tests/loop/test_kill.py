@@ -21,10 +21,10 @@ CHILD = textwrap.dedent(
     from decisionloop.backends.scripted import ScriptedBackend
     from decisionloop.journal import SqliteJournal
     from decisionloop.loop.agent import Limits, LoopSetup
-    from decisionloop.loop.driver import Seams, drive
-    from decisionloop.questions import ChoiceQuestion
+    from decisionloop.core.questions import ChoiceQuestion
+    from decisionloop.driver import Seams, drive
     from decisionloop.spec.load import load_spec
-    from decisionloop.tools.base import ToolContext, ToolResult
+    from decisionloop.core.tool import ToolContext, ToolResult
     from decisionloop.tools.builtin import builtin_tools
     from datetime import datetime, UTC
 

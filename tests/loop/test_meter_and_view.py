@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from decisionloop.loop.gate import Call, Hold
-from decisionloop.loop.requests import Approval, LlmUse, StepRecord
-from decisionloop.meter import Meter
-from decisionloop.run_view import hold_texts, result_json, result_lines, step_lines
-from decisionloop.tools.base import ToolResult
+from decisionloop.cli.run_view import hold_texts, result_json, result_lines, step_lines
+from decisionloop.core.records import Approval, Call, Hold, StepRecord
+from decisionloop.core.tool import ToolResult
+from decisionloop.loop.meter import Meter
+from decisionloop.loop.requests import LlmUse
 from decisionloop.tools.builtin import builtin_tools
 
 from .helpers import NOW, Env, by_step

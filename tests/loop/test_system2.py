@@ -6,12 +6,12 @@ import io
 
 from rich.console import Console
 
-from decisionloop.errors import GeneratorError
+from decisionloop.core.errors import GeneratorError
+from decisionloop.core.records import Call, Hold, StepRecord
+from decisionloop.core.tool import ToolResult
 from decisionloop.llm.chat import ScriptedChat
-from decisionloop.loop.gate import Call, Hold
-from decisionloop.loop.requests import NeedApproval, NeedResolution, Resolution, StepRecord, Suggestion
+from decisionloop.loop.requests import NeedApproval, NeedResolution, Resolution, Suggestion
 from decisionloop.system2 import Declining, LlmSystem2, LlmWriter, TerminalPerson
-from decisionloop.tools.base import ToolResult
 from decisionloop.tools.builtin import builtin_tools
 
 from .helpers import NOW, SPEC, Env, by_step

@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from decisionloop.backends.base import DecisionRequest
+from decisionloop.core.backend import DecisionRequest
+from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Option, ScoreQuestion
 from decisionloop.decide import decide_batch
-from decisionloop.learn.fit import FitConfig
-from decisionloop.learn.pipeline import TrainConfig, train_model
 from decisionloop.loop.asks import step_asks
 from decisionloop.loop.frames import RunView
 from decisionloop.model.backend import MANIFEST, ModelBackend, ModelFiles
-from decisionloop.questions import ChoiceQuestion, NoulQuestion, Option, ScoreQuestion
 from decisionloop.spec.load import load_spec
 from decisionloop.tools.builtin import builtin_tools
+from decisionloop.training.fit import FitConfig
+from decisionloop.training.pipeline import TrainConfig, train_model
 
 
 @pytest.fixture(scope="module")
@@ -81,7 +81,7 @@ def test_several_requests_in_one_call_get_the_answers_they_get_alone(trained: Pa
 def test_a_model_trained_on_other_features_is_refused_with_the_fix(trained: Path, tmp_path: Path) -> None:
     import shutil
 
-    from decisionloop.errors import ConfigError
+    from decisionloop.core.errors import ConfigError
 
     old = tmp_path / "old"
     shutil.copytree(trained, old, ignore=shutil.ignore_patterns("checkpoints"))

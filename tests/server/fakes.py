@@ -6,8 +6,8 @@ import threading
 from collections.abc import Sequence
 
 from decisionloop.backends import BackendReply, DecisionRequest, Usage
-from decisionloop.errors import BackendError
-from decisionloop.questions import ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
+from decisionloop.core.errors import BackendError
+from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
 
 MODEL_ID = "tiny-1"
 

@@ -10,10 +10,10 @@ from typing import Any, Protocol
 import pytest
 from starlette.testclient import TestClient
 
-from decisionloop.answers import parse_answer
 from decisionloop.backends import BackendReply, DecisionRequest, HttpBackend, ScriptedBackend, Usage
-from decisionloop.errors import BackendError, ConfigError
-from decisionloop.questions import ChoiceQuestion, NoulQuestion, Option, ScoreQuestion, question_to_wire
+from decisionloop.core.answers import parse_answer
+from decisionloop.core.errors import BackendError, ConfigError
+from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Option, ScoreQuestion, question_to_wire
 from decisionloop.server import create_app
 from decisionloop.server.running import serving_in_thread
 

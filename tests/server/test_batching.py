@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 
 from decisionloop.backends import BackendReply, DecisionRequest
-from decisionloop.errors import BackendError
-from decisionloop.questions import NoulQuestion
+from decisionloop.core.errors import BackendError
+from decisionloop.core.questions import NoulQuestion
 from decisionloop.server import MicroBatcher
 
 from .fakes import BatchingBackend, FixedBackend

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from decisionloop.cli_serve import serve_decisions
+from decisionloop.cli.serve import serve_decisions
 
 
 def test_without_a_trained_model_it_says_how_to_get_one(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from decisionloop.errors import ConfigError, SpecError
+from decisionloop.core.errors import ConfigError, SpecError
 from decisionloop.spec import check_spec, default_text, load_spec
 
 SHIPPED = default_text()

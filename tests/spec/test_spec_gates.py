@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from decisionloop.errors import GateError
+from decisionloop.core.errors import GateError
 from decisionloop.spec import apply_gates, effective_thresholds, gate_keys, load_spec, parse_assignments, split_env
 
 KEYS = [

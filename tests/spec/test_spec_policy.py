@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from decisionloop.answers import Answer, ChoiceAnswer, NoulAnswer, ScoreAnswer
+from decisionloop.core.answers import Answer, ChoiceAnswer, NoulAnswer, ScoreAnswer
 from decisionloop.spec import load_spec
 from decisionloop.spec.policy import evaluate
 

@@ -9,8 +9,8 @@ from typing import Annotated, Literal
 
 import pytest
 
-from decisionloop.questions import Option
-from decisionloop.tools.base import SPAN_KINDS, Slot, Tool, ToolContext, ToolResult
+from decisionloop.core.questions import Option
+from decisionloop.core.tool import SPAN_KINDS, Slot, Tool, ToolContext, ToolResult
 from decisionloop.tools.decorator import Span, tool
 
 CTX = ToolContext(now=datetime(2026, 9, 24, 12, tzinfo=UTC))

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from decisionloop.data import demo_suite_path
-from decisionloop.tools.base import ToolContext, ToolResult
+from decisionloop.core.tool import ToolContext, ToolResult
+from decisionloop.gold.suite import demo_suite_path
 from decisionloop.tools.catalog import UNITS, spec
 from decisionloop.tools.local import LOCAL_RUNNERS, ask_user, calculator, date_math, finish, send_message, unit_convert
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from decisionloop.tools.base import NoteStore, Runner, ToolContext
+from decisionloop.core.tool import NoteStore, Runner, ToolContext
 from decisionloop.tools.notes import NOTE_RUNNERS, SqliteNotes, note_delete, note_save, note_search
 
 NOW = datetime(2026, 9, 24, 12, tzinfo=UTC)

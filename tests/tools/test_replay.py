@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from decisionloop.data import demo_suite_path
-from decisionloop.errors import ConfigError
-from decisionloop.tools.base import ToolContext
+from decisionloop.core.errors import ConfigError
+from decisionloop.core.tool import ToolContext
+from decisionloop.gold.suite import demo_suite_path
 from decisionloop.tools.replay import Recording, ReplayBook, ReplayError, normalise, replay_runner
 
 SUITE = demo_suite_path()

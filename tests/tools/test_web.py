@@ -9,9 +9,9 @@ from datetime import UTC, datetime
 import httpx
 import pytest
 
-from decisionloop.data import demo_suite_path
-from decisionloop.errors import ConfigError
-from decisionloop.tools.base import ToolContext, ToolResult
+from decisionloop.core.errors import ConfigError
+from decisionloop.core.tool import ToolContext, ToolResult
+from decisionloop.gold.suite import demo_suite_path
 from decisionloop.tools.catalog import WHEN, WIKIDATA_PROPERTIES
 from decisionloop.tools.web import (
     FACT_NAMES,

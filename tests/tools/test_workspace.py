@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from decisionloop.tools.base import Runner, ToolContext, ToolResult
+from decisionloop.core.tool import Runner, ToolContext, ToolResult
 from decisionloop.tools.catalog import spec
 from decisionloop.tools.workspace import (
     MAX_INPUT_CHARS,

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from decisionloop.train import Episode, generate
+from decisionloop.training.generator import Episode, generate
 
 BATCH = 5000
 SEED = 0

@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from decisionloop.data import demo_suite_path
-from decisionloop.evaluate.suite import FINISH, load_suite
-from decisionloop.train import INTENTS, Episode, dev_goals, episode, generate, normalised, offered
-from decisionloop.train.offerable import bad_fixed_values
-from decisionloop.train.stats import summarise
+from decisionloop.core.vocab import FINISH
+from decisionloop.gold.suite import demo_suite_path, load_suite
+from decisionloop.training.generator import INTENTS, Episode, dev_goals, episode, generate, normalised, offered
+from decisionloop.training.generator.offerable import bad_fixed_values
+from decisionloop.training.generator.stats import summarise
 
 
 def test_the_same_seed_gives_the_same_episodes() -> None:

@@ -9,19 +9,19 @@ from collections.abc import Iterator
 
 import pytest
 
-from decisionloop.evaluate.gold import arg_match
 from decisionloop.extract import extract, slot_options
+from decisionloop.gold.match import arg_match
 from decisionloop.tools.builtin import builtin_tools
-from decisionloop.train import Episode
-from decisionloop.train.described import DESCRIBED
-from decisionloop.train.entities import PRESIDENTIAL, country
-from decisionloop.train.events import EVENTS, MISSIONS, Event
-from decisionloop.train.generate import dev_goals, near_dev_goal
-from decisionloop.train.geography import CONTINENTS, NEIGHBOURS
-from decisionloop.train.noise import fill
-from decisionloop.train.personal import ASKS, PERSONAL, Personal
-from decisionloop.train.phrasing import ABOUT_SOMEONE, EVENT, FACT, MISSION
-from decisionloop.train.toolsets import VARIANTS
+from decisionloop.training.generator import Episode
+from decisionloop.training.generator.described import DESCRIBED
+from decisionloop.training.generator.entities import PRESIDENTIAL, country
+from decisionloop.training.generator.events import EVENTS, MISSIONS, Event
+from decisionloop.training.generator.generate import dev_goals, near_dev_goal
+from decisionloop.training.generator.geography import CONTINENTS, NEIGHBOURS
+from decisionloop.training.generator.noise import fill
+from decisionloop.training.generator.personal import ASKS, PERSONAL, Personal
+from decisionloop.training.generator.phrasing import ABOUT_SOMEONE, EVENT, FACT, MISSION
+from decisionloop.training.generator.toolsets import VARIANTS
 
 _ROLE = {i: plan.role for plan in VARIANTS for i in plan.ids}
 _BUILTIN = {t.id: t for t in builtin_tools()}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from decisionloop.train.noise import fill, render, typo
+from decisionloop.training.generator.noise import fill, render, typo
 
 TEMPLATE = "Is it going to rain in {place} {when}?"
 VALUES = {"place": "Bergen", "when": "tomorrow"}

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from decisionloop.evaluate.oracle import OracleBackend
-from decisionloop.evaluate.suite import FINISH
-from decisionloop.evaluate.teacher import TeacherSetup, run_task
+from decisionloop.core.tool import NONE
+from decisionloop.core.vocab import FINISH
+from decisionloop.gold.oracle import OracleBackend
+from decisionloop.gold.teacher import TeacherSetup, run_task
 from decisionloop.spec.load import load_spec
 from decisionloop.spec.model import Spec
-from decisionloop.tools.base import NONE
-from decisionloop.train import Episode
+from decisionloop.training.generator import Episode
 
 
 @pytest.fixture(scope="module")

@@ -8,12 +8,12 @@ from datetime import UTC, datetime
 
 import pytest
 
-from decisionloop.tools.base import SPAN_KINDS, ToolContext
+from decisionloop.core.tool import SPAN_KINDS, ToolContext
 from decisionloop.tools.catalog import SPECS, WORKSPACE_SPECS
-from decisionloop.train import BUILTIN_ROLES, Episode, draw_kit, generated_ids
-from decisionloop.train.invented import INVENTED
-from decisionloop.train.kit import realise
-from decisionloop.train.toolsets import VARIANTS
+from decisionloop.training.generator import BUILTIN_ROLES, Episode, draw_kit, generated_ids
+from decisionloop.training.generator.invented import INVENTED
+from decisionloop.training.generator.kit import realise
+from decisionloop.training.generator.toolsets import VARIANTS
 
 BUILTIN_IDS = frozenset(s.id for s in (*SPECS, *WORKSPACE_SPECS))
 NOW = datetime(2026, 9, 24, 12, tzinfo=UTC)

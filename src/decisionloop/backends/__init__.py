@@ -1,10 +1,11 @@
 """Decision backends behind one small Protocol."""
 
-from decisionloop.backends.base import BackendReply, DecisionBackend, DecisionRequest, State, Usage
 from decisionloop.backends.fallback import FallbackBackend
 from decisionloop.backends.http import HttpBackend
-from decisionloop.backends.retry import RetryingBackend, RetryPolicy
+from decisionloop.backends.retry import RetryingBackend
 from decisionloop.backends.scripted import ScriptedBackend
+from decisionloop.core.backend import BackendReply, DecisionBackend, DecisionRequest, State, Usage
+from decisionloop.http_json import RetryPolicy
 
 __all__ = [
     "BackendReply",

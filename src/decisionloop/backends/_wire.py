@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from decisionloop.backends.base import BackendReply, Usage
-from decisionloop.errors import BackendError
+from decisionloop.core.backend import BackendReply, Usage
+from decisionloop.core.errors import BackendError
 
 
 def reply_from_body(body: object, *, backend: str, pinned_model: str | None, latency_ms: float) -> BackendReply:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from decisionloop.backends.base import DecisionBackend
 from decisionloop.backends.fallback import FallbackBackend
 from decisionloop.backends.http import HttpBackend
-from decisionloop.backends.retry import RetryingBackend, RetryPolicy
+from decisionloop.backends.retry import RetryingBackend
 from decisionloop.backends.rules import RuleJudge
+from decisionloop.core.backend import DecisionBackend
+from decisionloop.http_json import RetryPolicy
 
 Notice = Callable[[str], None]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from decisionloop.backends.base import BackendReply, DecisionBackend, DecisionRequest
-from decisionloop.errors import BackendError
+from decisionloop.core.backend import BackendReply, DecisionBackend, DecisionRequest
+from decisionloop.core.errors import BackendError
 
 
 class FallbackBackend:

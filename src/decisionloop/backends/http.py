@@ -8,14 +8,11 @@ from types import TracebackType
 
 import httpx
 
-from decisionloop import __version__
-from decisionloop.backends._http_json import checked_url, host_port, json_client, post_json
-from decisionloop.backends._http_json import parse_retry_after as parse_retry_after
 from decisionloop.backends._wire import reply_from_body
-from decisionloop.backends.base import BackendReply, DecisionRequest
-from decisionloop.errors import BackendError, BackendErrorCode, ConfigError
+from decisionloop.core.backend import BackendReply, DecisionRequest
+from decisionloop.core.errors import BackendError, BackendErrorCode, ConfigError
+from decisionloop.http_json import DEFAULT_USER_AGENT, checked_url, host_port, json_client, post_json
 
-DEFAULT_USER_AGENT = f"decisionloop/{__version__}"
 _CLIENT_HINTS = {
     401: "check the API key",
     403: "check the API key and its permissions",

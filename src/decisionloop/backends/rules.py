@@ -10,8 +10,8 @@ import re
 import time
 from collections.abc import Mapping
 
-from decisionloop.backends.base import BackendReply, DecisionRequest, State
-from decisionloop.questions import ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
+from decisionloop.core.backend import BackendReply, DecisionRequest, State
+from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
 
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset(

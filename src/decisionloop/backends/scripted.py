@@ -6,8 +6,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 
 from decisionloop.backends._wire import reply_from_body
-from decisionloop.backends.base import BackendReply, DecisionRequest
-from decisionloop.errors import BackendError
+from decisionloop.core.backend import BackendReply, DecisionRequest
+from decisionloop.core.errors import BackendError
 
 Responder = Callable[[DecisionRequest], Mapping[str, object] | BackendError]
 Step = Mapping[str, object] | BackendError | Responder

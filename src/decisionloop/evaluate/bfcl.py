@@ -9,19 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from decisionloop.answers import ChoiceAnswer
-from decisionloop.backends.base import DecisionBackend
-from decisionloop.decide import Decision, decide_batch
+from decisionloop.core.answers import ChoiceAnswer
+from decisionloop.core.backend import DecisionBackend
+from decisionloop.core.decision import Decision
+from decisionloop.core.questions import Option
+from decisionloop.core.tool import SPAN_KINDS, Slot, SpanKind, Tool, ToolContext, ToolResult
+from decisionloop.decide import decide_batch
 from decisionloop.evaluate.bfcl_data import BfclFunction, BfclItem, BfclParam
 from decisionloop.evaluate.bfcl_score import ArgRecord, BfclRecord, extractable, offered
 from decisionloop.extract import Candidate, extract, slot_options
 from decisionloop.loop.asks import args_ask, step_asks
 from decisionloop.loop.frames import RunView
 from decisionloop.loop.gate import chosen_args
-from decisionloop.questions import Option
 from decisionloop.spec.load import load_spec
 from decisionloop.spec.model import Spec
-from decisionloop.tools.base import SPAN_KINDS, Slot, SpanKind, Tool, ToolContext, ToolResult
 
 NUMBER_TYPES = frozenset({"integer", "float", "number"})
 NUMBER_KINDS: tuple[SpanKind, ...] = ("quantity", "expression")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, get_args
 
-from decisionloop.errors import ConfigError
+from decisionloop.core.errors import ConfigError
 
 BfclCategory = Literal["simple_python", "multiple", "irrelevance", "live_simple", "live_multiple", "live_irrelevance"]
 CATEGORIES: tuple[BfclCategory, ...] = get_args(BfclCategory)

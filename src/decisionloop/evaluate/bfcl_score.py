@@ -14,10 +14,10 @@ import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 
-from decisionloop.evaluate.gold import clean
-from decisionloop.questions import Option
-from decisionloop.spec.vocab import Action
-from decisionloop.tools.base import NONE, Slot
+from decisionloop.core.questions import Option
+from decisionloop.core.tool import NONE, Slot
+from decisionloop.core.vocab import Action
+from decisionloop.gold.match import clean
 
 _NUMBER = re.compile(r"(?<![\d.])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
 _REL_TOLERANCE = 1e-9

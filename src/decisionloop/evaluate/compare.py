@@ -12,12 +12,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Literal
 
-from decisionloop.backends.base import DecisionBackend
+from decisionloop.core.backend import DecisionBackend
+from decisionloop.driver import Approver
 from decisionloop.evaluate.free import FreeSetup, run_task
 from decisionloop.evaluate.react import BenchmarkApprover, run_react
-from decisionloop.evaluate.suite import Task
+from decisionloop.gold.suite import Task
 from decisionloop.llm.chat import Chat
-from decisionloop.loop.driver import Approver
 from decisionloop.system2.llm import LlmSystem2, LlmWriter
 
 Arm = Literal["decisionloop", "react"]

@@ -9,23 +9,23 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
-from decisionloop.backends.base import DecisionBackend
 from decisionloop.backends.factory import build_backend
 from decisionloop.backends.rules import RuleJudge
-from decisionloop.errors import ConfigError
+from decisionloop.core.backend import DecisionBackend
+from decisionloop.core.errors import ConfigError
+from decisionloop.driver import System2
 from decisionloop.evaluate import score
 from decisionloop.evaluate.free import FollowSystem1, FreeOutcome, FreeSetup, suite_now
 from decisionloop.evaluate.free import run_tasks as run_free
 from decisionloop.evaluate.gating import TaskVerdict, verdicts
 from decisionloop.evaluate.llm_steps import llm_steps
 from decisionloop.evaluate.metrics import CurvePoint, rate, tune
-from decisionloop.evaluate.oracle import OracleBackend, OraclePerson
 from decisionloop.evaluate.report import curve_json, empty_parts
-from decisionloop.evaluate.suite import Suite, Task, load_suite
-from decisionloop.evaluate.teacher import CandidateMode, TeacherSetup
-from decisionloop.evaluate.teacher import run_tasks as run_teacher
+from decisionloop.gold.oracle import OracleBackend, OraclePerson
+from decisionloop.gold.suite import Suite, Task, load_suite
+from decisionloop.gold.teacher import CandidateMode, TeacherSetup
+from decisionloop.gold.teacher import run_tasks as run_teacher
 from decisionloop.llm.chat import Chat
-from decisionloop.loop.driver import System2
 from decisionloop.spec.gates import apply_gates, effective_thresholds
 from decisionloop.spec.load import load_spec
 from decisionloop.spec.model import Spec

@@ -11,16 +11,17 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from decisionloop.backends.base import DecisionBackend
-from decisionloop.evaluate.gold import step_matches
-from decisionloop.evaluate.suite import Suite, Task
+from decisionloop.core.backend import DecisionBackend
+from decisionloop.core.records import RunResult
+from decisionloop.core.tool import Tool, ToolContext
+from decisionloop.driver import Approver, Seams, System2, Writer, drive
+from decisionloop.gold.match import step_matches
+from decisionloop.gold.suite import Suite, Task
 from decisionloop.journal.events import MemoryJournal
 from decisionloop.loop.agent import Limits, LoopSetup
-from decisionloop.loop.driver import Approver, Seams, System2, Writer, drive
-from decisionloop.loop.requests import NeedResolution, Resolution, RunResult
-from decisionloop.meter import MeterStats
+from decisionloop.loop.meter import MeterStats
+from decisionloop.loop.requests import NeedResolution, Resolution
 from decisionloop.spec.model import Spec
-from decisionloop.tools.base import Tool, ToolContext
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.tools.catalog import SPECS
 from decisionloop.tools.notes import SqliteNotes

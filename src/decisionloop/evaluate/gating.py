@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from decisionloop.answers import ChoiceAnswer, NoulAnswer, ScoreAnswer
-from decisionloop.decide import Decision
-from decisionloop.evaluate.gold import step_matches
-from decisionloop.evaluate.suite import FINISH
-from decisionloop.evaluate.teacher import StepCase, TaskCase, slot_choices
+from decisionloop.core.answers import ChoiceAnswer, NoulAnswer, ScoreAnswer
+from decisionloop.core.decision import Decision
+from decisionloop.core.tool import Tool
+from decisionloop.core.vocab import FINISH
+from decisionloop.gold.match import step_matches
+from decisionloop.gold.teacher import StepCase, TaskCase, slot_choices
 from decisionloop.loop.gate import Route, StepDecisions, route_step, wants_to_stop
 from decisionloop.spec.model import Spec
-from decisionloop.tools.base import Tool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -8,13 +8,13 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from decisionloop.answers import ChoiceAnswer
-from decisionloop.errors import ConfigError
+from decisionloop.core.answers import ChoiceAnswer
+from decisionloop.core.errors import ConfigError
 from decisionloop.evaluate.gating import TaskVerdict, Verdict
 from decisionloop.evaluate.metrics import CurvePoint
 from decisionloop.evaluate.report import ROUTER_NAMES
-from decisionloop.evaluate.suite import GoldCall, GoldStep
-from decisionloop.evaluate.teacher import slot_choices
+from decisionloop.gold.suite import GoldCall, GoldStep
+from decisionloop.gold.teacher import slot_choices
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

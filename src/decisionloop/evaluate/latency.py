@@ -20,11 +20,10 @@ from dataclasses import dataclass
 
 import httpx
 
-from decisionloop.backends._http_json import checked_url, host_port, json_client
-from decisionloop.backends.base import DecisionRequest
-from decisionloop.backends.http import DEFAULT_USER_AGENT
-from decisionloop.errors import BackendError, ConfigError
-from decisionloop.questions import ChoiceQuestion, NoulQuestion, Option
+from decisionloop.core.backend import DecisionRequest
+from decisionloop.core.errors import BackendError, ConfigError
+from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Option
+from decisionloop.http_json import DEFAULT_USER_AGENT, checked_url, host_port, json_client
 
 LATENCY_REQUEST = DecisionRequest(
     state={"goal": "What is 7,200 divided by 16?", "steps": "nothing yet"},

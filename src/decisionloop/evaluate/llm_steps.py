@@ -6,15 +6,16 @@ import time
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from decisionloop.errors import GeneratorError
-from decisionloop.evaluate.gold import step_matches
+from decisionloop.core.errors import GeneratorError
+from decisionloop.core.tool import NONE, Tool
+from decisionloop.core.vocab import FINISH
 from decisionloop.evaluate.score import LlmStep, StepKey
-from decisionloop.evaluate.suite import FINISH, Task
-from decisionloop.evaluate.teacher import candidates_for, history
 from decisionloop.extract import slot_options
+from decisionloop.gold.match import step_matches
+from decisionloop.gold.suite import Task
+from decisionloop.gold.teacher import candidates_for, history
 from decisionloop.llm.chat import Chat
 from decisionloop.llm.planner import PlannerInput, plan
-from decisionloop.tools.base import NONE, Tool
 
 SHOWN_SPANS = 8
 

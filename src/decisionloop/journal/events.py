@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from decisionloop.decide import Ask, Decision
+from decisionloop.core.decision import Decision
+from decisionloop.core.records import Approval, Call, RunResult, StepRecord
+from decisionloop.core.tool import ToolResult
+from decisionloop.decide import Ask
 from decisionloop.loop.frames import Frame
-from decisionloop.loop.gate import Call
-from decisionloop.loop.requests import Approval, RunResult, StepRecord
-from decisionloop.meter import MeterStats
-from decisionloop.tools.base import ToolResult
+from decisionloop.loop.meter import MeterStats
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -18,9 +18,11 @@ from pathlib import Path
 from types import TracebackType
 from typing import Literal
 
-from decisionloop.decide import Ask, Decision
-from decisionloop.decision_view import decision_json
-from decisionloop.errors import JournalError
+from decisionloop.core.decision import Decision, decision_json
+from decisionloop.core.errors import JournalError
+from decisionloop.core.questions import question_to_wire
+from decisionloop.core.records import StepRecord
+from decisionloop.decide import Ask
 from decisionloop.journal.events import (
     ApprovalGiven,
     DecisionsMade,
@@ -31,8 +33,6 @@ from decisionloop.journal.events import (
     ToolStarted,
 )
 from decisionloop.loop.frames import Frame
-from decisionloop.loop.requests import StepRecord
-from decisionloop.questions import question_to_wire
 
 SCHEMA_VERSION = 1
 FILE_NAME = "journal.sqlite3"

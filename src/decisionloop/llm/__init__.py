@@ -2,7 +2,7 @@
 
 from decisionloop.llm.chat import Chat, ChatMessage, ChatReply, ChatRequest, HttpChat, Role, ScriptedChat
 from decisionloop.llm.planner import Plan, PlannerInput, parse_plan, plan, planner_messages, stop_check
-from decisionloop.llm.writer import TemplateStep, answer_messages, evidence_lines, template_answer, write_answer
+from decisionloop.llm.writer import answer_messages, evidence_lines, write_answer
 
 __all__ = [
     "Chat",
@@ -14,13 +14,11 @@ __all__ = [
     "PlannerInput",
     "Role",
     "ScriptedChat",
-    "TemplateStep",
     "answer_messages",
     "evidence_lines",
     "parse_plan",
     "plan",
     "planner_messages",
     "stop_check",
-    "template_answer",
     "write_answer",
 ]

@@ -12,10 +12,16 @@ from typing import Literal, Protocol
 
 import httpx
 
-from decisionloop.backends._http_json import checked_url, host_port, json_client, post_json, snippet
-from decisionloop.backends.http import DEFAULT_USER_AGENT
-from decisionloop.backends.retry import RetryPolicy
-from decisionloop.errors import ConfigError, GeneratorError, GeneratorErrorCode
+from decisionloop.core.errors import ConfigError, GeneratorError, GeneratorErrorCode
+from decisionloop.http_json import (
+    DEFAULT_USER_AGENT,
+    RetryPolicy,
+    checked_url,
+    host_port,
+    json_client,
+    post_json,
+    snippet,
+)
 
 Role = Literal["system", "user", "assistant"]
 _CLIENT_HINTS = {

@@ -7,15 +7,14 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from decisionloop.backends.base import Usage
+from decisionloop.core.backend import Usage
+from decisionloop.core.questions import Option
+from decisionloop.core.records import Call
+from decisionloop.core.tool import NONE, Slot, Tool
+from decisionloop.core.vocab import ASK_USER, FINISH
 from decisionloop.llm.chat import Chat, ChatMessage, ChatReply
 from decisionloop.loop.frames import BUDGETS, StepView, clip, step_line, untrusted
-from decisionloop.loop.gate import Call
-from decisionloop.questions import Option
-from decisionloop.tools.base import NONE, Slot, Tool
 
-FINISH = "FINISH"
-ASK_USER = "ask_user"
 STOP_REASON = "the last result answers the goal"
 PLANNER_SYSTEM = (
     "You are the planner of a tool-using assistant. You choose the next tool call. Answer with one JSON object only."

@@ -3,35 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from decisionloop.llm.chat import Chat, ChatMessage, ChatReply
 from decisionloop.loop.frames import StepView, clip
 
-NO_ANSWER = "I could not find an answer."
 NO_EVIDENCE = "No tool was run."
 INPUT_CHARS = 120
 ENTRY_CHARS = 800
 EVIDENCE_CHARS = 6000
 ANSWER_MAX_TOKENS = 300
-_NOT_ANSWERS = frozenset({"FINISH", "ask_user"})
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TemplateStep:
-    """What the template answer reads of one step: the tool, whether it worked, and its answer text."""
-
-    tool: str
-    ok: bool
-    answer: str
-
-
-def template_answer(results: Sequence[TemplateStep]) -> str:
-    """The answer text of the last step that worked and said something (not FINISH or ask_user), else a fallback."""
-    for step in reversed(results):
-        if step.tool not in _NOT_ANSWERS and step.ok and step.answer.strip():
-            return step.answer.strip()
-    return NO_ANSWER
 
 
 def evidence_lines(steps: Sequence[StepView]) -> str:

@@ -13,18 +13,17 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from decisionloop.answers import ChoiceAnswer, NoulAnswer
-from decisionloop.decide import Decision
+from decisionloop.core.answers import ChoiceAnswer, NoulAnswer
+from decisionloop.core.decision import Decision
+from decisionloop.core.records import Approval, Call, Hold, RunResult, StepRecord
+from decisionloop.core.tool import NONE, Tool, ToolResult
+from decisionloop.core.vocab import ASK_USER, FINISH, Delivery, StopReason
 from decisionloop.extract import Candidate, extract, slot_options
-from decisionloop.llm.writer import TemplateStep, template_answer
 from decisionloop.loop.asks import Framed, args_ask, deliver_ask, risk_ask, step_asks, step_ok_ask
 from decisionloop.loop.asks import tool_options as _tool_options
 from decisionloop.loop.frames import RunView, StepView
-from decisionloop.loop.gate import ASK_USER, Call, Hold, StepDecisions, route_step, wants_to_stop
+from decisionloop.loop.gate import StepDecisions, route_step, wants_to_stop
 from decisionloop.loop.requests import (
-    FINISH,
-    Approval,
-    Delivery,
     Draft,
     NeedAnswer,
     NeedApproval,
@@ -33,15 +32,12 @@ from decisionloop.loop.requests import (
     NeedTool,
     Request,
     Resolution,
-    RunResult,
     StepDone,
-    StepRecord,
-    StopReason,
     Suggestion,
     step_views,
 )
+from decisionloop.loop.template import TemplateStep, template_answer
 from decisionloop.spec.model import Spec
-from decisionloop.tools.base import NONE, Tool, ToolResult
 
 LoopGen = Generator[Request, object, RunResult]
 _SHOWN_TOOLS = 3

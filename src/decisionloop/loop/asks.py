@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from decisionloop.core.questions import ChoiceQuestion, Option, Question
+from decisionloop.core.tool import NONE, Tool
+from decisionloop.core.vocab import ARG_PREFIX
 from decisionloop.decide import Ask
 from decisionloop.extract import Candidate, slot_options
 from decisionloop.loop.frames import Frame, RunView, StepView, args_frame, deliver_frame, risk_frame, step_frame
 from decisionloop.loop.frames import step_ok_frame as _step_ok_frame
-from decisionloop.loop.gate import ARG_PREFIX
-from decisionloop.questions import ChoiceQuestion, Option, Question
 from decisionloop.spec.model import Block, Spec, SpecQuestion
-from decisionloop.tools.base import NONE, Tool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -6,59 +6,14 @@ Every rule fails closed — a degraded decision, a missing argument or an unsure
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Literal
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from decisionloop.answers import ChoiceAnswer
-from decisionloop.decide import Decision
-from decisionloop.tools.base import NONE, Tool
-
-ARG_PREFIX = "arg:"
-ASK_USER = "ask_user"
-
-HoldKind = Literal[
-    "degraded",
-    "tool_unsure",
-    "arg_unsure",
-    "arg_none",
-    "arg_missing",
-    "stop_unsure",
-    "finish_before_any_step",
-    "same_tool",
-    "identical_call",
-    "risky_goal_read_only",
-    "step_failed",
-]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Hold:
-    """Why a step goes to System 2 instead of running."""
-
-    kind: HoldKind
-    detail: str
-
-    def __str__(self) -> str:
-        return self.detail
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Call:
-    """A tool and its arguments."""
-
-    tool: str
-    args: Mapping[str, str] = field(default_factory=dict)
-
-    def same_as(self, other: Call | None) -> bool:
-        """Same tool and the same arguments up to case and spacing."""
-        if other is None or other.tool != self.tool or set(other.args) != set(self.args):
-            return False
-        return all(_norm(self.args[k]) == _norm(other.args[k]) for k in self.args)
-
-
-def _norm(text: str) -> str:
-    return " ".join(text.casefold().split())
+from decisionloop.core.answers import ChoiceAnswer
+from decisionloop.core.decision import Decision
+from decisionloop.core.records import Call, Hold
+from decisionloop.core.tool import NONE, Tool
+from decisionloop.core.vocab import ARG_PREFIX, ASK_USER
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -8,30 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Literal, get_args
+from typing import Literal
 
-from decisionloop.decide import Ask, Decision
+from decisionloop.core.records import Approval, Call, Hold, StepRecord
+from decisionloop.core.tool import Tool
+from decisionloop.core.vocab import DecidedBy
+from decisionloop.decide import Ask
 from decisionloop.loop.frames import Frame, StepView
-from decisionloop.loop.gate import Call, Hold
-from decisionloop.tools.base import Tool, ToolResult
 
-DecidedBy = Literal["system1", "llm", "person", "code"]
-DECIDERS: tuple[DecidedBy, ...] = get_args(DecidedBy)
-StopReason = Literal[
-    "answered",
-    "declined",
-    "stopped",
-    "held",
-    "step_budget",
-    "time_budget",
-    "call_budget",
-]
-STOP_REASONS: tuple[StopReason, ...] = get_args(StopReason)
 ResolutionKind = Literal["call", "finish", "stop"]
-Delivery = Literal["template", "delivered", "revised", "fell_back", "none"]
-FINISH = "FINISH"
-STOP = "STOP"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -98,17 +83,6 @@ class NeedApproval:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Approval:
-    """A person's answer to one guarded call: who, when, and the exact call."""
-
-    allowed: bool
-    by: str
-    at: datetime
-    call: Call
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class NeedTool:
     """Run this call. ``approval`` is set, and allowed, for every tool with a side effect. Reply: a ToolResult."""
 
@@ -144,46 +118,6 @@ class StepDone:
 
 
 Request = NeedDecisions | NeedResolution | NeedApproval | NeedTool | NeedAnswer | StepDone
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StepRecord:
-    """One finished step: what was decided, by whom, why it was held, and what the call returned."""
-
-    index: int
-    call: Call | None
-    decided_by: DecidedBy
-    decisions: tuple[Decision, ...] = ()
-    holds: tuple[Hold, ...] = ()
-    approval: Approval | None = None
-    result: ToolResult | None = None
-    note: str = ""
-    stopped: bool = False
-
-    @property
-    def tool(self) -> str:
-        """The tool called; FINISH when the step finished the run, STOP when System 2 stopped it."""
-        if self.call is not None:
-            return self.call.tool
-        return STOP if self.stopped else FINISH
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RunResult:
-    """How a run ended: the steps, the answer, and a named stop reason."""
-
-    goal: str
-    steps: tuple[StepRecord, ...]
-    stop: StopReason
-    detail: str
-    answer: str
-    delivery: Delivery
-    answer_decisions: tuple[Decision, ...] = field(default=())
-
-    @property
-    def done(self) -> bool:
-        """Whether the run ended with an answer rather than being cut short."""
-        return self.stop == "answered"
 
 
 def step_views(records: Sequence[StepRecord]) -> list[StepView]:

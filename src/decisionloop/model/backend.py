@@ -16,8 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
-from decisionloop.backends.base import BackendReply, DecisionRequest, Usage
-from decisionloop.errors import BackendError, ConfigError
+from decisionloop.core.backend import BackendReply, DecisionRequest, Usage
+from decisionloop.core.errors import BackendError, ConfigError
 from decisionloop.model.encoder import Encoder
 from decisionloop.model.features import FEATURE_VERSION, Framed, frame, inputs, texts_of
 from decisionloop.model.head import Head
@@ -37,7 +37,7 @@ def shipped_dir() -> Path:
 
 def model_thresholds(directory: Path | None = None) -> dict[str, float]:
     """The gate values tuned on the dev split for this model (``thresholds.json`` beside it), or none."""
-    from decisionloop.evaluate.thresholds import read_thresholds
+    from decisionloop.spec.thresholds import read_thresholds
 
     path = (directory or shipped_dir()) / THRESHOLDS
     return read_thresholds(path) if path.is_file() else {}

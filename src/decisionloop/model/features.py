@@ -17,8 +17,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
 from decisionloop.model.encoder import DIM, Encoder
-from decisionloop.questions import ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
 
 Rows = npt.NDArray[np.float32]
 ROLES = ("goal", "context", "observation", "draft")

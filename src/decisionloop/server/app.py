@@ -16,8 +16,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from decisionloop.backends.base import DecisionBackend
-from decisionloop.errors import BackendError, ConfigError
+from decisionloop.core.backend import DecisionBackend
+from decisionloop.core.errors import BackendError, ConfigError
 from decisionloop.server.batching import MicroBatcher
 from decisionloop.server.wire import Limits, RefusalError, parse_json, parse_request, reply_body
 

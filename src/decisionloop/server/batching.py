@@ -14,8 +14,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from decisionloop.backends.base import BackendReply, BatchDecisionBackend, DecisionBackend, DecisionRequest
-from decisionloop.errors import BackendError
+from decisionloop.core.backend import BackendReply, BatchDecisionBackend, DecisionBackend, DecisionRequest
+from decisionloop.core.errors import BackendError
 
 _log = logging.getLogger(__name__)
 _STOP = object()

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 import uvicorn
 from starlette.applications import Starlette
 
-from decisionloop.errors import ConfigError
+from decisionloop.core.errors import ConfigError
 
 _START_TIMEOUT_S = 10.0
 

@@ -6,9 +6,9 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from decisionloop.answers import InvalidAnswerError, answer_to_wire, parse_answer
-from decisionloop.backends.base import BackendReply, DecisionRequest, State
-from decisionloop.questions import Question, question_from_wire
+from decisionloop.core.answers import InvalidAnswerError, answer_to_wire, parse_answer
+from decisionloop.core.backend import BackendReply, DecisionRequest, State
+from decisionloop.core.questions import Question, question_from_wire
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

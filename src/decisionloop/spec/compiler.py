@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 
-from decisionloop.errors import Problem
-from decisionloop.questions import MAX_SCORE_LEVELS, Option, QuestionType
+from decisionloop.core.errors import Problem
+from decisionloop.core.questions import MAX_SCORE_LEVELS, Option, QuestionType
+from decisionloop.core.vocab import ACTIONS, Action
 from decisionloop.spec.model import Block, Dynamic, Rule, Spec, SpecQuestion
 from decisionloop.spec.parser import IDENTIFIER, Line, RawBlock, RawQuestion, scan
 from decisionloop.spec.predicates import (
@@ -24,12 +25,10 @@ from decisionloop.spec.predicates import (
 )
 from decisionloop.spec.reach import unreachable_rules
 from decisionloop.spec.vocab import (
-    ACTIONS,
     DYNAMIC_OUTPUTS,
     KINDS,
     POSITION_ACTIONS,
     POSITIONS,
-    Action,
     DynamicOutput,
     Kind,
     Position,

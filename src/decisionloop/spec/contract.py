@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from decisionloop.errors import Problem
-from decisionloop.questions import QuestionType
+from decisionloop.core.errors import Problem
+from decisionloop.core.questions import QuestionType
 from decisionloop.spec.model import Block, Spec
 from decisionloop.spec.vocab import DynamicOutput, Kind
 

@@ -12,7 +12,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping
 
-from decisionloop.errors import GateError
+from decisionloop.core.errors import GateError
 from decisionloop.spec.compiler import threshold_problem
 from decisionloop.spec.model import Block, Rule, Spec
 from decisionloop.spec.predicates import Prob, Score, Top, with_threshold

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 
-from decisionloop.errors import ConfigError, SpecError
+from decisionloop.core.errors import ConfigError, SpecError
 from decisionloop.spec.compiler import compile_spec
 from decisionloop.spec.contract import DEFAULT_CONTRACT, BlockContract, contract_problems
 from decisionloop.spec.gates import apply_gates

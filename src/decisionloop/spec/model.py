@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from decisionloop.errors import Problem
-from decisionloop.questions import ChoiceQuestion, NoulQuestion, Option, Question, QuestionType, ScoreQuestion
+from decisionloop.core.errors import Problem
+from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Option, Question, QuestionType, ScoreQuestion
+from decisionloop.core.vocab import AUTHORISATION_ACTION, Action
 from decisionloop.spec.predicates import Predicate, render_predicate, threshold_of
-from decisionloop.spec.vocab import AUTHORISATION_ACTION, Action, DynamicOutput, Kind, Position
+from decisionloop.spec.vocab import DynamicOutput, Kind, Position
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

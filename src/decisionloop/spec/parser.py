@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from decisionloop.errors import Problem
+from decisionloop.core.errors import Problem
 
 BLOCK_KEYS = ("kind", "when", "dynamic", "ask", "policy")
 GENERATOR_HEADINGS = frozenset({"generator", "system prompt"})

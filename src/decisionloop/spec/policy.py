@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from decisionloop.answers import Answer
+from decisionloop.core.answers import Answer
+from decisionloop.core.vocab import FAIL_CLOSED, Action
 from decisionloop.spec.model import Block, Rule
 from decisionloop.spec.predicates import Else, Prob, Score, Top, holds, quantity
-from decisionloop.spec.vocab import FAIL_CLOSED, Action
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

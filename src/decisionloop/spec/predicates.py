@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from decisionloop.answers import Answer, ChoiceAnswer, NoulAnswer, ScoreAnswer
-from decisionloop.questions import QuestionType
+from decisionloop.core.answers import Answer, ChoiceAnswer, NoulAnswer, ScoreAnswer
+from decisionloop.core.questions import QuestionType
 
 Comparison = Literal[">=", "<"]
 PREDICATE_FORMS = ("else", "top >= n", "top < n", "prob:<q> >= n", "score:<q> >= n", "picked:<q> = <option>")

@@ -1,31 +1,15 @@
-"""The closed vocabularies of DECISION.md: block kinds, positions, actions, dynamic outputs."""
+"""The closed vocabularies of DECISION.md: block kinds, positions, dynamic outputs (actions: core.vocab)."""
 
 from __future__ import annotations
 
 from typing import Literal, get_args
 
+from decisionloop.core.vocab import ACTIONS, Action
+
 Kind = Literal["choice", "noul", "score", "mixed", "rule"]
 KINDS: tuple[Kind, ...] = get_args(Kind)
 
 Position = Literal["step-start", "tool-choice", "input-choice", "before-call", "after-tool", "after-generate"]
-
-Action = Literal[
-    "answer",
-    "ask_human",
-    "auto",
-    "auto_audit",
-    "call",
-    "continue",
-    "deliver",
-    "escalate",
-    "finish",
-    "keep_going",
-    "revise",
-    "stop",
-    "use",
-    "use_tool",
-]
-ACTIONS: tuple[Action, ...] = get_args(Action)
 
 # Which actions the loop handles at each position; ``escalate`` is legal everywhere.
 POSITION_ACTIONS: dict[Position, tuple[Action, ...]] = {
@@ -41,10 +25,6 @@ POSITIONS: tuple[Position, ...] = tuple(POSITION_ACTIONS)
 # What a ``dynamic:`` provider builds: extra options for the block's question, or one question per slot.
 DynamicOutput = Literal["options", "slots"]
 DYNAMIC_OUTPUTS: tuple[DynamicOutput, ...] = get_args(DynamicOutput)
-
-# The action a gate takes when an answer cannot be trusted.
-FAIL_CLOSED: Action = "escalate"
-AUTHORISATION_ACTION: Action = "ask_human"
 
 
 def is_action(word: str) -> bool:

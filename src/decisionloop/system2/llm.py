@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import time
 
-from decisionloop.errors import GeneratorError
+from decisionloop.core.errors import GeneratorError
+from decisionloop.driver import System2
 from decisionloop.llm.chat import Chat
 from decisionloop.llm.planner import Plan, PlannerInput, plan
 from decisionloop.llm.writer import evidence_lines, write_answer
-from decisionloop.loop.driver import System2
 from decisionloop.loop.requests import Draft, LlmUse, NeedAnswer, NeedResolution, Resolution, step_views
 
 

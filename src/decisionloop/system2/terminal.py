@@ -14,9 +14,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.prompt import Confirm, Prompt
 
-from decisionloop.loop.gate import Call
-from decisionloop.loop.requests import Approval, NeedApproval, NeedResolution, Resolution
-from decisionloop.tools.base import Slot
+from decisionloop.core.records import Approval, Call
+from decisionloop.core.tool import Slot
+from decisionloop.loop.requests import NeedApproval, NeedResolution, Resolution
 
 ACCEPT, PICK, FINISH_NOW, STOP = "a", "t", "f", "s"
 

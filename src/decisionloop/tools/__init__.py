@@ -1,6 +1,6 @@
 """Tools: the seam, the built-in catalog, their runners, the @tool decorator and offline replay."""
 
-from decisionloop.tools.base import NONE, SPAN_KINDS, Slot, SpanKind, Tool, ToolContext, ToolResult
+from decisionloop.core.tool import NONE, SPAN_KINDS, Slot, SpanKind, Tool, ToolContext, ToolResult
 from decisionloop.tools.catalog import SPECS, WORKSPACE_SPECS, ToolSpec, spec
 from decisionloop.tools.decorator import Span, tool
 from decisionloop.tools.local import LOCAL_RUNNERS

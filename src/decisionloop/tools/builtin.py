@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from decisionloop.tools.base import Runner, Tool
+from decisionloop.core.tool import Runner, Tool
 from decisionloop.tools.catalog import SPECS, WORKSPACE_SPECS
 from decisionloop.tools.local import LOCAL_RUNNERS
 from decisionloop.tools.notes import NOTE_RUNNERS

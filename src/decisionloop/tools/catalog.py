@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from decisionloop.questions import Option
-from decisionloop.tools.base import Risk, Runner, Slot, SpanKind, Tool
+from decisionloop.core.questions import Option
+from decisionloop.core.tool import Risk, Runner, Slot, SpanKind, Tool
 
 WIKIDATA_PROPERTIES: tuple[tuple[str, str, str], ...] = (
     ("population", "P1082", "population"),

@@ -20,8 +20,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Annotated, Literal, get_args, get_origin
 
-from decisionloop.questions import Option
-from decisionloop.tools.base import SPAN_KINDS, Risk, Runner, Slot, SpanKind, Tool, ToolContext, ToolResult
+from decisionloop.core.questions import Option
+from decisionloop.core.tool import SPAN_KINDS, Risk, Runner, Slot, SpanKind, Tool, ToolContext, ToolResult
 
 __all__ = ["Span", "tool"]
 

@@ -11,7 +11,7 @@ from functools import cache
 
 import pint
 
-from decisionloop.tools.base import Runner, ToolContext, ToolResult
+from decisionloop.core.tool import Runner, ToolContext, ToolResult
 from decisionloop.tools.catalog import UNITS
 
 __all__ = [

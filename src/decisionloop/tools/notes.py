@@ -10,7 +10,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Literal
 
-from decisionloop.tools.base import NoteStore, Runner, ToolContext, ToolResult
+from decisionloop.core.tool import NoteStore, Runner, ToolContext, ToolResult
 
 __all__ = ["NOTE_RUNNERS", "SqliteNotes", "note_delete", "note_save", "note_search"]
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from decisionloop.errors import ConfigError
-from decisionloop.tools.base import Runner, ToolContext, ToolResult
+from decisionloop.core.errors import ConfigError
+from decisionloop.core.tool import Runner, ToolContext, ToolResult
 from decisionloop.tools.catalog import spec
 
 _Key = tuple[str, tuple[tuple[str, str], ...]]

@@ -14,9 +14,9 @@ from urllib.parse import quote
 import httpx
 
 from decisionloop import __version__
-from decisionloop.backends.http import parse_retry_after
-from decisionloop.errors import ConfigError, RunError
-from decisionloop.tools.base import Fetch, Runner, ToolContext, ToolResult
+from decisionloop.core.errors import ConfigError, RunError
+from decisionloop.core.tool import Fetch, Runner, ToolContext, ToolResult
+from decisionloop.http_json import parse_retry_after
 from decisionloop.tools.catalog import WIKIDATA_PROPERTIES
 
 USER_AGENT = f"decisionloop/{__version__} (+offline-first agent harness)"

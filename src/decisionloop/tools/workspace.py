@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from decisionloop.tools.base import Runner, ToolContext, ToolResult
+from decisionloop.core.tool import Runner, ToolContext, ToolResult
 
 __all__ = [
     "MAX_INPUT_CHARS",

@@ -1,0 +1,6 @@
+"""The command line: one module per command group, views that render runs and decisions, options from the
+settings table."""
+
+from decisionloop.cli.main import main, run
+
+__all__ = ["main", "run"]

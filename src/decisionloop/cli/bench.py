@@ -1,0 +1,256 @@
+"""``decisionloop bench``: benchmarks that print figures (BFCL v4, compare vs ReAct, decision-server latency)."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Literal
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from decisionloop.cli.common import decision_backend, gate_overrides, llm_chat, notice, reports_errors
+from decisionloop.core.backend import DecisionBackend
+from decisionloop.core.errors import ConfigError
+from decisionloop.evaluate.bfcl import run_bfcl
+from decisionloop.evaluate.bfcl_data import (
+    DEV,
+    HELD_OUT,
+    BfclCategory,
+    BfclItem,
+    data_source,
+    load_bfcl,
+    parse_category,
+)
+from decisionloop.evaluate.bfcl_score import BfclFigures, BfclRecord, by_category, result_json
+from decisionloop.evaluate.compare import ArmRecord, compare, compare_json
+from decisionloop.evaluate.compare import report_lines as compare_lines
+from decisionloop.evaluate.free import FreeSetup
+from decisionloop.evaluate.latency import latency_json, measure
+from decisionloop.evaluate.latency import report_lines as latency_lines
+from decisionloop.evaluate.react import react_system
+from decisionloop.gold.suite import Task, demo_suite_path, load_suite
+from decisionloop.llm.chat import HttpChat
+from decisionloop.settings import resolve, resolve_float
+from decisionloop.spec.load import load_spec
+from decisionloop.tools.builtin import builtin_tools
+from decisionloop.tools.replay import ReplayBook
+
+# (heading, BfclFigures field, width)
+_COLUMNS = (
+    ("items", "items", 6),
+    ("tool_acc", "tool_acc", 9),
+    ("call_rate", "call_rate", 10),
+    ("relevance", "relevance", 10),
+    ("arg_acc", "arg_acc", 8),
+    ("args", "args_scored", 6),
+    ("offered", "extractor_recall", 8),
+    ("not_extr", "not_extractable", 9),
+    ("auto", "auto_share", 6),
+    ("p50_ms", "median_ms", 8),
+)
+_LEGEND = (
+    "tool_acc   picked the accepted function, on items offering several functions",
+    "call_rate  needs_tool proposes a call, on items that need one",
+    "relevance  needs_tool proposes no call, on irrelevance items",
+    "arg_acc    right value, on the `args` arguments whose value System 1 can offer (picked function right)",
+    "offered    one of those values was among the options pick_args was given",
+    "not_extr   required arguments whose value the question does not hold",
+    "auto       items whose every decision the gate let through",
+    "p50_ms     median backend request;  — nothing to count",
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def bench() -> None:
+    """Benchmarks that print figures."""
+
+
+@bench.command("bfcl")
+@click.option(
+    "--categories",
+    default=",".join(DEV),
+    show_default=True,
+    help=f"Comma-separated BFCL v4 categories. {', '.join(DEV)} are for development and tuning; "
+    f"{', '.join(HELD_OUT)} are held out: report their figures, never tune on them.",
+)
+@click.option("--limit", type=click.IntRange(min=1), help="Run only the first N items of each category.")
+@click.option("--decisions", "decisions_url", help="Decision server base URL [env DECISIONLOOP_DECISIONS_URL].")
+@click.option("--decisions-model", help="Decision model id to pin [env DECISIONLOOP_DECISIONS_MODEL].")
+@click.option(
+    "--json", "json_out", type=click.Path(path_type=Path, dir_okay=False), help="Write figures and records here."
+)
+@click.option("--data-dir", type=click.Path(path_type=Path, file_okay=False), hidden=True)
+@reports_errors
+def bfcl(
+    categories: str,
+    limit: int | None,
+    decisions_url: str | None,
+    decisions_model: str | None,
+    json_out: Path | None,
+    data_dir: Path | None,
+) -> None:
+    """Run needs_tool, pick_tool and pick_args on BFCL v4 items (data from `pip install --no-deps bfcl-eval`)."""
+    chosen = _categories(categories)
+    items = [item for c in chosen for item in load_bfcl(c, data_dir)[:limit]]
+    held = [c for c in chosen if c in HELD_OUT]
+    if held:
+        notice(f"held out: {', '.join(held)} — report these figures, never tune on them")
+    backend = decision_backend(decisions_url, decisions_model, None)
+    started = time.perf_counter()
+    records = _run(items, backend)
+    wall_s = time.perf_counter() - started
+    source = data_source(data_dir)
+    _print_table(by_category(records), f"BFCL v4 ({source}) · backend {backend.name} · {wall_s:.1f} s")
+    if json_out is not None:
+        result = result_json(records, backend=backend.name, source=source, held_out=held)
+        json_out.write_text(json.dumps({**result, "wall_s": wall_s}, indent=2, ensure_ascii=False), encoding="utf-8")
+
+
+def _categories(text: str) -> list[BfclCategory]:
+    """The comma-separated categories, each once, in the order given."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise click.BadParameter(f"no category in {text!r}; give e.g. {','.join(DEV)}", param_hint="--categories")
+    return list(dict.fromkeys(parse_category(n) for n in names))
+
+
+def _run(items: Sequence[BfclItem], backend: DecisionBackend) -> list[BfclRecord]:
+    """Every item, with a progress bar on stderr."""
+    columns = (TextColumn("bfcl {task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("", total=len(items))
+
+        def advance(record: BfclRecord) -> None:
+            progress.update(task, advance=1, description=record.category)
+
+        return run_bfcl(items, backend, on_item=advance)
+
+
+def _print_table(table: Mapping[str, BfclFigures], title: str) -> None:
+    click.echo(title)
+    click.echo(f"{'category':<18}" + "".join(f"{head:>{width}}" for head, _, width in _COLUMNS))
+    for name, figures in table.items():
+        row = asdict(figures)
+        click.echo(f"{name:<18}" + "".join(f"{_cell(row[key], key):>{width}}" for _, key, width in _COLUMNS))
+    for line in _LEGEND:
+        click.echo(line)
+
+
+def _cell(value: object, key: str) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        return f"{value:.2f}" if key == "median_ms" else f"{value:.3f}"
+    return str(value)
+
+
+@bench.command("compare")
+@click.option("--llm", "llm_url", help="OpenAI-compatible base URL, used by both arms [env DECISIONLOOP_LLM_URL].")
+@click.option("--model", "llm_model", help="LLM model name [env DECISIONLOOP_LLM_MODEL].")
+@click.option("--decisions", "decisions_url", help="Decision server base URL [env DECISIONLOOP_DECISIONS_URL].")
+@click.option("--decisions-model", help="Decision model id to pin [env DECISIONLOOP_DECISIONS_MODEL].")
+@click.option(
+    "--suite", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Suite file [packaged dev split]."
+)
+@click.option("--split", type=click.Choice(["dev", "test", "all"]), default="dev", show_default=True)
+@click.option("--limit", type=click.IntRange(min=1), help="Run only the first N tasks.")
+@click.option(
+    "--json", "json_out", type=click.Path(path_type=Path, dir_okay=False), help="Write summary and records here."
+)
+@reports_errors
+def compare_command(
+    llm_url: str | None,
+    llm_model: str | None,
+    decisions_url: str | None,
+    decisions_model: str | None,
+    suite: Path | None,
+    split: Literal["dev", "test", "all"],
+    limit: int | None,
+    json_out: Path | None,
+) -> None:
+    """Compare the loop with a ReAct baseline that asks the LLM at every branch point.
+
+    Same tasks, replayed tools, step limit, approval guard (an always-yes approver recorded as "benchmark") and
+    acceptance check: the final gold call made with matching arguments and the run finished with an answer.
+    """
+    chat = _chat(llm_url, llm_model)
+    path = suite or demo_suite_path()
+    loaded = load_suite(path)
+    tasks = loaded.split(split)[:limit]
+    if not tasks:
+        raise ConfigError(f"{path}: the {split!r} split has no tasks; use --split dev, test or all")
+    backend = decision_backend(decisions_url, decisions_model, None)
+    setup = FreeSetup(suite=loaded, spec=load_spec(gates=gate_overrides(())), book=ReplayBook.from_suite(path))
+    with chat:
+        records = _compared(tasks, setup, backend, chat)
+    click.echo(f"compare vs ReAct · {Path(loaded.path).name} {split} · backend {backend.name} · LLM {chat.model}")
+    for line in compare_lines(records):
+        click.echo(line)
+    if json_out is not None:
+        header = {"suite": Path(loaded.path).name, "split": split, "backend": backend.name, "llm": chat.name}
+        prompt = react_system(builtin_tools())
+        result = compare_json(records, **header, model=chat.model, react_system=prompt)
+        json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _chat(url: str | None, model: str | None) -> HttpChat:
+    """The LLM both arms use, from the flags, then the environment; ConfigError names the flags when missing."""
+    chat = llm_chat(url, model)
+    if chat is None:
+        raise ConfigError(
+            "bench compare needs an LLM for both arms: give --llm URL --model NAME "
+            "(or set DECISIONLOOP_LLM_URL and DECISIONLOOP_LLM_MODEL)"
+        )
+    return chat
+
+
+def _compared(tasks: Sequence[Task], setup: FreeSetup, backend: DecisionBackend, chat: HttpChat) -> list[ArmRecord]:
+    """Both arms on every task, with a progress bar on stderr."""
+    columns = (TextColumn("compare {task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        job = progress.add_task("", total=2 * len(tasks))
+
+        def advance(record: ArmRecord) -> None:
+            progress.update(job, advance=1, description=f"{record.task_id} {record.arm}")
+
+        return compare(tasks, setup, backend, chat, on_record=advance)
+
+
+@bench.command("latency")
+@click.option("--decisions", "decisions_url", help="Decision server base URL [env DECISIONLOOP_DECISIONS_URL].")
+@click.option("--decisions-model", help="Decision model id to pin [env DECISIONLOOP_DECISIONS_MODEL].")
+@click.option(
+    "-n",
+    "n",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="Timed requests of each kind (after one warm-up of each).",
+)
+@click.option("--json", "json_out", type=click.Path(path_type=Path, dir_okay=False), help="Write the figures here.")
+@reports_errors
+def latency(decisions_url: str | None, decisions_model: str | None, n: int, json_out: Path | None) -> None:
+    """Time a decision server: real requests vs requests it rejects while validating (the round-trip floor)."""
+    env = os.environ
+    url = resolve("decisions_url", env, decisions_url)
+    if not url:
+        raise ConfigError(
+            "bench latency needs a decision server: give --decisions URL (or set DECISIONLOOP_DECISIONS_URL)"
+        )
+    report = measure(
+        url,
+        n=n,
+        model=resolve("decisions_model", env, decisions_model) or None,
+        api_key=resolve("decisions_key", env) or None,
+        timeout_s=resolve_float("decisions_timeout", env),
+    )
+    for line in latency_lines(report):
+        click.echo(line)
+    if json_out is not None:
+        json_out.write_text(json.dumps(latency_json(report), indent=2) + "\n", encoding="utf-8")

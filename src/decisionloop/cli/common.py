@@ -1,0 +1,74 @@
+"""Pieces every command shares: gate overrides from env and flags, the decision backend, failing cleanly."""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn, TypeVar
+
+import click
+
+from decisionloop.backends.factory import build_backend
+from decisionloop.core.backend import DecisionBackend
+from decisionloop.core.errors import ConfigError, DecisionLoopError
+from decisionloop.llm.chat import HttpChat
+from decisionloop.settings import resolve, resolve_float
+from decisionloop.spec import parse_assignments
+from decisionloop.spec.gates import split_env
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def gate_overrides(flags: Sequence[str]) -> dict[str, float]:
+    """Overrides from DECISIONLOOP_GATES, then from --gate flags (a flag wins for the same key)."""
+    from_env = parse_assignments(split_env(resolve("gates", os.environ)))
+    return {**from_env, **parse_assignments(flags)}
+
+
+def notice(text: str) -> None:
+    """A line for the person, on stderr so stdout stays the result."""
+    click.echo(text, err=True)
+
+
+def decision_backend(url: str | None, model: str | None, timeout: str | None) -> DecisionBackend:
+    """The decision backend from flags, then the environment."""
+    env = os.environ
+    return build_backend(
+        url=resolve("decisions_url", env, url),
+        model=resolve("decisions_model", env, model),
+        api_key=resolve("decisions_key", env),
+        timeout_s=resolve_float("decisions_timeout", env, timeout),
+        on_notice=notice,
+    )
+
+
+def reports_errors(command: F) -> F:
+    """Turn a DecisionLoopError inside a command into ``error: …`` and exit 1."""
+
+    @functools.wraps(command)
+    def wrapper(*args: object, **kwargs: object) -> object:
+        try:
+            return command(*args, **kwargs)
+        except DecisionLoopError as err:
+            fail(str(err))
+
+    return wrapper  # type: ignore[return-value]
+
+
+def llm_chat(url: str | None, model: str | None) -> HttpChat | None:
+    """The OpenAI-compatible LLM from flags, then the environment; None when no URL is set anywhere."""
+    url = resolve("llm_url", os.environ, url)
+    if not url:
+        return None
+    model = resolve("llm_model", os.environ, model)
+    if not model:
+        raise ConfigError("an LLM URL needs a model name: add --model NAME (or set DECISIONLOOP_LLM_MODEL)")
+    return HttpChat(base_url=url, model=model, api_key=resolve("llm_key", os.environ) or None)
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``error: message`` and exit 1."""
+    click.echo(f"error: {message}", err=True)
+    sys.exit(1)

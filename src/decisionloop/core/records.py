@@ -1,0 +1,107 @@
+"""The records of a run that every layer reads: a call, why a step was held, a person's approval, a finished
+step, and how the run ended."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal
+
+from decisionloop.core.decision import Decision
+from decisionloop.core.tool import ToolResult
+from decisionloop.core.vocab import FINISH, STOP, DecidedBy, Delivery, StopReason
+
+HoldKind = Literal[
+    "degraded",
+    "tool_unsure",
+    "arg_unsure",
+    "arg_none",
+    "arg_missing",
+    "stop_unsure",
+    "finish_before_any_step",
+    "same_tool",
+    "identical_call",
+    "risky_goal_read_only",
+    "step_failed",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hold:
+    """Why a step goes to System 2 instead of running."""
+
+    kind: HoldKind
+    detail: str
+
+    def __str__(self) -> str:
+        return self.detail
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Call:
+    """A tool and its arguments."""
+
+    tool: str
+    args: Mapping[str, str] = field(default_factory=dict)
+
+    def same_as(self, other: Call | None) -> bool:
+        """Same tool and the same arguments up to case and spacing."""
+        if other is None or other.tool != self.tool or set(other.args) != set(self.args):
+            return False
+        return all(_norm(self.args[k]) == _norm(other.args[k]) for k in self.args)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Approval:
+    """A person's answer to one guarded call: who, when, and the exact call."""
+
+    allowed: bool
+    by: str
+    at: datetime
+    call: Call
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StepRecord:
+    """One finished step: what was decided, by whom, why it was held, and what the call returned."""
+
+    index: int
+    call: Call | None
+    decided_by: DecidedBy
+    decisions: tuple[Decision, ...] = ()
+    holds: tuple[Hold, ...] = ()
+    approval: Approval | None = None
+    result: ToolResult | None = None
+    note: str = ""
+    stopped: bool = False
+
+    @property
+    def tool(self) -> str:
+        """The tool called; FINISH when the step finished the run, STOP when System 2 stopped it."""
+        if self.call is not None:
+            return self.call.tool
+        return STOP if self.stopped else FINISH
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RunResult:
+    """How a run ended: the steps, the answer, and a named stop reason."""
+
+    goal: str
+    steps: tuple[StepRecord, ...]
+    stop: StopReason
+    detail: str
+    answer: str
+    delivery: Delivery
+    answer_decisions: tuple[Decision, ...] = field(default=())
+
+    @property
+    def done(self) -> bool:
+        """Whether the run ended with an answer rather than being cut short."""
+        return self.stop == "answered"

@@ -1,0 +1,251 @@
+"""Drive the loop generator: answer each request with real I/O and journal every event as it happens.
+
+This is the only place the loop meets the world: the decision backend, the tools, System 2, the approver, the
+answer writer, the clock and the journal are all handed in. The driver re-checks the guard before running a
+tool: a side-effect tool without an allowed approval for exactly this call is refused, never run.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Protocol
+
+from decisionloop.core.backend import BatchDecisionBackend, DecisionBackend
+from decisionloop.core.decision import Decision
+from decisionloop.core.records import Approval, RunResult
+from decisionloop.core.tool import Tool, ToolContext, ToolResult
+from decisionloop.decide import Ask, answer_groups
+from decisionloop.journal.events import (
+    ApprovalGiven,
+    DecisionsMade,
+    Journal,
+    RunEnded,
+    StepFinished,
+    ToolFinished,
+    ToolStarted,
+)
+from decisionloop.loop.agent import LoopSetup, run_loop
+from decisionloop.loop.meter import Meter, MeterStats
+from decisionloop.loop.requests import (
+    Draft,
+    NeedAnswer,
+    NeedApproval,
+    NeedDecisions,
+    NeedResolution,
+    NeedTool,
+    Request,
+    Resolution,
+    StepDone,
+)
+
+
+class System2(Protocol):
+    """Decides held steps: an LLM, a person, or a chain of them."""
+
+    def resolve(self, request: NeedResolution) -> Resolution:
+        """A call, finish, or stop."""
+        ...
+
+
+class Approver(Protocol):
+    """A person who allows or refuses a call that changes the world; None means no answer (a denial)."""
+
+    def approve(self, request: NeedApproval) -> Approval | None:
+        """The person's answer."""
+        ...
+
+
+class Writer(Protocol):
+    """Writes the answer from the evidence (an LLM); without one the loop's template answer is used."""
+
+    def write(self, request: NeedAnswer) -> Draft:
+        """The draft answer."""
+        ...
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Seams:
+    """Everything the driver talks to."""
+
+    backend: DecisionBackend
+    context: ToolContext
+    journal: Journal
+    system2: System2 | None = None
+    approver: Approver | None = None
+    writer: Writer | None = None
+    clock: Callable[[], float] = time.perf_counter
+    wall: Callable[[], datetime] = _utc_now
+    decision_timeout_s: float = 30.0
+    on_request: Callable[[Request, object], None] | None = field(default=None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Driven:
+    """A finished run: its journal id, its result and its figures."""
+
+    run_id: str
+    result: RunResult
+    meter: MeterStats
+
+
+def drive(goal: str, setup: LoopSetup, seams: Seams, config: Mapping[str, object] | None = None) -> Driven:
+    """Run the loop on ``goal`` to the end, journaling as it goes."""
+    return _Driver(setup, seams).drive(goal, dict(config or {}))
+
+
+class _Driver:
+    def __init__(self, setup: LoopSetup, seams: Seams) -> None:
+        self.seams = seams
+        self.tools: dict[str, Tool] = {t.id: t for t in setup.tools}
+        self.setup = setup
+        self.meter = Meter()
+        self.run_id = ""
+
+    def drive(self, goal: str, config: dict[str, object]) -> Driven:
+        started = self.seams.clock()
+        self.run_id = self.seams.journal.start(goal, config)
+        loop = run_loop(goal, self.setup)
+        reply: object = None
+        while True:
+            try:
+                request = loop.send(reply)
+            except StopIteration as stop:
+                result: RunResult = stop.value
+                break
+            reply = self._answer(request)
+            if self.seams.on_request is not None:
+                self.seams.on_request(request, reply)
+        stats = self.meter.stats(result.steps, (self.seams.clock() - started) * 1000.0)
+        self.seams.journal.record(self.run_id, RunEnded(result=result, meter=stats))
+        return Driven(run_id=self.run_id, result=result, meter=stats)
+
+    def _answer(self, request: Request) -> object:
+        match request:
+            case NeedDecisions():
+                return self._decisions(request)
+            case NeedResolution():
+                return self._resolve(request)
+            case NeedApproval():
+                return self._approve(request)
+            case NeedTool():
+                return self._tool(request)
+            case NeedAnswer():
+                return self._write(request)
+            case StepDone():
+                self.seams.journal.record(self.run_id, StepFinished(record=request.record))
+                return None
+
+    def _decisions(self, request: NeedDecisions) -> list[Decision]:
+        """The step's asks, one group per frame, all in one round trip when the backend takes several frames."""
+        groups = _groups(request.asks)
+        asks = [tuple(request.asks[i] for i in group) for group in groups]
+        answered = answer_groups(self.seams.backend, asks, timeout_s=self.seams.decision_timeout_s)
+        one_trip = len(groups) > 1 and isinstance(self.seams.backend, BatchDecisionBackend)
+        if one_trip:
+            self.meter.add_request([d for a in answered for d in a.decisions])
+        decided: dict[int, Decision] = {}
+        for group, group_asks, result in zip(groups, asks, answered, strict=True):
+            if not one_trip:
+                self.meter.add_request(result.decisions)
+            frames = tuple(request.frames[i] for i in group)
+            event = DecisionsMade(step=request.step, asks=group_asks, frames=frames, decisions=result.decisions)
+            self.seams.journal.record(self.run_id, event)
+            decided.update(zip(group, result.decisions, strict=True))
+        return [decided[i] for i in range(len(request.asks))]
+
+    def _resolve(self, request: NeedResolution) -> Resolution:
+        if self.seams.system2 is None:
+            reasons = "; ".join(h.detail for h in request.holds)
+            return Resolution(kind="stop", by="code", detail=f"held ({reasons}) and no LLM or person can decide")
+        resolution = self.seams.system2.resolve(request)
+        self.meter.add_llm(resolution.llm)
+        return resolution
+
+    def _approve(self, request: NeedApproval) -> Approval:
+        who = "nobody (no approver)"
+        answer: object = None
+        if self.seams.approver is not None:
+            who = "nobody (no answer)"
+            try:
+                answer = self.seams.approver.approve(request)
+            except Exception as exc:
+                who = f"nobody (the approver failed: {exc})"
+        if not isinstance(answer, Approval) or answer.call != request.call:
+            answer = Approval(allowed=False, by=who, at=self.seams.wall(), call=request.call, note="no answer is a no")
+        event = ApprovalGiven(step=request.step, call=request.call, side_effect=request.side_effect, approval=answer)
+        self.seams.journal.record(self.run_id, event)
+        return answer
+
+    def _tool(self, request: NeedTool) -> ToolResult:
+        tool = self.tools.get(request.call.tool)
+        self.seams.journal.record(self.run_id, ToolStarted(step=request.step, call=request.call, at=self.seams.wall()))
+        started = self.seams.clock()
+        result = _refusal(tool, request) or _run_tool(tool, request, self.seams.context)
+        ms = (self.seams.clock() - started) * 1000.0
+        self.seams.journal.record(self.run_id, ToolFinished(step=request.step, result=result, ms=ms))
+        return result
+
+    def _write(self, request: NeedAnswer) -> Draft:
+        if self.seams.writer is None:
+            return Draft(text=request.template, by="template")
+        draft = self.seams.writer.write(request)
+        self.meter.add_llm(draft.llm)
+        return draft
+
+
+def _groups(asks: Sequence[Ask]) -> list[list[int]]:
+    """Asks with equal states share one backend request; the order of first appearance is kept."""
+    groups: list[tuple[Mapping[str, object], list[int]]] = []
+    for i, ask in enumerate(asks):
+        for state, members in groups:
+            if state == ask.state:
+                members.append(i)
+                break
+        else:
+            groups.append((ask.state, [i]))
+    return [members for _, members in groups]
+
+
+def _refusal(tool: Tool | None, request: NeedTool) -> ToolResult | None:
+    """The guard, again, at the last moment before anything runs."""
+    if tool is None:
+        return ToolResult(observation=f"There is no tool {request.call.tool!r}; nothing ran.", ok=False)
+    if tool.side_effect is None:
+        return None
+    approval = request.approval
+    if approval is None or not approval.allowed or approval.call != request.call:
+        return ToolResult(observation=f"{tool.id} was refused: it needs an approval for exactly this call.", ok=False)
+    return None
+
+
+def _run_tool(tool: Tool | None, request: NeedTool, context: ToolContext) -> ToolResult:
+    assert tool is not None
+    if tool.timeout_s is None:
+        return _guarded(tool, request, context)
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"tool-{tool.id}")
+    try:
+        return pool.submit(_guarded, tool, request, context).result(timeout=tool.timeout_s)
+    except FutureTimeout:
+        return ToolResult(observation=f"{tool.id} gave no result within {tool.timeout_s:g} s.", ok=False)
+    finally:
+        pool.shutdown(wait=False)
+
+
+def _guarded(tool: Tool, request: NeedTool, context: ToolContext) -> ToolResult:
+    """A tool's exception becomes a failed observation the loop can see, never a crash of the run."""
+    try:
+        result = tool.run(request.call.args, context)
+    except Exception as exc:
+        return ToolResult(observation=f"{tool.id} failed: {exc}", ok=False)
+    if not isinstance(result, ToolResult):
+        return ToolResult(observation=f"{tool.id} returned {type(result).__name__}, not a ToolResult.", ok=False)
+    return result

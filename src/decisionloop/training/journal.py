@@ -1,0 +1,78 @@
+"""Training examples from the journal: every held step a person or the LLM resolved, with their final decision.
+
+For such a step the journal has the questions System 1 was asked (with their frames) and the call that was made
+instead. That call labels them: pick_tool's right option is the tool called; needs_tool is true (a call) or false
+(finish); each argument question asked about the called tool is labelled with the value used, or NONE when that
+value was not among the options. Stops and questions the final call cannot label are left out.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+
+from decisionloop.core.questions import question_from_wire
+from decisionloop.core.tool import NONE
+from decisionloop.journal import SqliteJournal, default_path
+from decisionloop.model.features import frame
+from decisionloop.settings import home
+from decisionloop.training.examples import Example
+
+RESOLVERS = frozenset({"llm", "person"})
+
+
+def journal_examples(path: Path | None = None, limit: int = 100_000) -> list[Example]:
+    """Examples from every resolved step of the journal at ``path`` (default: the user's journal)."""
+    with SqliteJournal(path or default_path(home(os.environ))) as journal:
+        runs = [journal.load(r.id) for r in journal.runs(limit)]
+    return [e for run in runs for e in run_examples(run)]
+
+
+def run_examples(run: Mapping[str, object]) -> list[Example]:
+    """The examples of one exported run (the JSON shape of ``SqliteJournal.load``)."""
+    steps = _items(run.get("steps"))
+    groups = {g.get("step"): _items(g.get("decisions")) for g in _items(run.get("decisions"))}
+    examples: list[Example] = []
+    for step in steps:
+        if step.get("decided_by") in RESOLVERS and step.get("tool") != "STOP":
+            examples += _labelled(step, groups.get(step.get("index"), []))
+    return examples
+
+
+def _labelled(step: Mapping[str, object], decisions: Sequence[Mapping[str, object]]) -> Iterable[Example]:
+    tool = str(step.get("tool"))
+    args = step.get("args") if isinstance(step.get("args"), Mapping) else {}
+    assert isinstance(args, Mapping)
+    for row in decisions:
+        questions = row.get("questions")
+        if not isinstance(questions, Mapping):
+            continue
+        state = row.get("state")
+        about = state.get("tool") if isinstance(state, Mapping) else None
+        for qid, wire in questions.items():
+            if str(qid).startswith("arg:") and about != tool:
+                continue  # asked about another tool than the one called
+            question = question_from_wire(wire)
+            framed = frame(state, question)
+            label = _label(str(qid), framed.names, tool, args)
+            if label is not None:
+                yield Example(framed=framed, label=label, question=str(qid).split(":", 1)[0])
+
+
+def _label(qid: str, names: tuple[str, ...], tool: str, args: Mapping[str, object]) -> int | None:
+    if qid == "needs_tool":
+        return 1 if tool == "FINISH" else 0
+    if qid == "tool":
+        return names.index(tool) if tool in names else None
+    if qid.startswith("arg:") and tool != "FINISH":
+        value = args.get(qid.removeprefix("arg:"))
+        if value is None:
+            return None
+        wanted = str(value) if str(value) in names else NONE
+        return names.index(wanted) if wanted in names else None
+    return None
+
+
+def _items(value: object) -> list[Mapping[str, object]]:
+    return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
