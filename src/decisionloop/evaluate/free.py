@@ -14,6 +14,7 @@ from datetime import datetime
 from decisionloop.core.backend import DecisionBackend
 from decisionloop.core.records import RunResult
 from decisionloop.core.tool import Tool, ToolContext
+from decisionloop.core.vocab import FINISH
 from decisionloop.driver import Approver, Seams, System2, Writer, drive
 from decisionloop.gold.match import step_matches
 from decisionloop.gold.suite import Suite, Task
@@ -27,7 +28,7 @@ from decisionloop.tools.catalog import SPECS
 from decisionloop.tools.notes import SqliteNotes
 from decisionloop.tools.replay import ReplayBook
 
-ALL_TOOLS = tuple(s.id for s in SPECS if s.id != "FINISH")
+ALL_TOOLS = tuple(s.id for s in SPECS if s.id != FINISH)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from decisionloop.core.errors import GeneratorError
 from decisionloop.core.records import Approval, Call, RunResult, StepRecord
 from decisionloop.core.tool import Slot, Tool, ToolContext, ToolResult
-from decisionloop.core.vocab import StopReason
+from decisionloop.core.vocab import ASK_USER, StopReason
 from decisionloop.driver import Approver
 from decisionloop.evaluate.free import FreeSetup, succeeded, task_context, task_tools
 from decisionloop.gold.suite import Task
@@ -136,7 +136,7 @@ def run_tool(tool: Tool, args: Mapping[str, str], context: ToolContext) -> ToolR
 
 def _args_text(tool: Tool) -> str:
     if not tool.slots:
-        return ". Args: question" if tool.id == "ask_user" else ""
+        return ". Args: question" if tool.id == ASK_USER else ""
     return ". Args: " + "; ".join(_slot_text(s) for s in tool.slots)
 
 

@@ -13,7 +13,7 @@ from decisionloop.core.backend import BackendReply, DecisionRequest
 from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
 from decisionloop.core.records import Approval, Call
 from decisionloop.core.tool import NONE
-from decisionloop.core.vocab import FINISH
+from decisionloop.core.vocab import ARG_PREFIX, FINISH
 from decisionloop.gold.match import arg_match
 from decisionloop.gold.suite import GoldStep, Task
 from decisionloop.loop.frames import NOTHING_YET, UNTRUSTED_CLOSE, UNTRUSTED_OPEN
@@ -70,7 +70,7 @@ class OracleBackend:
         calls = self._gold().calls()
         if qid == "tool":
             return next((c.action for c in calls if c.action in names), None)
-        slot = qid.removeprefix("arg:")
+        slot = qid.removeprefix(ARG_PREFIX)
         for call in calls:
             if slot in call.args:
                 found = next((n for n in names if arg_match(slot, n, call.args[slot])), None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from decisionloop.core.tool import Runner, Tool
+from decisionloop.core.vocab import FINISH
 from decisionloop.tools.catalog import SPECS, WORKSPACE_SPECS
 from decisionloop.tools.local import LOCAL_RUNNERS
 from decisionloop.tools.notes import NOTE_RUNNERS
@@ -34,7 +35,7 @@ def builtin_tools(
         raise ValueError(f"cannot replay unknown tools {unknown}; known: {', '.join(s.id for s in specs)}")
     tools = []
     for spec in specs:
-        if spec.id == "FINISH":
+        if spec.id == FINISH:
             continue
         if replay is not None and spec.id in replayed:
             tools.append(spec.bind(replay_runner(replay, spec.id, task_id=task_id)))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from decisionloop.core.questions import Option
 from decisionloop.core.tool import Risk, Runner, Slot, SpanKind, Tool
+from decisionloop.core.vocab import ASK_USER, FINISH
 
 WIKIDATA_PROPERTIES: tuple[tuple[str, str, str], ...] = (
     ("population", "P1082", "population"),
@@ -226,8 +227,8 @@ SPECS: tuple[ToolSpec, ...] = (
         side_effect="sends a message to another person (simulated: nothing is actually sent)",
         risk=2,
     ),
-    ToolSpec(id="ask_user", description="Ask the user to clarify when the goal leaves out who, what or where"),
-    ToolSpec(id="FINISH", description="Stop, because the information gathered already answers the goal"),
+    ToolSpec(id=ASK_USER, description="Ask the user to clarify when the goal leaves out who, what or where"),
+    ToolSpec(id=FINISH, description="Stop, because the information gathered already answers the goal"),
 )
 WORKSPACE_SPECS: tuple[ToolSpec, ...] = (
     ToolSpec(id="list_dir", description="List the files in the working directory", timeout_s=5.0),

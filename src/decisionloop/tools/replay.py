@@ -20,6 +20,7 @@ from pathlib import Path
 
 from decisionloop.core.errors import ConfigError
 from decisionloop.core.tool import Runner, ToolContext, ToolResult
+from decisionloop.core.vocab import FINISH
 from decisionloop.tools.catalog import spec
 
 _Key = tuple[str, tuple[tuple[str, str], ...]]
@@ -182,7 +183,7 @@ def _recording(step: object, *, task_id: str, index: int, where: str) -> Recordi
     action = step.get("action")
     if not isinstance(action, str) or not action:
         raise ReplayError(f"{where}: missing 'action' (a tool id such as \"weather\"), got {_short(action)}")
-    if action == "FINISH":
+    if action == FINISH:
         return None
     result = ToolResult(
         observation=_text(step, "observation", where, required=True) or "",

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from decisionloop.core.questions import question_from_wire
 from decisionloop.core.tool import NONE
+from decisionloop.core.vocab import ARG_PREFIX, FINISH, STOP
 from decisionloop.journal import SqliteJournal, default_path
 from decisionloop.model.features import frame
 from decisionloop.settings import home
@@ -35,7 +36,7 @@ def run_examples(run: Mapping[str, object]) -> list[Example]:
     groups = {g.get("step"): _items(g.get("decisions")) for g in _items(run.get("decisions"))}
     examples: list[Example] = []
     for step in steps:
-        if step.get("decided_by") in RESOLVERS and step.get("tool") != "STOP":
+        if step.get("decided_by") in RESOLVERS and step.get("tool") != STOP:
             examples += _labelled(step, groups.get(step.get("index"), []))
     return examples
 
@@ -51,7 +52,7 @@ def _labelled(step: Mapping[str, object], decisions: Sequence[Mapping[str, objec
         state = row.get("state")
         about = state.get("tool") if isinstance(state, Mapping) else None
         for qid, wire in questions.items():
-            if str(qid).startswith("arg:") and about != tool:
+            if str(qid).startswith(ARG_PREFIX) and about != tool:
                 continue  # asked about another tool than the one called
             question = question_from_wire(wire)
             framed = frame(state, question)
@@ -62,11 +63,11 @@ def _labelled(step: Mapping[str, object], decisions: Sequence[Mapping[str, objec
 
 def _label(qid: str, names: tuple[str, ...], tool: str, args: Mapping[str, object]) -> int | None:
     if qid == "needs_tool":
-        return 1 if tool == "FINISH" else 0
+        return 1 if tool == FINISH else 0
     if qid == "tool":
         return names.index(tool) if tool in names else None
-    if qid.startswith("arg:") and tool != "FINISH":
-        value = args.get(qid.removeprefix("arg:"))
+    if qid.startswith(ARG_PREFIX) and tool != FINISH:
+        value = args.get(qid.removeprefix(ARG_PREFIX))
         if value is None:
             return None
         wanted = str(value) if str(value) in names else NONE
