@@ -7,8 +7,8 @@ import json
 from click.testing import CliRunner
 
 from decisionloop.cli import main
-
-from .conftest import Canned, LoopbackServer
+from tests.support.backends import Canned
+from tests.support.loopback import LoopbackServer
 
 
 def test_decide_asks_the_server_and_shows_its_answer(server: LoopbackServer) -> None:

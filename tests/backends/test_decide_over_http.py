@@ -7,8 +7,8 @@ from decisionloop.backends.rules import RuleJudge
 from decisionloop.core.questions import Option
 from decisionloop.decide import Ask, decide
 from decisionloop.spec import load_spec
-
-from .conftest import Canned, LoopbackServer, RecordingSleep
+from tests.support.backends import Canned, RecordingSleep
+from tests.support.loopback import LoopbackServer
 
 SPEC = load_spec()
 BLOCK = SPEC.block("pick_tool")

@@ -6,8 +6,8 @@ import pytest
 
 from decisionloop.backends import FallbackBackend, HttpBackend, RetryingBackend, RetryPolicy, ScriptedBackend
 from decisionloop.core.errors import BackendError
-
-from .conftest import ANSWERS, Canned, LoopbackServer, RecordingSleep, make_request
+from tests.support.backends import ANSWERS, Canned, RecordingSleep, make_request
+from tests.support.loopback import LoopbackServer
 
 OK = {"answers": ANSWERS, "warnings": ["rule judge (demo only)"]}
 

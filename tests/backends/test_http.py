@@ -11,8 +11,8 @@ from decisionloop.backends import BackendReply, HttpBackend, RetryingBackend, Re
 from decisionloop.core.errors import BackendError, ConfigError
 from decisionloop.core.questions import question_to_wire
 from decisionloop.http_json import parse_retry_after
-
-from .conftest import ANSWERS, Canned, LoopbackServer, RecordingSleep, make_request
+from tests.support.backends import ANSWERS, Canned, RecordingSleep, make_request
+from tests.support.loopback import LoopbackServer
 
 
 def _decide(

@@ -9,8 +9,7 @@ import pytest
 from decisionloop.backends import RetryingBackend, RetryPolicy, ScriptedBackend
 from decisionloop.backends.scripted import Step
 from decisionloop.core.errors import BackendError, BackendErrorCode, ConfigError
-
-from .conftest import ANSWERS, RecordingSleep, make_request
+from tests.support.backends import ANSWERS, RecordingSleep, make_request
 
 OK = {"answers": ANSWERS}
 

@@ -6,8 +6,7 @@ import pytest
 
 from decisionloop.backends import BackendReply, DecisionRequest, ScriptedBackend, Usage
 from decisionloop.core.errors import BackendError
-
-from .conftest import ANSWERS, make_request
+from tests.support.backends import ANSWERS, make_request
 
 
 def test_steps_are_played_in_order_and_requests_recorded() -> None:

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -27,6 +25,7 @@ from decisionloop.spec.load import load_spec
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.tools.catalog import SIDE_EFFECTS
 from decisionloop.tools.replay import ReplayBook
+from tests.support.loopback import Canned, Received, StartLoopback
 
 SUITE = load_suite(demo_suite_path())
 TASKS = {t.id: t for t in SUITE.tasks}
@@ -264,39 +263,26 @@ def test_the_report_prints_every_record_the_medians_and_the_ratios() -> None:
 # --- the CLI ----------------------------------------------------------------------------------------------
 
 
-class _Completions(BaseHTTPRequestHandler):
+def _completions(request: Received) -> Canned:
     """An OpenAI-compatible ``/v1/chat/completions`` answering from the gold traces, with usage."""
-
-    def do_POST(self) -> None:
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        messages = [ChatMessage(role=m["role"], content=m["content"]) for m in body["messages"]]
-        reply = {
-            "model": body["model"],
+    if request.path != "/v1/chat/completions":
+        return Canned(status=404)
+    assert isinstance(request.body, dict)
+    messages = [ChatMessage(role=m["role"], content=m["content"]) for m in request.body["messages"]]
+    return Canned(
+        body={
+            "model": request.body["model"],
             "choices": [{"index": 0, "message": {"role": "assistant", "content": gold_chat(messages)}}],
             "usage": {"prompt_tokens": 100, "completion_tokens": 7},
         }
-        status, payload = (200, json.dumps(reply).encode()) if self.path == "/v1/chat/completions" else (404, b"{}")
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
-
-    def log_message(self, format: str, *args: object) -> None:
-        """Keep test output quiet."""
+    )
 
 
 @pytest.fixture
-def llm_url() -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Completions)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
+def llm_url(loopback: StartLoopback) -> str:
+    server = loopback()
+    server.respond_with(_completions)
+    return f"{server.url}/v1"
 
 
 def test_bench_compare_prints_the_table_and_writes_json(llm_url: str, tmp_path: Path) -> None:

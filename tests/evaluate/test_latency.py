@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -23,6 +20,7 @@ from decisionloop.evaluate.latency import (
     percentile,
     report_lines,
 )
+from tests.support.loopback import Canned, LoopbackServer, Received, Responder, StartLoopback
 
 
 def test_percentiles_interpolate_between_closest_ranks() -> None:
@@ -67,73 +65,43 @@ def test_the_floor_body_is_the_real_one_without_questions() -> None:
     assert "questions" in LATENCY_REQUEST.to_wire(None)
 
 
-class _SystemOne(ThreadingHTTPServer):
-    """A ``/v1/systemone`` on loopback: answers a body with questions, 422 to one without (unless ``lenient``)."""
+def _system_one(*, lenient: bool) -> Responder:
+    """A ``/v1/systemone``: answers a body with questions, 422 to one without (unless ``lenient``)."""
 
-    daemon_threads = True
+    def respond(request: Received) -> Canned:
+        assert isinstance(request.body, dict)
+        if "questions" in request.body:
+            return Canned(body={"answers": {"needs_tool": {"noul": 0.9}}, "model": "m"})
+        if lenient:
+            return Canned(body={"answers": {}})
+        return Canned(status=422, body={"detail": "questions: field required"})
 
-    def __init__(self, *, lenient: bool = False) -> None:
-        super().__init__(("127.0.0.1", 0), _Handler)
-        self.lenient = lenient
-        self.seen: list[tuple[str, dict[str, str], dict[str, object]]] = []
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server_address[1]}"
-
-
-class _Handler(BaseHTTPRequestHandler):
-    def do_POST(self) -> None:
-        server = self.server
-        assert isinstance(server, _SystemOne)
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        server.seen.append((self.path, {k.lower(): v for k, v in self.headers.items()}, body))
-        if "questions" in body:
-            status, reply = 200, {"answers": {"needs_tool": {"noul": 0.9}}, "model": "m"}
-        elif server.lenient:
-            status, reply = 200, {"answers": {}}
-        else:
-            status, reply = 422, {"detail": "questions: field required"}
-        payload = json.dumps(reply).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
-
-    def log_message(self, format: str, *args: object) -> None:
-        """Keep test output quiet."""
-
-
-def _serve(server: _SystemOne) -> Iterator[_SystemOne]:
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    try:
-        yield server
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
+    return respond
 
 
 @pytest.fixture
-def strict() -> Iterator[_SystemOne]:
-    yield from _serve(_SystemOne())
+def strict(loopback: StartLoopback) -> LoopbackServer:
+    server = loopback()
+    server.respond_with(_system_one(lenient=False))
+    return server
 
 
 @pytest.fixture
-def lenient() -> Iterator[_SystemOne]:
-    yield from _serve(_SystemOne(lenient=True))
+def lenient(loopback: StartLoopback) -> LoopbackServer:
+    server = loopback()
+    server.respond_with(_system_one(lenient=True))
+    return server
 
 
-def test_measure_times_both_series_and_drops_the_warm_ups(strict: _SystemOne) -> None:
+def test_measure_times_both_series_and_drops_the_warm_ups(strict: LoopbackServer) -> None:
     report = measure(strict.url, n=3, model="m1", api_key="secret")
     assert (report.real.statuses, report.floor.statuses) == ((200,) * 3, (422,) * 3)
     assert len(report.real.samples_ms) == len(report.floor.samples_ms) == 3
     assert report.compute_ms is not None
     assert report.why == "median(real) − median(floor)"
-    assert len(strict.seen) == 8
-    path, headers, body = strict.seen[0]
+    assert len(strict.received) == 8
+    first = strict.received[0]
+    path, headers, body = first.path, first.headers, first.body
     assert (path, headers["authorization"], headers["content-type"]) == (
         "/v1/systemone",
         "Bearer secret",
@@ -141,10 +109,10 @@ def test_measure_times_both_series_and_drops_the_warm_ups(strict: _SystemOne) ->
     )
     assert headers["user-agent"].startswith("decisionloop/")
     assert body == LATENCY_REQUEST.to_wire("m1")
-    assert [("questions" in b) for _, _, b in strict.seen] == [True, False] * 4
+    assert [isinstance(r.body, dict) and "questions" in r.body for r in strict.received] == [True, False] * 4
 
 
-def test_a_server_that_accepts_the_floor_body_gets_no_compute(lenient: _SystemOne) -> None:
+def test_a_server_that_accepts_the_floor_body_gets_no_compute(lenient: LoopbackServer) -> None:
     report = measure(lenient.url, n=2)
     assert report.compute_ms is None
     assert "not all rejected with a 4xx (got 200×2)" in report.why
@@ -162,7 +130,7 @@ def test_an_unreachable_server_is_a_transport_error() -> None:
         measure(f"http://127.0.0.1:{port}", n=0)
 
 
-def test_bench_latency_prints_and_writes_the_figures(strict: _SystemOne, tmp_path: Path) -> None:
+def test_bench_latency_prints_and_writes_the_figures(strict: LoopbackServer, tmp_path: Path) -> None:
     out = tmp_path / "latency.json"
     result = CliRunner().invoke(bench, ["latency", "--decisions", strict.url, "-n", "5", "--json", str(out)])
     assert result.exit_code == 0, result.output

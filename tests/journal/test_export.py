@@ -10,8 +10,7 @@ import pytest
 from rdflib import RDF, XSD, Graph, Literal, URIRef
 
 from decisionloop.journal import DL, HELD_STEPS_QUERY, SqliteJournal, ToolStarted, held_steps, run_json, run_turtle
-
-from .test_store import AT, NOTE, held_run_events, record_all, rows
+from tests.support.journal import AT, NOTE, held_run_events, record_all, rows
 
 RUN_BASE = "https://decisionloop.dev/run/"
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
-import threading
-from collections.abc import Callable, Iterator, Sequence
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import ClassVar
+from collections.abc import Callable, Sequence
 
 import httpx
 import pytest
@@ -16,6 +13,7 @@ import pytest
 from decisionloop.backends import RetryPolicy
 from decisionloop.core.errors import ConfigError, GeneratorError
 from decisionloop.llm import ChatMessage, ChatReply, HttpChat, ScriptedChat
+from tests.support.loopback import Canned, StartLoopback
 
 BASE_URL = "http://127.0.0.1:11434/v1"
 MESSAGES = (
@@ -212,48 +210,15 @@ def test_bad_settings_are_config_errors_naming_the_value(
         HttpChat(base_url=base_url, model=model, timeout_s=timeout_s)
 
 
-class _CompletionsHandler(BaseHTTPRequestHandler):
-    bodies: ClassVar[list[tuple[str, dict[str, object]]]] = []
-
-    def do_POST(self) -> None:
-        raw = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-        self.bodies.append((self.path, json.loads(raw)))
-        payload = json.dumps(LLAMA_CPP_BODY).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
-
-    def log_message(self, format: str, *args: object) -> None:
-        """Keep test output quiet."""
-
-
-@pytest.fixture
-def completions_server() -> Iterator[tuple[str, list[tuple[str, dict[str, object]]]]]:
-    """A real HTTP server on loopback answering ``/v1/chat/completions`` like llama.cpp's server."""
-    _CompletionsHandler.bodies = []
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _CompletionsHandler)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/v1/", _CompletionsHandler.bodies
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
-
-
-def test_talks_to_a_real_server_on_loopback(
-    completions_server: tuple[str, list[tuple[str, dict[str, object]]]],
-) -> None:
-    url, bodies = completions_server
-    with HttpChat(base_url=url, model="local") as chat:
+def test_talks_to_a_real_server_on_loopback(loopback: StartLoopback) -> None:
+    server = loopback(Canned(body=LLAMA_CPP_BODY))
+    with HttpChat(base_url=f"{server.url}/v1/", model="local") as chat:
         reply = chat.complete(MESSAGES, max_tokens=3)
     assert (reply.text, reply.input_tokens, reply.output_tokens) == ("yes", 57, 2)
-    [(path, body)] = bodies
-    assert path == "/v1/chat/completions"
-    assert body["model"] == "local"
+    [request] = server.received
+    assert request.path == "/v1/chat/completions"
+    assert isinstance(request.body, dict)
+    assert request.body["model"] == "local"
 
 
 def _echo_last(messages: Sequence[ChatMessage]) -> str:

@@ -25,8 +25,7 @@ from decisionloop.loop.requests import (
     Resolution,
 )
 from decisionloop.tools.builtin import builtin_tools
-
-from .helpers import NOW, SPEC, Clock, Env, answers_for, by_step
+from tests.support.loop import NOW, SPEC, Clock, Env, answers_for, by_step
 
 TOOLS = builtin_tools()
 SEED = ("Gym locker code is 4417", "Parking spot at work is B-14")

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Callable, Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,50 +14,38 @@ from decisionloop.cli import main
 from decisionloop.core.backend import DecisionRequest
 from decisionloop.core.questions import question_from_wire
 from decisionloop.journal import held_steps
-
-from .helpers import Picks, answers_for
+from tests.support.loop import Picks, answers_for
+from tests.support.loopback import Canned, Received, Responder, StartLoopback
 
 DIVIDE: Picks = {"tool": "calculator", "arg:expression": "7,200 divided by 16"}
 DELETE: Picks = {"tool": "note_delete", "arg:query": "gym", "risk": 3, "needs_auth": 0.97}
 
 
-def _server(picks: Picks) -> ThreadingHTTPServer:
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-            questions = {qid: question_from_wire(q) for qid, q in body["questions"].items()}
-            state = body["state"]
-            done = "steps" in state and "nothing yet" not in str(state["steps"])
-            wanted: Picks = {**picks, "needs_tool": 0.02, "done": 0.97} if done else picks
-            answers = answers_for(DecisionRequest(state=state, questions=questions), wanted)
-            data = json.dumps({"answers": answers, "model": "test-model"}).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+def _decisions(picks: Picks) -> Responder:
+    """A decision server that answers with ``picks``, and says the goal is done once a step has run."""
 
-        def log_message(self, format: str, *args: object) -> None:
-            return
+    def respond(request: Received) -> Canned:
+        assert isinstance(request.body, dict)
+        questions = {qid: question_from_wire(q) for qid, q in request.body["questions"].items()}
+        state = request.body["state"]
+        done = "steps" in state and "nothing yet" not in str(state["steps"])
+        wanted: Picks = {**picks, "needs_tool": 0.02, "done": 0.97} if done else picks
+        answers = answers_for(DecisionRequest(state=state, questions=questions), wanted)
+        return Canned(body={"answers": answers, "model": "test-model"})
 
-    return ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    return respond
 
 
 @pytest.fixture
-def start() -> Iterator[Callable[[Picks], str]]:
+def start(loopback: StartLoopback) -> Callable[[Picks], str]:
     """Start decision servers on loopback that answer with the given picks; stopped after the test."""
-    servers: list[ThreadingHTTPServer] = []
 
     def start_one(picks: Picks) -> str:
-        server = _server(picks)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return f"http://127.0.0.1:{server.server_address[1]}"
+        server = loopback()
+        server.respond_with(_decisions(picks))
+        return server.url
 
-    yield start_one
-    for server in servers:
-        server.shutdown()
-        server.server_close()
+    return start_one
 
 
 def invoke(*args: str) -> tuple[int, str, str]:

@@ -25,8 +25,7 @@ from decisionloop.journal.events import ApprovalGiven, ToolStarted
 from decisionloop.loop.agent import Limits
 from decisionloop.loop.requests import NeedApproval, NeedResolution, Resolution, ResolutionKind
 from decisionloop.tools.builtin import builtin_tools
-
-from .helpers import NOW, Env
+from tests.support.loop import NOW, Env
 
 GOALS = (
     "Remove my note about the gym",

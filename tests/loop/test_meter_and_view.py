@@ -8,8 +8,7 @@ from decisionloop.core.tool import ToolResult
 from decisionloop.loop.meter import Meter
 from decisionloop.loop.requests import LlmUse
 from decisionloop.tools.builtin import builtin_tools
-
-from .helpers import NOW, Env, by_step
+from tests.support.loop import NOW, Env, by_step
 
 
 def test_a_run_counts_decisions_requests_and_who_decided() -> None:

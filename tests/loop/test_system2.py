@@ -13,8 +13,7 @@ from decisionloop.llm.chat import ScriptedChat
 from decisionloop.loop.requests import NeedApproval, NeedResolution, Resolution, Suggestion
 from decisionloop.system2 import Declining, LlmSystem2, LlmWriter, TerminalPerson
 from decisionloop.tools.builtin import builtin_tools
-
-from .helpers import NOW, SPEC, Env, by_step
+from tests.support.loop import NOW, SPEC, Env, by_step
 
 TOOLS = builtin_tools()
 BIG_APPLE = "What's the population of the Big Apple?"

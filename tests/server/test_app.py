@@ -16,8 +16,7 @@ from decisionloop.core.errors import BackendError, ConfigError
 from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Option, ScoreQuestion, question_to_wire
 from decisionloop.server import create_app
 from decisionloop.server.running import serving_in_thread
-
-from .fakes import MODEL_ID, BatchingBackend, FixedBackend
+from tests.support.decision_backends import MODEL_ID, BatchingBackend, FixedBackend
 
 KEY = "sk-serve-test"
 REQUEST = DecisionRequest(

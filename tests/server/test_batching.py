@@ -8,8 +8,7 @@ from decisionloop.backends import BackendReply, DecisionRequest
 from decisionloop.core.errors import BackendError
 from decisionloop.core.questions import NoulQuestion
 from decisionloop.server import MicroBatcher
-
-from .fakes import BatchingBackend, FixedBackend
+from tests.support.decision_backends import BatchingBackend, FixedBackend
 
 
 def _requests(*states: str) -> list[DecisionRequest]:

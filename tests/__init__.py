@@ -1,0 +1,1 @@
+"""decisionloop's tests."""

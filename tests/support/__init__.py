@@ -1,0 +1,1 @@
+"""Pieces several test packages share (a loopback HTTP server, scripted answers, journal rows); not tests."""
