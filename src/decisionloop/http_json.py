@@ -60,10 +60,10 @@ def json_client(
     return httpx.Client(headers=headers, transport=transport, timeout=timeout_s)
 
 
-def snippet(text: str) -> str:
-    """``text`` on one line, cut to a readable length for error messages."""
+def snippet(text: str, limit: int = _SNIPPET_CHARS) -> str:
+    """``text`` on one line, cut to ``limit`` characters for error messages."""
     text = " ".join(text.split())
-    return text if len(text) <= _SNIPPET_CHARS else text[:_SNIPPET_CHARS] + "…"
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def post_json(
@@ -178,6 +178,10 @@ class RetryPolicy:
 
     def wait_s(self, error: _RetryAdvised, attempt: int, rng: random.Random) -> float:
         """The server's ``Retry-After`` exactly (at most ``max_retry_after_s``) when it gave one, else backoff."""
-        if error.retry_after_s is not None:
-            return min(error.retry_after_s, self.max_retry_after_s)
+        return self.wait_after(error.retry_after_s, attempt, rng)
+
+    def wait_after(self, retry_after_s: float | None, attempt: int, rng: random.Random) -> float:
+        """``wait_s`` for a ``Retry-After`` read straight off a response (None when it had none)."""
+        if retry_after_s is not None:
+            return min(retry_after_s, self.max_retry_after_s)
         return self.backoff_s(attempt, rng)

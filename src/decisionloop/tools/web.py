@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -16,13 +17,13 @@ import httpx
 from decisionloop import __version__
 from decisionloop.core.errors import ConfigError, RunError
 from decisionloop.core.tool import Fetch, Runner, ToolContext, ToolResult
-from decisionloop.http_json import parse_retry_after
+from decisionloop.http_json import RetryPolicy, parse_retry_after, snippet
 from decisionloop.tools.catalog import WIKIDATA_PROPERTIES
 
 USER_AGENT = f"decisionloop/{__version__} (+offline-first agent harness)"
 NEEDS_NETWORK = "this tool needs the network; run online or with --offline replay"
-_MAX_RETRY_WAIT_S = 3.0
-_DEFAULT_WAITS_S = (1.5, 3.0)
+# Public APIs rate-limit with 429: two retries, 1.5 s then 3 s, or what Retry-After says up to 3 s, no jitter.
+FETCH_RETRY = RetryPolicy(attempts=3, initial_s=1.5, cap_s=3.0, max_retry_after_s=3.0, jitter=0.0)
 _SNIPPET_CHARS = 120
 
 JsonObject = Mapping[str, object]
@@ -46,28 +47,28 @@ class HttpFetch:
         timeout_s: float = 10.0,
         transport: httpx.BaseTransport | None = None,
         user_agent: str = USER_AGENT,
-        retries: int = 2,
+        retry: RetryPolicy = FETCH_RETRY,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         if not timeout_s > 0:
             raise ConfigError(f"fetch timeout must be > 0 seconds, got {timeout_s!r}; use e.g. 10")
-        if retries < 0:
-            raise ConfigError(f"fetch retries must be >= 0, got {retries!r}; use e.g. 2")
         headers = {"User-Agent": user_agent, "Accept": "application/json"}
         self._client = httpx.Client(headers=headers, transport=transport, timeout=timeout_s, follow_redirects=True)
         self._timeout_s = timeout_s
-        self._retries = retries
+        self._retry = retry
         self._sleep = sleep
+        self._rng = random.Random()
 
     def __call__(self, url: str, params: Mapping[str, str]) -> object:
         """GET ``url`` with ``params`` and decode the JSON body; raise ``ToolFetchError`` on any failure."""
         response = self._get(url, params)
-        for attempt in range(self._retries):
+        for attempt in range(1, self._retry.attempts):
             if response.status_code != 429:
                 break
-            self._sleep(_retry_wait(response, attempt))
+            advised = parse_retry_after(response.headers.get("Retry-After"))
+            self._sleep(self._retry.wait_after(advised, attempt, self._rng))
             response = self._get(url, params)
-        _raise_for_status(response, tries=self._retries + 1)
+        _raise_for_status(response, tries=self._retry.attempts)
         try:
             return response.json()
         except ValueError as exc:
@@ -101,12 +102,6 @@ class HttpFetch:
             ) from exc
 
 
-def _retry_wait(response: httpx.Response, attempt: int) -> float:
-    advised = parse_retry_after(response.headers.get("Retry-After"))
-    wait = _DEFAULT_WAITS_S[min(attempt, len(_DEFAULT_WAITS_S) - 1)] if advised is None else advised
-    return min(wait, _MAX_RETRY_WAIT_S)
-
-
 def _raise_for_status(response: httpx.Response, *, tries: int) -> None:
     status = response.status_code
     if status < 400:
@@ -124,8 +119,7 @@ def _raise_for_status(response: httpx.Response, *, tries: int) -> None:
 
 
 def _snippet(response: httpx.Response) -> str:
-    text = " ".join(response.text.split())
-    return text if len(text) <= _SNIPPET_CHARS else text[:_SNIPPET_CHARS] + "…"
+    return snippet(response.text, _SNIPPET_CHARS)
 
 
 # --- reading decoded JSON with types ---------------------------------------------------------------------------
