@@ -96,7 +96,7 @@ def test_decide_with_the_rule_judge_escalates() -> None:
     code, out, err = invoke(
         "decide",
         "pick_tool",
-        "--url",
+        "--decisions",
         "rules",
         "--state",
         "weather forecast for Oslo",

@@ -22,6 +22,11 @@ class Setting:
     env: str
     help: str
 
+    @property
+    def secret(self) -> bool:
+        """A key: read from the environment only, never a flag, never printed."""
+        return self.name.endswith("_key")
+
 
 SETTINGS: tuple[Setting, ...] = (
     Setting(
@@ -37,7 +42,8 @@ SETTINGS: tuple[Setting, ...] = (
         name="decisions_url",
         default="",
         env="DECISIONLOOP_DECISIONS_URL",
-        help="Base URL of a /v1/systemone decision server (empty: the bundled model; 'rules': the rule judge).",
+        help="Base URL of a /v1/systemone decision server "
+        "(unset or empty: the bundled model; 'rules': the rule judge).",
     ),
     Setting(
         name="decisions_key",

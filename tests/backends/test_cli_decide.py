@@ -1,4 +1,4 @@
-"""``decisionloop decide --url`` against a real loopback server."""
+"""``decisionloop decide --decisions`` against a real loopback server."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def test_decide_asks_the_server_and_shows_its_answer(server: LoopbackServer) -> 
     server.script(Canned(body={"model": "jev-1.13.0", "answers": {"needs_tool": {"type": "noul", "noul": 0.83}}}))
     result = CliRunner().invoke(
         main,
-        ["decide", "needs_tool", "--state", '{"goal": "weather in Oslo"}', "--url", server.url, "--json"],
+        ["decide", "needs_tool", "--state", '{"goal": "weather in Oslo"}', "--decisions", server.url, "--json"],
         env={"DECISIONLOOP_DECISIONS_KEY": "secret", "DECISIONLOOP_DECISIONS_MODEL": "jev-1.13.0"},
     )
     assert result.exit_code == 0, result.stderr

@@ -288,7 +288,7 @@ def llm_url(loopback: StartLoopback) -> str:
 def test_bench_compare_prints_the_table_and_writes_json(llm_url: str, tmp_path: Path) -> None:
     out = tmp_path / "compare.json"
     result = CliRunner().invoke(
-        bench, ["compare", "--llm", llm_url, "--model", "m", "--limit", "2", "--json", str(out)]
+        bench, ["compare", "--llm", llm_url, "--llm-model", "m", "--limit", "2", "--json", str(out)]
     )
     assert result.exit_code == 0, result.output
     rows = [line.split() for line in result.stdout.splitlines()]
@@ -309,4 +309,4 @@ def test_bench_compare_prints_the_table_and_writes_json(llm_url: str, tmp_path: 
 def test_bench_compare_without_an_llm_names_the_flags() -> None:
     result = CliRunner().invoke(bench, ["compare", "--limit", "1"])
     assert result.exit_code == 1
-    assert "give --llm URL --model NAME" in result.stderr
+    assert "give --llm URL --llm-model NAME" in result.stderr

@@ -33,7 +33,7 @@ def invoke(*args: str) -> tuple[int, str, str]:
 
 def test_the_json_report_has_the_stable_keys_and_the_oracle_scores_one(tmp_path: Path) -> None:
     out = tmp_path / "report.json"
-    code, text, err = invoke("eval", "--backend", "oracle", "--json", str(out))
+    code, text, err = invoke("eval", "--decisions", "oracle", "--json", str(out))
     assert code == 0, err
     assert "System 1 alone (no gate)" in text
     report = json.loads(out.read_text(encoding="utf-8"))
@@ -88,14 +88,14 @@ def test_llm_routers_run_when_an_llm_is_given_and_count_their_calls() -> None:
 
 def test_tuning_writes_a_thresholds_file_that_eval_reads_back(tmp_path: Path) -> None:
     path = tmp_path / "thresholds.json"
-    code, _, err = invoke("eval", "--backend", "oracle", "--tune-cap", "0.05", "--thresholds-out", str(path))
+    code, _, err = invoke("eval", "--decisions", "oracle", "--tune-cap", "0.05", "--thresholds-out", str(path))
     assert code == 0, err
     assert "tuned τ" in err
     gates = read_thresholds(path)
     assert set(gates) == {"pick_tool.tool", "pick_args.arg"}
     source = json.loads(path.read_text(encoding="utf-8"))["source"]
     assert (source["split"], source["cap"], source["backend"]) == ("dev", 0.05, "oracle")
-    code, _, err = invoke("eval", "--backend", "oracle", "--thresholds", str(path), "--json", str(tmp_path / "r"))
+    code, _, err = invoke("eval", "--decisions", "oracle", "--thresholds", str(path), "--json", str(tmp_path / "r"))
     assert code == 0, err
     assert json.loads((tmp_path / "r").read_text())["thresholds"]["pick_tool.tool"] == gates["pick_tool.tool"]
 
@@ -106,7 +106,7 @@ def test_bad_requests_are_refused_with_the_fix(tmp_path: Path) -> None:
     assert "has no tasks" in err
     code, _, err = invoke("eval", "--protocol", "free", "--tune-cap", "0.1")
     assert "teacher-forced only" in err
-    code, _, err = invoke("eval", "--backend", "magic")
+    code, _, err = invoke("eval", "--decisions", "magic")
     assert "unknown backend 'magic'" in err
     bad = tmp_path / "t.json"
     bad.write_text('{"gates": {}}', encoding="utf-8")

@@ -112,7 +112,7 @@ def test_the_rule_judge_can_still_be_chosen_and_holds_everything() -> None:
 def test_an_llm_url_without_a_model_is_refused_with_the_fix() -> None:
     code, _, err = invoke("run", "hi", "--llm", "http://127.0.0.1:9/v1", "--offline")
     assert code == 1
-    assert "needs a model name: add --model NAME" in err
+    assert "needs a model name: add --llm-model NAME" in err
 
 
 def test_exporting_an_unknown_run_names_it() -> None:

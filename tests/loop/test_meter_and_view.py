@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decisionloop.cli.run_view import hold_texts, result_json, result_lines, step_lines
+from decisionloop.cli.views.run import hold_texts, result_json, result_lines, step_lines
 from decisionloop.core.records import Approval, Call, Hold, StepRecord
 from decisionloop.core.tool import ToolResult
 from decisionloop.loop.meter import Meter

@@ -1,5 +1,5 @@
-"""The command line: one module per command group, views that render runs and decisions, options from the
-settings table."""
+"""The command line: one module per command group, views that render runs, decisions and figures, and options
+built from the settings table."""
 
 from decisionloop.cli.main import main, run
 

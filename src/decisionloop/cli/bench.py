@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import asdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -15,6 +14,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from decisionloop.cli.common import decision_backend, gate_overrides, llm_chat, notice, reports_errors
+from decisionloop.cli.options import decisions_options, llm_options
+from decisionloop.cli.views.bfcl import bfcl_lines
 from decisionloop.core.backend import DecisionBackend
 from decisionloop.core.errors import ConfigError
 from decisionloop.evaluate.bfcl import run_bfcl
@@ -27,7 +28,7 @@ from decisionloop.evaluate.bfcl_data import (
     load_bfcl,
     parse_category,
 )
-from decisionloop.evaluate.bfcl_score import BfclFigures, BfclRecord, by_category, result_json
+from decisionloop.evaluate.bfcl_score import BfclRecord, by_category, result_json
 from decisionloop.evaluate.compare import ArmRecord, compare, compare_json
 from decisionloop.evaluate.compare import report_lines as compare_lines
 from decisionloop.evaluate.free import FreeSetup
@@ -36,34 +37,10 @@ from decisionloop.evaluate.latency import report_lines as latency_lines
 from decisionloop.evaluate.react import react_system
 from decisionloop.gold.suite import Task, demo_suite_path, load_suite
 from decisionloop.llm.chat import HttpChat
-from decisionloop.settings import resolve, resolve_float
+from decisionloop.settings import resolve, resolve_float, setting
 from decisionloop.spec.load import load_spec
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.tools.replay import ReplayBook
-
-# (heading, BfclFigures field, width)
-_COLUMNS = (
-    ("items", "items", 6),
-    ("tool_acc", "tool_acc", 9),
-    ("call_rate", "call_rate", 10),
-    ("relevance", "relevance", 10),
-    ("arg_acc", "arg_acc", 8),
-    ("args", "args_scored", 6),
-    ("offered", "extractor_recall", 8),
-    ("not_extr", "not_extractable", 9),
-    ("auto", "auto_share", 6),
-    ("p50_ms", "median_ms", 8),
-)
-_LEGEND = (
-    "tool_acc   picked the accepted function, on items offering several functions",
-    "call_rate  needs_tool proposes a call, on items that need one",
-    "relevance  needs_tool proposes no call, on irrelevance items",
-    "arg_acc    right value, on the `args` arguments whose value System 1 can offer (picked function right)",
-    "offered    one of those values was among the options pick_args was given",
-    "not_extr   required arguments whose value the question does not hold",
-    "auto       items whose every decision the gate let through",
-    "p50_ms     median backend request;  — nothing to count",
-)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -80,8 +57,7 @@ def bench() -> None:
     f"{', '.join(HELD_OUT)} are held out: report their figures, never tune on them.",
 )
 @click.option("--limit", type=click.IntRange(min=1), help="Run only the first N items of each category.")
-@click.option("--decisions", "decisions_url", help="Decision server base URL [env DECISIONLOOP_DECISIONS_URL].")
-@click.option("--decisions-model", help="Decision model id to pin [env DECISIONLOOP_DECISIONS_MODEL].")
+@decisions_options()
 @click.option(
     "--json", "json_out", type=click.Path(path_type=Path, dir_okay=False), help="Write figures and records here."
 )
@@ -106,7 +82,8 @@ def bfcl(
     records = _run(items, backend)
     wall_s = time.perf_counter() - started
     source = data_source(data_dir)
-    _print_table(by_category(records), f"BFCL v4 ({source}) · backend {backend.name} · {wall_s:.1f} s")
+    for line in bfcl_lines(by_category(records), f"BFCL v4 ({source}) · backend {backend.name} · {wall_s:.1f} s"):
+        click.echo(line)
     if json_out is not None:
         result = result_json(records, backend=backend.name, source=source, held_out=held)
         json_out.write_text(json.dumps({**result, "wall_s": wall_s}, indent=2, ensure_ascii=False), encoding="utf-8")
@@ -132,29 +109,9 @@ def _run(items: Sequence[BfclItem], backend: DecisionBackend) -> list[BfclRecord
         return run_bfcl(items, backend, on_item=advance)
 
 
-def _print_table(table: Mapping[str, BfclFigures], title: str) -> None:
-    click.echo(title)
-    click.echo(f"{'category':<18}" + "".join(f"{head:>{width}}" for head, _, width in _COLUMNS))
-    for name, figures in table.items():
-        row = asdict(figures)
-        click.echo(f"{name:<18}" + "".join(f"{_cell(row[key], key):>{width}}" for _, key, width in _COLUMNS))
-    for line in _LEGEND:
-        click.echo(line)
-
-
-def _cell(value: object, key: str) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, float):
-        return f"{value:.2f}" if key == "median_ms" else f"{value:.3f}"
-    return str(value)
-
-
 @bench.command("compare")
-@click.option("--llm", "llm_url", help="OpenAI-compatible base URL, used by both arms [env DECISIONLOOP_LLM_URL].")
-@click.option("--model", "llm_model", help="LLM model name [env DECISIONLOOP_LLM_MODEL].")
-@click.option("--decisions", "decisions_url", help="Decision server base URL [env DECISIONLOOP_DECISIONS_URL].")
-@click.option("--decisions-model", help="Decision model id to pin [env DECISIONLOOP_DECISIONS_MODEL].")
+@llm_options(note="Both arms use it.")
+@decisions_options()
 @click.option(
     "--suite", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Suite file [packaged dev split]."
 )
@@ -203,10 +160,8 @@ def _chat(url: str | None, model: str | None) -> HttpChat:
     """The LLM both arms use, from the flags, then the environment; ConfigError names the flags when missing."""
     chat = llm_chat(url, model)
     if chat is None:
-        raise ConfigError(
-            "bench compare needs an LLM for both arms: give --llm URL --model NAME "
-            "(or set DECISIONLOOP_LLM_URL and DECISIONLOOP_LLM_MODEL)"
-        )
+        envs = f"{setting('llm_url').env} and {setting('llm_model').env}"
+        raise ConfigError(f"bench compare needs an LLM for both arms: give --llm URL --llm-model NAME (or set {envs})")
     return chat
 
 
@@ -223,8 +178,7 @@ def _compared(tasks: Sequence[Task], setup: FreeSetup, backend: DecisionBackend,
 
 
 @bench.command("latency")
-@click.option("--decisions", "decisions_url", help="Decision server base URL [env DECISIONLOOP_DECISIONS_URL].")
-@click.option("--decisions-model", help="Decision model id to pin [env DECISIONLOOP_DECISIONS_MODEL].")
+@decisions_options()
 @click.option(
     "-n",
     "n",
@@ -240,9 +194,8 @@ def latency(decisions_url: str | None, decisions_model: str | None, n: int, json
     env = os.environ
     url = resolve("decisions_url", env, decisions_url)
     if not url:
-        raise ConfigError(
-            "bench latency needs a decision server: give --decisions URL (or set DECISIONLOOP_DECISIONS_URL)"
-        )
+        envvar = setting("decisions_url").env
+        raise ConfigError(f"bench latency needs a decision server: give --decisions URL (or set {envvar})")
     report = measure(
         url,
         n=n,

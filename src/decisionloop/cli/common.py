@@ -14,7 +14,7 @@ from decisionloop.backends.factory import build_backend
 from decisionloop.core.backend import DecisionBackend
 from decisionloop.core.errors import ConfigError, DecisionLoopError
 from decisionloop.llm.chat import HttpChat
-from decisionloop.settings import resolve, resolve_float
+from decisionloop.settings import resolve, resolve_float, setting
 from decisionloop.spec import parse_assignments
 from decisionloop.spec.gates import split_env
 
@@ -64,7 +64,7 @@ def llm_chat(url: str | None, model: str | None) -> HttpChat | None:
         return None
     model = resolve("llm_model", os.environ, model)
     if not model:
-        raise ConfigError("an LLM URL needs a model name: add --model NAME (or set DECISIONLOOP_LLM_MODEL)")
+        raise ConfigError(f"an LLM URL needs a model name: add --llm-model NAME (or set {setting('llm_model').env})")
     return HttpChat(base_url=url, model=model, api_key=resolve("llm_key", os.environ) or None)
 
 

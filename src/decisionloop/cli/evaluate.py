@@ -10,6 +10,7 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from decisionloop.cli.common import gate_overrides, llm_chat, reports_errors
+from decisionloop.cli.options import gate_option, llm_options
 from decisionloop.core.errors import ConfigError
 from decisionloop.evaluate.evaluation import EvalConfig, Evaluation, evaluate, stamp
 from decisionloop.evaluate.report import report_lines
@@ -44,15 +45,18 @@ def _run(config: EvalConfig) -> Evaluation:
 @click.option("--split", type=click.Choice(["dev", "test", "all"]), default="dev", show_default=True)
 @click.option("--protocol", type=click.Choice(["teacher", "free"]), default="teacher", show_default=True)
 @click.option(
-    "--backend", default="model", show_default=True, help="model (bundled), rules, oracle, or a /v1/systemone URL."
+    "--decisions",
+    default="model",
+    show_default=True,
+    help="model (the bundled one), rules, oracle (each task's gold answers), or a /v1/systemone URL; "
+    "not read from the environment.",
 )
 @click.option(
     "--model-dir", type=click.Path(path_type=Path, file_okay=False, exists=True), help="Use this model's files."
 )
-@click.option("--backend-model", help="Decision model id to pin on a URL backend.")
-@click.option("--llm", "llm_url", help="OpenAI-compatible base URL: runs the s1_llm and llm routers.")
-@click.option("--model", "llm_model", help="LLM model name.")
-@click.option("--gate", "gates", multiple=True, metavar="BLOCK.QUESTION[i]=VALUE", help="Move a threshold.")
+@click.option("--decisions-model", help="Decision model id to pin on a URL backend; not read from the environment.")
+@llm_options(note="Adds the s1_llm and llm routers.")
+@gate_option()
 @click.option("--thresholds", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Tuned gate file.")
 @click.option("--tune-cap", type=click.FloatRange(0, 1), help="Tune τ on dev: largest auto share with error ≤ CAP.")
 @click.option(
@@ -76,8 +80,8 @@ def eval_command(
     suite: Path | None,
     split: Literal["dev", "test", "all"],
     protocol: Literal["teacher", "free"],
-    backend: str,
-    backend_model: str | None,
+    decisions: str,
+    decisions_model: str | None,
     model_dir: Path | None,
     llm_url: str | None,
     llm_model: str | None,
@@ -98,7 +102,7 @@ def eval_command(
         raise ConfigError("give either --thresholds FILE or --tune-cap CAP, not both")
     if thresholds is not None:
         base = read_thresholds(thresholds)
-    elif backend == "model" and tune_cap is None:
+    elif decisions == "model" and tune_cap is None:
         base = model_thresholds(model_dir)
     else:
         base = {}
@@ -107,8 +111,8 @@ def eval_command(
         suite=suite or demo_suite_path(),
         split=split,
         protocol=protocol,
-        backend=backend,
-        backend_model=backend_model,
+        backend=decisions,
+        backend_model=decisions_model,
         gates=overrides,
         chat=llm_chat(llm_url, llm_model),
         tune_cap=tune_cap,

@@ -10,6 +10,7 @@ import click
 from decisionloop.cli.common import reports_errors
 from decisionloop.core.errors import ConfigError
 from decisionloop.model.backend import MANIFEST, ModelFiles, shipped_dir
+from decisionloop.settings import setting
 
 
 @click.command()
@@ -34,7 +35,7 @@ from decisionloop.model.backend import MANIFEST, ModelFiles, shipped_dir
     "--journal",
     "journal_path",
     type=click.Path(path_type=Path, dir_okay=False, exists=True),
-    help="Read this journal file instead of the one in DECISIONLOOP_HOME.",
+    help=f"Read this journal file instead of the one in {setting('home').env}.",
 )
 @click.option(
     "--base",

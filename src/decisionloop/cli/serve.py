@@ -9,9 +9,9 @@ import click
 
 from decisionloop.cli.common import notice, reports_errors
 from decisionloop.core.errors import ConfigError
-from decisionloop.settings import resolve
+from decisionloop.settings import resolve, setting
 
-SERVE_KEY_ENV = "DECISIONLOOP_SERVE_KEY"
+SERVE_KEY_ENV = setting("serve_key").env
 
 
 @click.command("serve-decisions")

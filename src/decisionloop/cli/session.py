@@ -1,0 +1,122 @@
+"""What ``run`` and ``demo`` open for a run: the options they were given, and every seam, closed after it."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from decisionloop.cli.common import decision_backend, gate_overrides, llm_chat
+from decisionloop.cli.views.run import step_lines
+from decisionloop.core.tool import ToolContext
+from decisionloop.driver import Approver, Seams, System2
+from decisionloop.evaluate.free import task_context
+from decisionloop.gold.suite import demo_suite_path, load_suite
+from decisionloop.journal import SqliteJournal, default_path
+from decisionloop.loop.agent import Limits, LoopSetup
+from decisionloop.loop.requests import Request, StepDone
+from decisionloop.model.backend import model_thresholds
+from decisionloop.settings import home, resolve
+from decisionloop.spec import load_spec
+from decisionloop.spec.thresholds import read_thresholds
+from decisionloop.system2 import Declining, LlmSystem2, LlmWriter, TerminalPerson
+from decisionloop.tools.builtin import builtin_tools
+from decisionloop.tools.notes import SqliteNotes
+from decisionloop.tools.replay import ReplayBook
+from decisionloop.tools.web import HttpFetch
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RunOptions:
+    """What the flags of ``run`` and ``demo`` ask for."""
+
+    decisions_url: str | None = None
+    decisions_model: str | None = None
+    llm_url: str | None = None
+    llm_model: str | None = None
+    gates: tuple[str, ...] = ()
+    thresholds: Path | None = None
+    offline: bool = False
+    suite: Path | None = None
+    cwd: Path | None = None
+    limits: Limits = field(default_factory=Limits)
+    interactive: bool = False
+    demo: bool = False
+    as_json: bool = False
+
+    def config(self) -> dict[str, object]:
+        """What the journal records about how the run was set up (never a key)."""
+        return {
+            "decisions_url": self.decisions_url or "",
+            "llm_url": self.llm_url or "",
+            "gates": list(self.gates),
+            "thresholds": str(self.thresholds) if self.thresholds else None,
+            "offline": self.offline,
+            "cwd": str(self.cwd) if self.cwd else None,
+            "max_steps": self.limits.max_steps,
+            "interactive": self.interactive,
+            "demo": self.demo,
+        }
+
+
+def _bundled_thresholds(options: RunOptions) -> dict[str, float]:
+    """The bundled model comes with gate values tuned for it; another backend starts from DECISION.md's."""
+    return {} if resolve("decisions_url", os.environ, options.decisions_url) else model_thresholds()
+
+
+def _step_printer(*, err: bool) -> Callable[[Request, object], None]:
+    """Print each step as it finishes (on stderr when stdout carries JSON)."""
+
+    def show(request: Request, reply: object) -> None:
+        if isinstance(request, StepDone):
+            for line in step_lines(request.record):
+                click.echo(line, err=err)
+
+    return show
+
+
+@contextmanager
+def open_session(options: RunOptions, console: Console) -> Iterator[tuple[LoopSetup, Seams]]:
+    """Everything a run needs, opened for the run and closed after it."""
+    tuned = read_thresholds(options.thresholds) if options.thresholds is not None else _bundled_thresholds(options)
+    spec = load_spec(gates={**tuned, **gate_overrides(options.gates)})
+    suite_path = options.suite or demo_suite_path()
+    person = TerminalPerson(console) if options.interactive else None
+    people: System2 = person or Declining()
+    approver: Approver = person or Declining()
+    system2, writer = people, None
+    with ExitStack() as stack:
+        chat = llm_chat(options.llm_url, options.llm_model)
+        if chat is not None:
+            stack.callback(chat.close)
+            system2, writer = LlmSystem2(chat, person=people), LlmWriter(chat, instruction=spec.generator)
+        if options.demo:  # the suite's clock and seed notes; the user's own notes stay untouched
+            base = stack.enter_context(task_context(load_suite(suite_path)))
+        else:
+            notes = stack.enter_context(SqliteNotes(home(os.environ) / "notes.sqlite3"))
+            base = ToolContext(now=datetime.now().astimezone(), notes=notes)
+        fetch = None
+        if not options.offline:
+            fetch = HttpFetch()
+            stack.callback(fetch.close)
+        book = ReplayBook.from_suite(suite_path) if options.offline else None
+        tools = builtin_tools(replay=book, workspace=options.cwd is not None)
+        context = replace(base, fetch=fetch, workdir=options.cwd, ask_user=person.ask_user if person else None)
+        now = context.now
+        seams = Seams(
+            backend=decision_backend(options.decisions_url, options.decisions_model, None),
+            context=context,
+            journal=stack.enter_context(SqliteJournal(default_path(home(os.environ)))),
+            system2=system2,
+            approver=approver,
+            writer=writer,
+            on_request=_step_printer(err=options.as_json),
+        )
+        yield LoopSetup(spec=spec, tools=tools, limits=options.limits, clock=time.perf_counter, now=now), seams
