@@ -15,11 +15,11 @@ from decisionloop.core.answers import (
     InvalidAnswerError,
     NoulAnswer,
     ScoreAnswer,
-    answer_to_wire,
     parse_answer,
     summarise,
 )
 from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Option, Question, ScoreQuestion
+from decisionloop.core.wire import answer_to_wire
 
 TOOL = ChoiceQuestion(
     instructions="Which tool next?",

@@ -12,6 +12,7 @@ from decisionloop.backends import DecisionRequest, ScriptedBackend
 from decisionloop.backends.rules import RuleJudge
 from decisionloop.core.errors import BackendError
 from decisionloop.core.questions import Option, Question
+from decisionloop.core.wire import request_to_wire
 from decisionloop.decide import Ask, decide, decide_batch
 from decisionloop.spec import load_spec
 
@@ -57,7 +58,7 @@ def test_a_confident_valid_answer_is_decided_automatically_and_recorded() -> Non
 def test_the_wire_request_carries_the_frame_and_built_options() -> None:
     backend = ScriptedBackend([reply({"tool": choice("weather", 0.9, "calculator")})])
     decide(backend, ask("pick_tool", {"goal": "g", "steps": "none yet"}, tool=TOOLS))
-    sent = backend.requests[0].to_wire("m-1")
+    sent = request_to_wire(backend.requests[0], "m-1")
     assert sent["state"] == {"goal": "g", "steps": "none yet"}
     assert sent["questions"] == {
         "tool": {

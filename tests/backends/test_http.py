@@ -9,7 +9,7 @@ import pytest
 
 from decisionloop.backends import BackendReply, HttpBackend, RetryingBackend, RetryPolicy, Usage
 from decisionloop.core.errors import BackendError, ConfigError
-from decisionloop.core.questions import question_to_wire
+from decisionloop.core.wire import question_to_wire
 from decisionloop.http_json import parse_retry_after
 from tests.support.backends import ANSWERS, Canned, RecordingSleep, make_request
 from tests.support.loopback import LoopbackServer

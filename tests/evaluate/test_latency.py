@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from decisionloop.cli.bench import bench
 from decisionloop.core.errors import BackendError, ConfigError
+from decisionloop.core.wire import request_to_wire
 from decisionloop.evaluate.latency import (
     LATENCY_REQUEST,
     Series,
@@ -62,7 +63,7 @@ def test_no_compute_when_the_floor_is_no_floor(real: Series, floor: Series, why:
 def test_the_floor_body_is_the_real_one_without_questions() -> None:
     body = floor_body("m1")
     assert body == {"state": LATENCY_REQUEST.state, "model": "m1"}
-    assert "questions" in LATENCY_REQUEST.to_wire(None)
+    assert "questions" in request_to_wire(LATENCY_REQUEST, None)
 
 
 def _system_one(*, lenient: bool) -> Responder:
@@ -108,7 +109,7 @@ def test_measure_times_both_series_and_drops_the_warm_ups(strict: LoopbackServer
         "application/json",
     )
     assert headers["user-agent"].startswith("decisionloop/")
-    assert body == LATENCY_REQUEST.to_wire("m1")
+    assert body == request_to_wire(LATENCY_REQUEST, "m1")
     assert [isinstance(r.body, dict) and "questions" in r.body for r in strict.received] == [True, False] * 4
 
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from decisionloop.cli import main
 from decisionloop.core.backend import DecisionRequest
-from decisionloop.core.questions import question_from_wire
+from decisionloop.core.wire import question_from_wire
 from decisionloop.journal import held_steps
 from tests.support.loop import Picks, answers_for
 from tests.support.loopback import Canned, Received, Responder, StartLoopback

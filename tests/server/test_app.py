@@ -8,12 +8,15 @@ from collections.abc import Iterator
 from typing import Any, Protocol
 
 import pytest
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
 from starlette.testclient import TestClient
 
 from decisionloop.backends import BackendReply, DecisionRequest, HttpBackend, ScriptedBackend, Usage
 from decisionloop.core.answers import parse_answer
 from decisionloop.core.errors import BackendError, ConfigError
-from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Option, ScoreQuestion, question_to_wire
+from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Option, ScoreQuestion
+from decisionloop.core.wire import SCHEMA_NAMES, question_to_wire, request_to_wire, schema_text
 from decisionloop.server import create_app
 from decisionloop.server.running import serving_in_thread
 from tests.support.decision_backends import MODEL_ID, BatchingBackend, FixedBackend
@@ -30,7 +33,7 @@ REQUEST = DecisionRequest(
         "risk": ScoreQuestion(instructions="How risky?", levels=("none", "some", "a lot")),
     },
 )
-BODY = REQUEST.to_wire(None)
+BODY = request_to_wire(REQUEST, None)
 
 
 def _choice(qid: str, n: int) -> dict[str, object]:
@@ -254,6 +257,40 @@ def test_a_batch_without_requests_is_422(client: TestClient, body: object) -> No
     status, code, message = _error(client.post("/v1/systemone/batch", json=body))
     assert (status, code) == (422, "invalid_request")
     assert '{"requests": [<request>, …]}' in message
+
+
+@pytest.mark.parametrize("name", SCHEMA_NAMES)
+def test_serves_each_schema_as_shipped_and_without_a_key(name: str) -> None:
+    with TestClient(create_app(FixedBackend(), api_key=KEY)) as client:
+        response = client.get(f"/v1/systemone/schema/{name}.json")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("application/schema+json")
+    assert response.text == schema_text(name)
+
+
+def test_an_unknown_schema_is_404_listing_the_known_ones(client: TestClient) -> None:
+    status, code, message = _error(client.get("/v1/systemone/schema/answer.json"))
+    assert (status, code) == (404, "not_found")
+    assert message == "no schema 'answer.json'; known: request.json, reply.json, batch-request.json, batch-reply.json"
+
+
+def _served_schemas(client: TestClient) -> dict[str, Draft202012Validator]:
+    """Each schema as fetched, its relative references resolved against the URL it was served at."""
+    urls = {name: f"{client.base_url}/v1/systemone/schema/{name}.json" for name in SCHEMA_NAMES}
+    schemas = {name: {**client.get(url).json(), "$id": url} for name, url in urls.items()}
+    registry = Registry().with_resources(
+        (urls[name], Resource.from_contents(schema)) for name, schema in schemas.items()
+    )
+    return {name: Draft202012Validator(schema, registry=registry) for name, schema in schemas.items()}
+
+
+def test_what_the_server_reads_and_sends_matches_the_schemas_it_serves(client: TestClient) -> None:
+    schemas = _served_schemas(client)
+    batch = {"requests": [BODY, {"state": "s", "questions": _choice("pick", 1)}, {**BODY, "model": "other"}]}
+    schemas["request"].validate(BODY)
+    schemas["batch-request"].validate({"requests": [BODY, BODY]})
+    schemas["reply"].validate(client.post("/v1/systemone", json=BODY).json())
+    schemas["batch-reply"].validate(client.post("/v1/systemone/batch", json=batch).json())
 
 
 def test_routing_errors_use_the_json_error_shape(client: TestClient) -> None:

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import time
 from types import TracebackType
 
 import httpx
 
-from decisionloop.backends._wire import reply_from_body
 from decisionloop.core.backend import BackendReply, DecisionRequest
 from decisionloop.core.errors import BackendError, BackendErrorCode, ConfigError
+from decisionloop.core.wire import encode_json, reply_from_wire, request_to_wire
 from decisionloop.http_json import DEFAULT_USER_AGENT, checked_url, host_port, json_client, post_json
 
 _CLIENT_HINTS = {
@@ -55,14 +54,14 @@ class HttpBackend:
 
     def decide(self, request: DecisionRequest) -> BackendReply:
         """POST the request; raise ``BackendError`` coded transport/timeout/rate_limited/server/client/malformed."""
-        content = self._encode(request.to_wire(self._model))
+        content = self._encode(request_to_wire(request, self._model))
         timeout = min(request.timeout_s, self._timeout_s)
         started = time.perf_counter()
         body = post_json(
             self._client, self._endpoint, content, timeout_s=timeout, error=self._error, client_hints=_CLIENT_HINTS
         )
         latency_ms = (time.perf_counter() - started) * 1000.0
-        return reply_from_body(body, backend=self._name, pinned_model=self._model, latency_ms=latency_ms)
+        return reply_from_wire(body, backend=self._name, pinned_model=self._model, latency_ms=latency_ms)
 
     def close(self) -> None:
         """Close the connection pool."""
@@ -78,7 +77,7 @@ class HttpBackend:
 
     def _encode(self, body: dict[str, object]) -> bytes:
         try:
-            return json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+            return encode_json(body)
         except (TypeError, ValueError) as exc:
             said = f"the request is not JSON-serialisable ({exc}); project the state to plain data"
             raise self._error("client", said) from exc

@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 
-from decisionloop.backends._wire import reply_from_body
 from decisionloop.core.backend import BackendReply, DecisionRequest
 from decisionloop.core.errors import BackendError
+from decisionloop.core.wire import reply_from_wire
 
 Responder = Callable[[DecisionRequest], Mapping[str, object] | BackendError]
 Step = Mapping[str, object] | BackendError | Responder
@@ -41,7 +41,7 @@ class ScriptedBackend:
         if isinstance(outcome, BackendError):
             raise outcome
         latency_ms = (time.perf_counter() - started) * 1000.0
-        return reply_from_body(outcome, backend=self._name, pinned_model=self._model, latency_ms=latency_ms)
+        return reply_from_wire(outcome, backend=self._name, pinned_model=self._model, latency_ms=latency_ms)
 
     def _next_step(self) -> Step:
         if callable(self._script):

@@ -1,2 +1,3 @@
 """The records and seams every layer shares: questions, answers, decisions, run records, the backend and tool
-seams, the vocabulary, the error tree. Imports nothing else of decisionloop."""
+seams, the `/v1/systemone` wire format and its schemas, the vocabulary, the error tree. Imports nothing else of
+decisionloop."""

@@ -172,22 +172,6 @@ def _level_index(key: object, levels: tuple[str, ...]) -> int:
     raise InvalidAnswerError(f"probability given for level {key!r}; levels are 0..{len(levels) - 1}")
 
 
-def answer_to_wire(answer: Answer) -> dict[str, object]:
-    """The JSON object of one answer in a `/v1/systemone` response."""
-    match answer:
-        case ChoiceAnswer(choice=choice, probabilities=probs):
-            return {"type": "choice", "choice": choice, "probabilities": dict(probs), "confidence": answer.top}
-        case NoulAnswer(noul=noul):
-            return {"type": "noul", "noul": noul}
-        case ScoreAnswer(probabilities=probs, legend=legend):
-            return {
-                "type": "score",
-                "score": answer.expected,
-                "probabilities": {str(i): p for i, p in enumerate(probs)},
-                "legend": {str(i): text for i, text in enumerate(legend)},
-            }
-
-
 def summarise(answer: Answer) -> str:
     """A short human reading: ``tool=weather (0.91)``-style value without the id."""
     match answer:

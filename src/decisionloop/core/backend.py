@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
-from decisionloop.core.questions import Question, question_to_wire
+from decisionloop.core.questions import Question
 
 State = Mapping[str, object] | str | Sequence[str]
 
@@ -26,16 +26,6 @@ class DecisionRequest:
     state: State
     questions: Mapping[str, Question]
     timeout_s: float = 30.0
-
-    def to_wire(self, model: str | None) -> dict[str, object]:
-        """The JSON body of a `/v1/systemone` request."""
-        body: dict[str, object] = {
-            "state": self.state if isinstance(self.state, Mapping | str) else list(self.state),
-            "questions": {qid: question_to_wire(q) for qid, q in self.questions.items()},
-        }
-        if model is not None:
-            body["model"] = model
-        return body
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

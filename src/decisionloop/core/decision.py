@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from decisionloop.core.answers import Answer, answer_to_wire
+from decisionloop.core.answers import Answer
 from decisionloop.core.backend import Usage
 from decisionloop.core.vocab import FAIL_CLOSED, Action
+from decisionloop.core.wire import answer_to_wire
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

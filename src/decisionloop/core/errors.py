@@ -7,6 +7,7 @@
     ├── ConfigError          a bad setting or CLI value (names the value and the fix)
     │   ├── GateError        gate overrides that cannot apply (lists the valid keys; none applied)
     │   └── JournalError     a run id that names no run, or a journal file that cannot be used
+    ├── WireError            a `/v1/systemone` message that breaks the format or the reader's limits (code says which)
     └── RunError             something failed while running
         └── ServiceError     a service gave no usable reply (code says why; some are retryable)
             ├── BackendError     a decision backend
@@ -23,6 +24,9 @@ from typing import Literal
 
 BackendErrorCode = Literal["transport", "timeout", "rate_limited", "server", "client", "malformed"]
 GeneratorErrorCode = BackendErrorCode
+WireErrorCode = Literal[
+    "invalid_json", "invalid_request", "invalid_question", "model_not_found", "too_many_questions", "too_many_options"
+]
 RETRYABLE_CODES: frozenset[BackendErrorCode] = frozenset({"transport", "timeout", "rate_limited", "server"})
 
 
@@ -66,6 +70,15 @@ class GateError(ConfigError):
 
 class JournalError(ConfigError):
     """A run id that names no recorded run (or several), or a journal file this version cannot use."""
+
+
+class WireError(DecisionLoopError, ValueError):
+    """A `/v1/systemone` message that cannot be read, or that a reader's limits refuse; ``code`` says which."""
+
+    def __init__(self, code: WireErrorCode, message: str) -> None:
+        self.code: WireErrorCode = code
+        self.message = message
+        super().__init__(message)
 
 
 class RunError(DecisionLoopError):

@@ -1,8 +1,7 @@
-"""Typed questions (choice, noul, score) and their `/v1/systemone` wire form."""
+"""Typed questions (choice, noul, score) and what makes one sendable; their wire form is in ``core.wire``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -86,57 +85,3 @@ def question_problem(question: Question) -> str | None:
         case NoulQuestion():
             pass
     return None
-
-
-def question_to_wire(question: Question) -> dict[str, object]:
-    """The JSON object of one question in a `/v1/systemone` request."""
-    wire: dict[str, object] = {"type": question.type, "instructions": question.instructions}
-    match question:
-        case ChoiceQuestion(options=options):
-            wire["criteria"] = {o.name: o.criteria for o in options}
-        case NoulQuestion(true=true, false=false):
-            if true is not None or false is not None:
-                wire["criteria"] = {"true": true or "", "false": false or ""}
-        case ScoreQuestion(levels=levels):
-            wire["criteria"] = list(levels)
-    return wire
-
-
-def question_from_wire(raw: object) -> Question:
-    """Parse one question of a `/v1/systemone` request; ValueError names what is wrong."""
-    if not isinstance(raw, Mapping):
-        raise ValueError(f"a question must be an object, got {type(raw).__name__}")
-    kind = raw.get("type")
-    instructions = raw.get("instructions")
-    if not isinstance(instructions, str) or not instructions.strip():
-        raise ValueError("a question needs non-empty string 'instructions'")
-    criteria = raw.get("criteria")
-    question: Question
-    if kind == "choice":
-        if not isinstance(criteria, Mapping) or not all(
-            isinstance(k, str) and (v is None or isinstance(v, str)) for k, v in criteria.items()
-        ):
-            raise ValueError("a choice needs 'criteria': an object of option -> text or null")
-        question = ChoiceQuestion(
-            instructions=instructions, options=tuple(Option(name=k, criteria=v) for k, v in criteria.items())
-        )
-    elif kind == "noul":
-        if criteria is None:
-            question = NoulQuestion(instructions=instructions)
-        elif isinstance(criteria, Mapping) and set(criteria) <= {"true", "false"}:
-            true, false = criteria.get("true"), criteria.get("false")
-            if not all(v is None or isinstance(v, str) for v in (true, false)):
-                raise ValueError("noul criteria values must be strings")
-            question = NoulQuestion(instructions=instructions, true=true, false=false)
-        else:
-            raise ValueError("noul 'criteria' must be an object with keys 'true' and 'false'")
-    elif kind == "score":
-        if not isinstance(criteria, list) or not all(isinstance(v, str) for v in criteria):
-            raise ValueError("a score needs 'criteria': a list of level texts, lowest first")
-        question = ScoreQuestion(instructions=instructions, levels=tuple(criteria))
-    else:
-        raise ValueError(f"unknown question type {kind!r}; known: {', '.join(QUESTION_TYPES)}")
-    problem = question_problem(question)
-    if problem is not None:
-        raise ValueError(problem)
-    return question

@@ -10,7 +10,6 @@ is a warm-up (connection set-up) and dropped. Requests carry the same headers an
 
 from __future__ import annotations
 
-import json
 import math
 import statistics
 import time
@@ -23,6 +22,7 @@ import httpx
 from decisionloop.core.backend import DecisionRequest
 from decisionloop.core.errors import BackendError, ConfigError
 from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Option
+from decisionloop.core.wire import encode_json, request_to_wire
 from decisionloop.http_json import DEFAULT_USER_AGENT, checked_url, host_port, json_client
 
 LATENCY_REQUEST = DecisionRequest(
@@ -104,7 +104,7 @@ def compute(real: Series, floor: Series) -> tuple[float | None, str]:
 
 def floor_body(model: str | None) -> dict[str, object]:
     """The real request's body without ``questions``: a server must reject it before running a model."""
-    body = LATENCY_REQUEST.to_wire(model)
+    body = request_to_wire(LATENCY_REQUEST, model)
     del body["questions"]
     return body
 
@@ -124,7 +124,7 @@ def measure(
         raise ConfigError(f"the number of timed requests must be at least 1, got {n!r}")
     url = checked_url(base_url, kind="backend", example="http://127.0.0.1:7789")
     endpoint = f"{base_url.rstrip('/')}/v1/systemone"
-    bodies = (_encode(LATENCY_REQUEST.to_wire(model)), _encode(floor_body(model)))
+    bodies = (encode_json(request_to_wire(LATENCY_REQUEST, model)), encode_json(floor_body(model)))
     timed: tuple[list[tuple[int, float]], list[tuple[int, float]]] = ([], [])
     with json_client(
         user_agent=DEFAULT_USER_AGENT, api_key=api_key, transport=transport, timeout_s=timeout_s
@@ -193,10 +193,6 @@ def _series_json(series: Series) -> dict[str, object]:
         "p95_ms": series.p95_ms,
         "samples_ms": [round(ms, 3) for ms in series.samples_ms],
     }
-
-
-def _encode(body: dict[str, object]) -> bytes:
-    return json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
 
 
 def _counts(statuses: Sequence[int]) -> str:

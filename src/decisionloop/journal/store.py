@@ -20,8 +20,8 @@ from typing import Literal
 
 from decisionloop.core.decision import Decision, decision_json
 from decisionloop.core.errors import JournalError
-from decisionloop.core.questions import question_to_wire
 from decisionloop.core.records import StepRecord
+from decisionloop.core.wire import question_to_wire
 from decisionloop.decide import Ask
 from decisionloop.journal.events import (
     ApprovalGiven,

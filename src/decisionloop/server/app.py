@@ -6,7 +6,7 @@ import asyncio
 import hmac
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Protocol, runtime_checkable
 
@@ -17,13 +17,34 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from decisionloop.core.backend import DecisionBackend
-from decisionloop.core.errors import BackendError, ConfigError
+from decisionloop.core.errors import BackendError, ConfigError, WireError, WireErrorCode
+from decisionloop.core.wire import (
+    SCHEMA_NAMES,
+    Refusal,
+    RequestPolicy,
+    batch_reply_to_wire,
+    batch_request_from_wire,
+    decode_json,
+    refusal_to_wire,
+    reply_to_wire,
+    request_from_wire,
+    schema_text,
+)
 from decisionloop.server.batching import MicroBatcher
-from decisionloop.server.wire import Limits, RefusalError, parse_json, parse_request, reply_body
 
 _log = logging.getLogger(__name__)
 _CHALLENGE = {"WWW-Authenticate": "Bearer"}
-_ENDPOINTS = "POST /v1/systemone, POST /v1/systemone/batch, GET /v1/models, GET /healthz"
+_ENDPOINTS = (
+    "POST /v1/systemone, POST /v1/systemone/batch, GET /v1/systemone/schema/{name}.json, GET /v1/models, GET /healthz"
+)
+_STATUS: dict[WireErrorCode, int] = {
+    "invalid_json": 400,
+    "invalid_request": 422,
+    "invalid_question": 422,
+    "model_not_found": 404,
+    "too_many_questions": 413,
+    "too_many_options": 413,
+}
 
 
 @runtime_checkable
@@ -47,10 +68,12 @@ def create_app(
     batch_window_ms: float = 2.0,
     max_batch: int = 16,
 ) -> Starlette:
-    """An app serving ``backend`` on `POST /v1/systemone` and `/v1/systemone/batch`, `GET /v1/models`, `/healthz`.
+    """An app serving ``backend`` on `POST /v1/systemone` and `/v1/systemone/batch`, `GET /v1/models`, `/healthz`,
+    and the messages' JSON Schemas on `GET /v1/systemone/schema/{name}.json` (request, reply, batch-request,
+    batch-reply).
 
-    With ``api_key`` every `/v1` endpoint wants ``Authorization: Bearer <api_key>``. Concurrent requests arriving
-    within ``batch_window_ms`` are answered by one ``decide_many`` call when the backend has one.
+    With ``api_key`` every `/v1` endpoint but the schemas wants ``Authorization: Bearer <api_key>``. Concurrent
+    requests arriving within ``batch_window_ms`` are answered by one ``decide_many`` call when the backend has one.
     """
     _check_limits(
         max_body_bytes=max_body_bytes,
@@ -60,12 +83,13 @@ def create_app(
         batch_window_ms=batch_window_ms,
     )
     batcher = MicroBatcher(backend, window_s=batch_window_ms / 1000.0, max_batch=max_batch)
+    model_id = served_model_id(backend)
     server = _Server(
         batcher=batcher,
-        model_id=served_model_id(backend),
+        model_id=model_id,
         api_key=api_key or None,
         max_body_bytes=max_body_bytes,
-        limits=Limits(max_options=max_options, max_questions=max_questions),
+        policy=RequestPolicy(model=model_id, max_questions=max_questions, max_options=max_options),
     )
 
     @asynccontextmanager
@@ -77,6 +101,7 @@ def create_app(
         routes=[
             Route("/v1/systemone", server.decide, methods=["POST"]),
             Route("/v1/systemone/batch", server.decide_batch, methods=["POST"]),
+            Route("/v1/systemone/schema/{name}.json", server.schema, methods=["GET"]),
             Route("/v1/models", server.models, methods=["GET"]),
             Route("/healthz", server.health, methods=["GET"]),
         ],
@@ -87,25 +112,33 @@ def create_app(
     return app
 
 
+class RefusalError(Exception):
+    """A request the server will not answer: an HTTP status, a stable code to branch on, and a message."""
+
+    def __init__(self, status: int, code: str, message: str, *, headers: Mapping[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.refusal = Refusal(status=status, code=code, message=message)
+        self.headers = dict(headers or {})
+
+
 class _Server:
-    """The endpoints, sharing one batcher, the served model id, the key and the limits."""
+    """The endpoints, sharing one batcher, the served model id, the key, the body limit and what a request may hold."""
 
     def __init__(
-        self, *, batcher: MicroBatcher, model_id: str, api_key: str | None, max_body_bytes: int, limits: Limits
+        self, *, batcher: MicroBatcher, model_id: str, api_key: str | None, max_body_bytes: int, policy: RequestPolicy
     ) -> None:
         self._batcher = batcher
         self._model_id = model_id
         self._api_key = api_key.encode() if api_key else None
         self._max_body_bytes = max_body_bytes
-        self._limits = limits
+        self._policy = policy
 
     async def decide(self, request: Request) -> Response:
         """`POST /v1/systemone`: one request, one response."""
         try:
             self._authorize(request)
-            raw = parse_json(await self._body(request))
-            body = await self._answer(raw)
-        except RefusalError as refusal:
+            body = await self._answer(decode_json(await self._body(request)))
+        except (RefusalError, WireError) as refusal:
             return _refused(refusal)
         return JSONResponse(body)
 
@@ -113,12 +146,19 @@ class _Server:
         """`POST /v1/systemone/batch`: several requests, each answered (or refused) on its own, in order."""
         try:
             self._authorize(request)
-            raw = parse_json(await self._body(request))
-            items = _batch_items(raw)
-        except RefusalError as refusal:
+            items = batch_request_from_wire(decode_json(await self._body(request)))
+        except (RefusalError, WireError) as refusal:
             return _refused(refusal)
         outcomes = await asyncio.gather(*(self._answer(item) for item in items), return_exceptions=True)
-        return JSONResponse({"responses": [_batch_entry(outcome) for outcome in outcomes]})
+        return JSONResponse(batch_reply_to_wire([_batch_entry(outcome) for outcome in outcomes]))
+
+    async def schema(self, request: Request) -> Response:
+        """`GET /v1/systemone/schema/{name}.json`: a message's JSON Schema; no key needed, it is the public contract."""
+        name = request.path_params["name"]
+        if name not in SCHEMA_NAMES:
+            asked, known = f"{name}.json", ", ".join(f"{n}.json" for n in SCHEMA_NAMES)
+            return _refused(RefusalError(404, "not_found", f"no schema {asked!r}; known: {known}"))
+        return Response(schema_text(name), media_type="application/schema+json")
 
     async def models(self, request: Request) -> Response:
         """`GET /v1/models`: the one model served."""
@@ -134,7 +174,7 @@ class _Server:
         return JSONResponse({"status": "ok", "model": self._model_id, "batching": self._batcher.batching})
 
     async def _answer(self, raw: object) -> dict[str, object]:
-        decision = parse_request(raw, limits=self._limits, served_model=self._model_id)
+        decision, _ = request_from_wire(raw, self._policy)
         started = time.perf_counter()
         try:
             reply = await self._batcher.decide(decision)
@@ -144,7 +184,7 @@ class _Server:
         except Exception as err:
             _log.exception("the decision backend failed unexpectedly")
             raise RefusalError(500, "internal", f"the decision backend failed: {type(err).__name__}: {err}") from err
-        return reply_body(reply, decision, latency_ms=(time.perf_counter() - started) * 1000.0)
+        return reply_to_wire(reply, decision, latency_ms=(time.perf_counter() - started) * 1000.0)
 
     def _authorize(self, request: Request) -> None:
         if self._api_key is None:
@@ -178,23 +218,25 @@ class _Server:
         return b"".join(chunks)
 
 
-def _batch_items(raw: object) -> list[object]:
-    items = raw.get("requests") if isinstance(raw, dict) else None
-    if not isinstance(items, list) or not items:
-        raise RefusalError(422, "invalid_request", 'a batch must be an object {"requests": [<request>, …]}, not empty')
-    return items
-
-
-def _batch_entry(outcome: dict[str, object] | BaseException) -> dict[str, object]:
-    if isinstance(outcome, RefusalError):
-        return {**outcome.body(), "status": outcome.status}
+def _batch_entry(outcome: dict[str, object] | BaseException) -> dict[str, object] | Refusal:
+    if isinstance(outcome, RefusalError | WireError):
+        return _as_refusal(outcome)
     if isinstance(outcome, BaseException):
         raise outcome
     return outcome
 
 
-def _refused(refusal: RefusalError) -> Response:
-    return JSONResponse(refusal.body(), status_code=refusal.status, headers=refusal.headers or None)
+def _as_refusal(error: RefusalError | WireError) -> Refusal:
+    """What a refusal says; a request the wire decoder would not read is 400, 404, 413 or 422 by its code."""
+    if isinstance(error, RefusalError):
+        return error.refusal
+    return Refusal(status=_STATUS[error.code], code=error.code, message=error.message)
+
+
+def _refused(error: RefusalError | WireError) -> Response:
+    refusal = _as_refusal(error)
+    headers = error.headers if isinstance(error, RefusalError) else None
+    return JSONResponse(refusal_to_wire(refusal), status_code=refusal.status, headers=headers or None)
 
 
 def _http_error(request: Request, exc: Exception) -> Response:

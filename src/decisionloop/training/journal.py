@@ -12,9 +12,9 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from decisionloop.core.questions import question_from_wire
 from decisionloop.core.tool import NONE
 from decisionloop.core.vocab import ARG_PREFIX, FINISH, STOP
+from decisionloop.core.wire import question_from_wire
 from decisionloop.journal import SqliteJournal, default_path
 from decisionloop.model.features import frame
 from decisionloop.settings import home
