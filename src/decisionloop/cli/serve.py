@@ -28,6 +28,8 @@ SERVE_KEY_ENV = setting("serve_key").env
 def serve_decisions(host: str, port: int, model_dir: Path | None, threads: int) -> None:
     """Serve the bundled decision model on POST /v1/systemone, /v1/systemone/batch and GET /v1/models.
 
+    The wire format's JSON Schemas are at GET /v1/systemone/schema/{request,reply,batch-request,batch-reply}.json.
+
     Clients must send ``Authorization: Bearer <key>`` when DECISIONLOOP_SERVE_KEY is set (never a flag, so the
     key stays out of the process list and shell history).
     """
