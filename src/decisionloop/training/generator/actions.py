@@ -5,70 +5,20 @@ from __future__ import annotations
 import random
 
 from decisionloop.training.generator.common import goal
-from decisionloop.training.generator.figures import FIRST_NAMES, SURNAMES
 from decisionloop.training.generator.kit import Draft, Kit, finish, step
 from decisionloop.training.generator.observations import deleted_notes, found_notes, message, no_note, saved
+from decisionloop.training.generator.people import FIRST_NAMES, SURNAMES
 from decisionloop.training.generator.personal import ASKS, PERSONAL, WRITTEN
+from decisionloop.training.generator.tables import load
 from decisionloop.training.generator.texts import MESSAGES, NOTES, REMEMBER_TO, SAVE_CLAUSES, NoteText
 
-SAVE: tuple[str, ...] = (
-    "Remember that {c}",
-    "Please remember that {c}",
-    "Jot down that {c}",
-    "Keep in mind that {c}",
-    "Save a note: {c}",
-    "Write down that {c}",
-    "Add a note saying {c}",
-    "Take a note that {c}",
-    "Can you remember that {c}?",
-    "Remind me that {c}",
-    "Leave a note that {c}",
-    "Save a note saying {c}",
-)
-SAVE_TO: tuple[str, ...] = ("Remember to {c}", "Remind me to {c}", "Please remember to {c}")
-SEARCH: tuple[str, ...] = (
-    "What did I save about {d} {k}?",
-    "Find my note about {d} {k}",
-    "Check my notes for {d} {k}",
-    "Do I have a note on {d} {k}?",
-    "What was my {k} again?",
-    "Search my notes for {k}",
-    "Look through my notes for anything on {d} {k}",
-    "what did I write down about {d} {k}?",
-)
-SEARCH_ONLY: tuple[str, ...] = (
-    "Don't delete anything, just show me my notes about {d} {k}",
-    "No changes please - what do my notes say about {d} {k}?",
-    "Without removing anything, find my note on {d} {k}",
-    "Don't send or save anything; just check my notes for {d} {k}",
-)
-DELETE: tuple[str, ...] = (
-    "Delete my note about {d} {k}",
-    "Get rid of the {k} note",
-    "Erase what I saved about {d} {k}",
-    "Throw away my notes on {d} {k}",
-    "Please delete the note on {d} {k}",
-    "I don't need the {k} note anymore, delete it",
-)
-DELETE_ALL: tuple[str, ...] = (
-    "Clear all my notes",
-    "Wipe every note I have",
-    "Delete all notes",
-    "Erase all of my saved notes",
-    "Start fresh: delete all my notes",
-)
-SEND: tuple[str, ...] = (
-    "Text {to} saying {m}",
-    "Tell {to} that {m}",
-    "Let {to} know that {m}",
-    "Send a text to {to} saying {m}",
-    "Could you message {to} that {m}?",
-    "Email {to} to say that {m}",
-    "Drop {to} a line saying {m}",
-    "Please tell {to} {m}",
-    "Shoot {to} a text saying {m}",
-    "Can you text {to} that {m}?",
-)
+SAVE = load("actions", "save", tuple[str, ...])
+SAVE_TO = load("actions", "save_to", tuple[str, ...])
+SEARCH = load("actions", "search", tuple[str, ...])
+SEARCH_ONLY = load("actions", "search_only", tuple[str, ...])
+DELETE = load("actions", "delete", tuple[str, ...])
+DELETE_ALL = load("actions", "delete_all", tuple[str, ...])
+SEND = load("actions", "send", tuple[str, ...])
 
 
 def _store(rng: random.Random, target: NoteText) -> list[str]:

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import random
 
-from decisionloop.training.generator.entities import (
+from decisionloop.training.generator.organisations import ORGS, Org, Product
+from decisionloop.training.generator.people import PEOPLE, Person
+from decisionloop.training.generator.places import (
     CITIES,
     COUNTRIES,
+    NEIGHBOURS,
     City,
     Country,
     Landmark,
+    around,
     called,
+    continent,
     country,
     gazetteer,
 )
-from decisionloop.training.generator.figures import ORGS, PEOPLE, Org, Person, Product
-from decisionloop.training.generator.geography import NEIGHBOURS, around, continent
 from decisionloop.training.generator.texts import Topic
 
 Article = tuple[str, str, str]  # title, description, text

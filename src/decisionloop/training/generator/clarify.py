@@ -12,7 +12,6 @@ from decisionloop.training.generator.articles import person_article, topic_artic
 from decisionloop.training.generator.common import goal, place, when
 from decisionloop.training.generator.compute import UNIT_WORDS, quantity
 from decisionloop.training.generator.facts import random_fact
-from decisionloop.training.generator.figures import PEOPLE
 from decisionloop.training.generator.kit import Draft, Kit, finish, step
 from decisionloop.training.generator.noise import fill
 from decisionloop.training.generator.observations import (
@@ -25,48 +24,21 @@ from decisionloop.training.generator.observations import (
     saved,
     user_answered,
 )
+from decisionloop.training.generator.people import PEOPLE
+from decisionloop.training.generator.tables import load
 from decisionloop.training.generator.texts import CHAT, MESSAGES, NOTES, SAVE_CLAUSES, TOPICS
 
 Built = tuple[str, bool | None, str, GoldStep]  # goal, expect_none, reply, the call after asking
 
-DEGREES = (
-    "Can you convert {n} degrees for me?",
-    "{n} degrees - what's that in the other scale?",
-    "Change {n} degrees to the other unit",
-    "What's {n} degrees in the other system?",
-)
-CONVERT = ("Convert {q}", "Can you convert {q}?", "{q} - convert that please", "I need {q} converted")
-WHERE = (
-    "What's the weather going to do {when}?",
-    "Will I need an umbrella {when}?",
-    "How hot will it get {when}?",
-    "forecast {when}?",
-    "Is it going to rain {when}?",
-)
-WHAT = (
-    "Look that one up, would you?",
-    "Can you find out more about it?",
-    "Search the encyclopedia for me",
-    "Tell me more about that thing",
-    "I want to read up on something",
-)
-WHO = ("Send a message for me", "I need to text someone", "Can you message a friend for me?", "Write a text for me")
-SUM = (
-    "Work out the tip for me",
-    "Can you do a quick percentage for me?",
-    "I need a quick calculation",
-    "Help me with some maths",
-)
-WHICH: dict[str, tuple[str, ...]] = {
-    "population": ("What's its population?", "How many people live there?"),
-    "currency": ("What currency do they use there?", "Which money is used over there?"),
-    "capital": ("And its capital?", "What's the capital there?"),
-    "ceo": ("Who's the CEO?", "Who runs it these days?"),
-    "founder": ("Who founded it?",),
-    "country": ("In which country is it?", "What country is that in?"),
-}
-NOTE = ("Save a note for me", "I want to write something down", "Take a note")
-FORGET = ("Delete that note", "Remove one of my notes", "Get rid of a note for me")
+DEGREES = load("clarify", "degrees", tuple[str, ...])
+CONVERT = load("clarify", "convert", tuple[str, ...])
+WHERE = load("clarify", "where", tuple[str, ...])
+WHAT = load("clarify", "what", tuple[str, ...])
+WHO = load("clarify", "who", tuple[str, ...])
+SUM = load("clarify", "sum", tuple[str, ...])
+WHICH = load("clarify", "which", dict[str, tuple[str, ...]])
+NOTE = load("clarify", "note", tuple[str, ...])
+FORGET = load("clarify", "forget", tuple[str, ...])
 
 
 def _ask(kit: Kit, reply: str) -> GoldStep:

@@ -6,13 +6,14 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from decisionloop.training.generator.entities import CITIES, COUNTRIES, gazetteer
 from decisionloop.training.generator.noise import render
 from decisionloop.training.generator.phrasing import NEGATIONS, WHEN_PHRASES
+from decisionloop.training.generator.places import CITIES, COUNTRIES, gazetteer
+from decisionloop.training.generator.tables import load
 
 NEGATION_SHARE = 0.06
-_SYLLABLES = ("Vel", "Mor", "Quas", "Dran", "Tor", "Bel", "Kesh", "Ul", "Fen", "Os", "Zar", "Lin", "Brae", "Cor", "Eth")
-_ENDINGS = ("mora", "ville", "stead", "holm", "grad", "wick", "ford", "ton", "abad", "ia", "mere", "dun")
+_SYLLABLES = load("common", "syllables", tuple[str, ...])
+_ENDINGS = load("common", "endings", tuple[str, ...])
 
 
 def goal(

@@ -3,87 +3,33 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from decisionloop.training.generator.common import decimal, goal, number
 from decisionloop.training.generator.kit import Draft, Kit, finish, step
 from decisionloop.training.generator.observations import calculated, converted, shifted
 from decisionloop.training.generator.phrasing import CALC, CALC_VERBAL, DATE, DATE_AGO, DATE_AHEAD, UNITS
+from decisionloop.training.generator.tables import load
 
-_OPS = (
-    ("times", "*"),
-    ("multiplied by", "*"),
-    ("divided by", "/"),
-    ("plus", "+"),
-    ("minus", "-"),
-    ("x", "*"),
-    ("*", "*"),
-    ("/", "/"),
-    ("+", "+"),
-    ("-", "-"),
-    ("×", "*"),
-    ("÷", "/"),
-)
-_VERBAL = (
-    ("multiply {a} by {b}", "{a} * {b}", True),
-    ("divide {a} by {b}", "{a} / {b}", True),
-    ("add {a} and {b}", "{a} + {b}", True),
-    ("subtract {a} from {b}", "{b} - {a}", True),
-    ("the sum of {a} and {b}", "{a} + {b}", False),
-    ("the product of {a} and {b}", "{a} * {b}", False),
-    ("the difference between {a} and {b}", "{a} - {b}", False),
-    ("{a} squared", "{a}^2", False),
-    ("{a} cubed", "{a}^3", False),
-)
-UNIT_WORDS: dict[str, tuple[str, ...]] = {
-    "km": ("kilometers", "kilometres", "km"),
-    "mi": ("miles",),
-    "m": ("meters", "metres"),
-    "ft": ("feet",),
-    "kg": ("kilograms", "kilos", "kg"),
-    "lb": ("pounds", "lbs"),
-    "l": ("liters", "litres"),
-    "gal": ("gallons",),
-    "C": ("Celsius", "degrees Celsius", "°C"),
-    "F": ("Fahrenheit", "degrees Fahrenheit"),
-    "km/h": ("km/h", "kilometers per hour", "km per hour"),
-    "mph": ("mph", "miles per hour"),
-}
-# Per dimension: (source unit, ways to write a quantity of it), then the target keys.
-_DIMENSIONS: tuple[tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...], tuple[float, float]], ...] = (
-    (
-        (
-            ("km", ("{n} km", "{n} kilometers")),
-            ("mi", ("{n} miles", "{n} mi")),
-            ("m", ("{n} m", "{n} meters")),
-            ("ft", ("{n} feet", "{n} ft")),
-            ("cm", ("{n} cm",)),
-            ("in", ("{n} inches",)),
-        ),
-        ("km", "mi", "m", "ft"),
-        (1, 500),
-    ),
-    (
-        (
-            ("kg", ("{n} kg", "{n} kilograms")),
-            ("lb", ("{n} pounds", "{n} lbs")),
-            ("g", ("{n} grams", "{n} g")),
-            ("oz", ("{n} oz", "{n} ounces")),
-        ),
-        ("kg", "lb"),
-        (1, 300),
-    ),
-    ((("l", ("{n} liters", "{n} litres")), ("gal", ("{n} gallons",)), ("ml", ("{n} ml",))), ("l", "gal"), (1, 80)),
-    (
-        (("C", ("{n}°C", "{n} °C", "{n} degrees Celsius")), ("F", ("{n}°F", "{n} degrees Fahrenheit"))),
-        ("C", "F"),
-        (-30, 110),
-    ),
-    (
-        (("km/h", ("{n} km/h", "{n} kilometers per hour")), ("mph", ("{n} mph", "{n} miles per hour"))),
-        ("km/h", "mph"),
-        (5, 300),
-    ),
-)
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dimension:
+    """A kind of quantity: its units with the ways a goal writes an amount of each, the catalog units it converts
+    to, and the range of amounts."""
+
+    units: Mapping[str, tuple[str, ...]]
+    targets: tuple[str, ...]
+    low: float
+    high: float
+
+
+_OPS = tuple(load("compute", "ops", dict[str, str]).items())
+# Each an operation in words, the expression it means, and whether it is a command ("multiply 3 by 4").
+_VERBAL = load("compute", "verbal", tuple[tuple[str, str, bool], ...])
+UNIT_WORDS = load("compute", "unit_words", dict[str, tuple[str, ...]])
+_DIMENSIONS = load("compute", "dimensions", tuple[Dimension, ...])
+_MONTHS = load("compute", "months", tuple[str, ...])
 
 
 def _operand(rng: random.Random) -> str:
@@ -130,10 +76,11 @@ def calc(rng: random.Random, kit: Kit) -> Draft:
 
 def quantity(rng: random.Random) -> tuple[str, str]:
     """A quantity as written in a goal, and a catalog unit of the same kind to convert it to."""
-    sources, targets, (low, high) = rng.choice(_DIMENSIONS)
-    unit, forms = rng.choice(sources)
+    dimension = rng.choice(_DIMENSIONS)
+    unit, forms = rng.choice(tuple(dimension.units.items()))
+    low, high = dimension.low, dimension.high
     n = str(rng.randint(int(low), int(high))) if rng.random() < 0.7 else decimal(rng, max(low, 0.5), high)
-    target = rng.choice([t for t in targets if t != unit])
+    target = rng.choice([t for t in dimension.targets if t != unit])
     return rng.choice(forms).format(n=n), target
 
 
@@ -164,22 +111,7 @@ def _span(rng: random.Random) -> str:
 
 
 def _start(rng: random.Random, year: int) -> str:
-    month = rng.choice(
-        (
-            "January",
-            "February",
-            "March",
-            "April",
-            "May",
-            "June",
-            "July",
-            "August",
-            "September",
-            "October",
-            "November",
-            "December",
-        )
-    )
+    month = rng.choice(_MONTHS)
     day = rng.randint(1, 28)
     return rng.choice(
         (

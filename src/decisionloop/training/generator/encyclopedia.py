@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from decisionloop.training.generator.aliases import DESCRIBED, Described
 from decisionloop.training.generator.articles import (
     Article,
     city_article,
@@ -16,12 +17,11 @@ from decisionloop.training.generator.articles import (
     person_article,
 )
 from decisionloop.training.generator.common import goal
-from decisionloop.training.generator.described import DESCRIBED, Described
-from decisionloop.training.generator.entities import CITIES, LANDMARKS, called
 from decisionloop.training.generator.events import EVENTS, MISSIONS
 from decisionloop.training.generator.kit import Draft, Kit, finish, step
 from decisionloop.training.generator.observations import article
 from decisionloop.training.generator.phrasing import ABOUT_COMPANY, ABOUT_SOMEONE, EVENT, MISSION, WHEN_EVENT, WHERE_IS
+from decisionloop.training.generator.places import CITIES, LANDMARKS, called
 
 PERSON_SHARE = 0.65
 APPOSITION_SHARE = 0.35

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from decisionloop.training.generator import actions, clarify, compute, encyclopedia, lookups, multihop
-from decisionloop.training.generator.custom import MAKERS, invented, quote_then_calc
+from decisionloop.training.generator.invented_tools import MAKERS, invented, quote_then_calc
 from decisionloop.training.generator.kit import Draft, Kit
 
 Builder = Callable[[random.Random, Kit], Draft]

@@ -9,7 +9,10 @@ import random
 from dataclasses import dataclass
 
 from decisionloop.training.generator.articles import any_country, city_description, country_description
-from decisionloop.training.generator.entities import (
+from decisionloop.training.generator.observations import fact
+from decisionloop.training.generator.organisations import ORGS, Org
+from decisionloop.training.generator.phrasing import BUILT, FACT, MAYOR, PRESIDENT, PRIME_MINISTER
+from decisionloop.training.generator.places import (
     CITIES,
     LANDMARKS,
     PRESIDENTIAL,
@@ -20,9 +23,6 @@ from decisionloop.training.generator.entities import (
     country,
     spellings,
 )
-from decisionloop.training.generator.figures import ORGS, Org
-from decisionloop.training.generator.observations import fact
-from decisionloop.training.generator.phrasing import BUILT, FACT, MAYOR, PRESIDENT, PRIME_MINISTER
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from decisionloop.training.generator.aliases import NICKNAMES
 from decisionloop.training.generator.articles import (
     Article,
     any_country,
@@ -18,7 +19,6 @@ from decisionloop.training.generator.articles import (
     topic_article,
 )
 from decisionloop.training.generator.common import capitalised, goal, invented_name, place, when
-from decisionloop.training.generator.entities import CITIES, COUNTRIES, LANDMARKS, called
 from decisionloop.training.generator.facts import (
     FactCase,
     city_fact,
@@ -30,15 +30,18 @@ from decisionloop.training.generator.facts import (
     org_props,
     random_fact,
 )
-from decisionloop.training.generator.figures import NICKNAMES, ORGS, PEOPLE, PRODUCTS
 from decisionloop.training.generator.kit import Draft, Kit, finish, step
 from decisionloop.training.generator.noise import typo
 from decisionloop.training.generator.observations import article, forecast, no_article, no_item, no_place
+from decisionloop.training.generator.organisations import ORGS, PRODUCTS
+from decisionloop.training.generator.people import PEOPLE
 from decisionloop.training.generator.phrasing import WEATHER, WEATHER_NOW, WIKI, WIKI_NAMED, WIKI_PERSON, WIKI_THING
+from decisionloop.training.generator.places import CITIES, COUNTRIES, LANDMARKS, called
+from decisionloop.training.generator.tables import load
 from decisionloop.training.generator.texts import TOPICS
 
 FAILURE_SHARE = 0.05
-_KEEP_CASE = frozenset({"Higgs boson", "Fibonacci sequence", "Bauhaus", "Renaissance", "Zeppelin", "Magna Carta"})
+_KEEP_CASE = frozenset(load("lookups", "keep_case", tuple[str, ...]))
 
 
 def weather(rng: random.Random, kit: Kit) -> Draft:

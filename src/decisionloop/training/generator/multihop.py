@@ -17,7 +17,6 @@ from decisionloop.training.generator.articles import (
     product_article,
 )
 from decisionloop.training.generator.common import goal, place, when
-from decisionloop.training.generator.entities import CITIES, COUNTRIES, LANDMARKS, Country, called, country
 from decisionloop.training.generator.facts import (
     FactCase,
     capital_fact,
@@ -28,142 +27,25 @@ from decisionloop.training.generator.facts import (
     org_fact,
     org_props,
 )
-from decisionloop.training.generator.figures import PEOPLE, PRODUCTS
 from decisionloop.training.generator.kit import Draft, Kit, finish, step
 from decisionloop.training.generator.observations import article, calculated, converted, forecast, message
+from decisionloop.training.generator.organisations import PRODUCTS
+from decisionloop.training.generator.people import PEOPLE
+from decisionloop.training.generator.places import CITIES, COUNTRIES, LANDMARKS, Country, called, country
+from decisionloop.training.generator.tables import load
 
-WHERE: dict[str, tuple[str, ...]] = {
-    "population": (
-        "How many people live in the country that {x} is in?",
-        "What's the population of the nation {x} belongs to?",
-        "{x} is in some country - how many people live there?",
-        "Population of whichever country {x} is located in?",
-        "How many people live in the country {x} is part of?",
-    ),
-    "currency": (
-        "Which currency would I need in the country where {x} is located?",
-        "What money do they use in the country that has {x}?",
-        "If I visit {x}, what currency does that country use?",
-        "I'm off to see {x} - which currency will I need there?",
-        "Name the currency of the country where you'd find {x}",
-        "Which money is legal tender in the country that's home to {x}?",
-        "What do they pay with in the country {x} is in?",
-        "Which currency should I change my money into to visit {x}?",
-    ),
-    "official_language": (
-        "What's the official language of the country {x} is in?",
-        "Which language is official in the nation that's home to {x}?",
-        "Which language is official where {x} is?",
-        "What language do people officially speak in the country {x} is in?",
-        "If I go to {x}, what's the official language of that country?",
-    ),
-    "area": (
-        "How large is the country where {x} is found?",
-        "What's the area of the country containing {x}?",
-        "How big is the country {x} is in?",
-    ),
-    "head_of_government": (
-        "Who leads the government of the country where {x} is?",
-        "Who is the head of government of the country {x} is located in?",
-        "Who runs the government of the country that's home to {x}?",
-    ),
-    "capital": (
-        "What's the capital of the country {x} is in?",
-        "Which city is the capital of the nation where {x} stands?",
-        "Name the capital of the country that has {x}",
-    ),
-}
+WHERE = load("multihop", "where", dict[str, tuple[str, ...]])
 # Second hops about a country, weighted so that currency and language questions are plentiful.
-SECOND_HOP: dict[str, float] = {
-    "currency": 3.0,
-    "official_language": 2.5,
-    "population": 1.5,
-    "head_of_government": 1.2,
-    "area": 1.0,
-    "capital": 0.8,
-}
-WHOSE: dict[str, tuple[str, ...]] = {
-    "currency": (
-        "Which currency is used in the nation whose capital city is {x}?",
-        "What do people pay with in the country that has {x} as its capital?",
-        "{x} is a capital city - which currency does its country use?",
-        "What money is used in the country with {x} as capital?",
-        "Which currency would I need in the country whose capital is {x}?",
-    ),
-    "official_language": (
-        "What's the official language of the country whose capital is {x}?",
-        "Which language is official in the nation with its capital at {x}?",
-        "The capital of some country is {x}. What language is official there?",
-        "What language do they officially speak in the country with its capital in {x}?",
-    ),
-    "population": (
-        "How many people live in the country whose capital is {x}?",
-        "Population of the nation with {x} as its capital?",
-        "{x} is a capital - how many people does its country have?",
-    ),
-    "area": (
-        "How large is the country whose capital is {x}?",
-        "Total area of the nation with its capital in {x}?",
-        "How many square kilometres does the country with its capital at {x} cover?",
-    ),
-    "head_of_government": (
-        "Who heads the government of the country whose capital is {x}?",
-        "Who leads the nation that has {x} as its capital?",
-        "{x} is a capital city - who runs that country's government?",
-    ),
-}
-CAPITAL: dict[str, tuple[str, ...]] = {
-    "population": (
-        "How many people live in the capital of {c}?",
-        "What's the population of {c}'s capital?",
-        "Population of the capital city of {c}?",
-    ),
-    "head_of_government": ("Who is the mayor of {c}'s capital?", "Who runs the capital of {c} as mayor?"),
-    "weather": (
-        "What's the weather {when} in the capital of {c}?",
-        "Will it rain in {c}'s capital {when}?",
-        "Forecast for the capital of {c} {when}",
-    ),
-}
-MAKER: dict[str, tuple[str, ...]] = {
-    "ceo": (
-        "Who is the CEO of the company that makes the {p}?",
-        "Who runs the company behind the {p}?",
-        "The {p} is made by some company - who is its chief executive?",
-    ),
-    "founder": ("Who founded the company that makes the {p}?", "Who started the maker of the {p}?"),
-    "founded": ("When was the company behind the {p} founded?", "What year was the maker of the {p} established?"),
-}
-BORN: dict[str, tuple[str, ...]] = {
-    "capital": ("What's the capital of the country where {x} was born?", "{x} came from which country's capital?"),
-    "currency": (
-        "What currency is used in {x}'s home country?",
-        "Which money do they use in the country {x} was from?",
-    ),
-    "official_language": ("Which language is official in the country {x} came from?",),
-    "population": ("How many people live in {x}'s home country?",),
-}
-FEET: tuple[str, ...] = (
-    "How many feet high is {x}?",
-    "Give me {x}'s height in feet",
-    "{x}: how tall in feet?",
-    "How tall is {x} in feet?",
-    "What's {x}'s height in feet?",
-)
-METERS: tuple[str, ...] = ("How tall is {x} in meters?", "{x}'s height in metres?", "How many meters high is {x}?")
-PERCENT: tuple[str, ...] = (
-    "Work out {p} percent of the {prop} of {e}",
-    "How much is {p}% of {e}'s {prop}?",
-    "{p}% of the {prop} of {e} - how much is that?",
-    "Take {p}% of the {prop} of {e}",
-)
-FACTOR: tuple[tuple[str, str], ...] = (
-    ("What would twice the {prop} of {e} be?", "2 * {n}"),
-    ("Double the {prop} of {e}: how much is that?", "2 * {n}"),
-    ("What's half the {prop} of {e}?", "{n} / 2"),
-    ("What is the {prop} of {e} divided by {k}?", "{n} / {k}"),
-    ("What's {k} times the {prop} of {e}?", "{k} * {n}"),
-)
+SECOND_HOP = load("multihop", "second_hop", dict[str, float])
+WHOSE = load("multihop", "whose", dict[str, tuple[str, ...]])
+CAPITAL = load("multihop", "capital", dict[str, tuple[str, ...]])
+MAKER = load("multihop", "maker", dict[str, tuple[str, ...]])
+BORN = load("multihop", "born", dict[str, tuple[str, ...]])
+FEET = load("multihop", "feet", tuple[str, ...])
+METERS = load("multihop", "meters", tuple[str, ...])
+PERCENT = load("multihop", "percent", tuple[str, ...])
+# Each a goal template and the calculator expression it asks for ({n} the amount, {k} a factor).
+FACTOR = tuple(load("multihop", "factor", dict[str, str]).items())
 
 
 def _draft(text: str, expect: bool | None, steps: tuple[GoldStep, ...]) -> Draft:
@@ -322,12 +204,7 @@ def birthplace(rng: random.Random, kit: Kit) -> Draft:
 
 # Each says what to send as a clause the extractor finds (the question, not the forecast): the tool is offered,
 # and its text slot must be NONE.
-RELAY: tuple[str, ...] = (
-    "Let {to} know what the forecast is for {place} {when}",
-    "Tell {to} what the weather will be in {place} {when}",
-    "Text {to} saying what the weather is like in {place} {when}",
-    "Message {to} to say how the weather looks in {place} {when}",
-)
+RELAY = load("multihop", "relay", tuple[str, ...])
 
 
 def relay(rng: random.Random, kit: Kit) -> Draft:

@@ -12,19 +12,14 @@ import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-CASINGS: tuple[tuple[str, float], ...] = (
-    ("as_is", 0.72),
-    ("lower_first", 0.12),
-    ("lower_words", 0.07),
-    ("all_lower", 0.05),
-    ("title", 0.02),
-    ("shout", 0.02),
-)
+from decisionloop.training.generator.tables import load
+
+CASINGS = tuple(load("noise", "casings", dict[str, float]).items())
 _SAFE_CASINGS = frozenset({"as_is", "lower_first"})
 TYPO_SHARE = 0.15
 TYPO_PER_WORD = 0.15
-PREFIXES = ("Hey, ", "Hi! ", "Quick question: ", "Okay so ", "Hello, ", "Um, ", "Right, ", "Morning! ", "Yo ")
-SUFFIXES = (", please", ", thanks", " - thx", " :)", ", cheers", " - asap", "!", " - thanks in advance")
+PREFIXES = load("noise", "prefixes", tuple[str, ...])
+SUFFIXES = load("noise", "suffixes", tuple[str, ...])
 WRAP_SHARE = 0.12
 
 

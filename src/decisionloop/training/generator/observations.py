@@ -10,24 +10,10 @@ from datetime import datetime, timedelta
 from decisionloop.core.tool import ToolContext, ToolResult
 from decisionloop.tools.local import calculator, date_math, send_message, unit_convert
 from decisionloop.tools.web import FACT_NAMES, WHEN_LABELS
+from decisionloop.training.generator.tables import load
 
-SKIES: tuple[tuple[str, int], ...] = (
-    ("clear sky", 0),
-    ("mainly clear", 5),
-    ("partly cloudy", 10),
-    ("overcast", 15),
-    ("fog", 20),
-    ("light drizzle", 55),
-    ("drizzle", 65),
-    ("light rain", 70),
-    ("rain", 85),
-    ("heavy rain", 95),
-    ("light rain showers", 60),
-    ("rain showers", 75),
-    ("light snow", 70),
-    ("snow", 85),
-    ("thunderstorm", 80),
-)
+# Each sky and its typical chance of rain, in percent.
+SKIES = tuple(load("observations", "skies", dict[str, int]).items())
 _DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
 

@@ -11,7 +11,7 @@ import pytest
 from decisionloop.core.tool import SPAN_KINDS, ToolContext
 from decisionloop.tools.catalog import SPECS, WORKSPACE_SPECS
 from decisionloop.training.generator import BUILTIN_ROLES, Episode, draw_kit, generated_ids
-from decisionloop.training.generator.invented import INVENTED
+from decisionloop.training.generator.invented_tools import INVENTED
 from decisionloop.training.generator.kit import realise
 from decisionloop.training.generator.toolsets import VARIANTS
 

@@ -13,14 +13,13 @@ from decisionloop.extract import extract, slot_options
 from decisionloop.gold.match import arg_match
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.training.generator import Episode
-from decisionloop.training.generator.described import DESCRIBED
-from decisionloop.training.generator.entities import PRESIDENTIAL, country
+from decisionloop.training.generator.aliases import DESCRIBED
 from decisionloop.training.generator.events import EVENTS, MISSIONS, Event
 from decisionloop.training.generator.generate import dev_goals, near_dev_goal
-from decisionloop.training.generator.geography import CONTINENTS, NEIGHBOURS
 from decisionloop.training.generator.noise import fill
 from decisionloop.training.generator.personal import ASKS, PERSONAL, Personal
 from decisionloop.training.generator.phrasing import ABOUT_SOMEONE, EVENT, FACT, MISSION
+from decisionloop.training.generator.places import COUNTRIES, NEIGHBOURS, PRESIDENTIAL, country
 from decisionloop.training.generator.toolsets import VARIANTS
 
 _ROLE = {i: plan.role for plan in VARIANTS for i in plan.ids}
@@ -163,7 +162,11 @@ def test_the_second_hop_takes_the_country_from_a_first_observation_that_names_ot
 ) -> None:
     props: Counter[str] = Counter()
     crowded = wiki_firsts = 0
-    others = {*CONTINENTS, *CONTINENTS.values(), *(n for ns in NEIGHBOURS.values() for n in ns)}
+    others = {
+        *(c.region for c in COUNTRIES),
+        *(c.continent for c in COUNTRIES),
+        *(n for v in NEIGHBOURS.values() for n in v),
+    }
     for e in _of(episodes, "multihop.country", "multihop.whose_capital"):
         (first_role, _), (role, args) = list(_calls(e))
         assert role == "wikidata_fact", e.task.id

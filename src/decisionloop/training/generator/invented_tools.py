@@ -1,6 +1,9 @@
-"""Builders of episodes whose goal needs an invented tool (flight status, share prices, translation, bookings…).
+"""Invented tools: roles no built-in tool plays (flight status, share prices, translation, bookings…), each with
+several ids, descriptions and slot names to draw from, so that a model has to read what an option says rather than
+remember its id; and the builders of the episodes whose goal needs one.
 
-The observations are made up in the style of the built-in tools; the invented tools are never run.
+The observations are made up in the style of the built-in tools; the invented tools are never run. The plans and
+the values their episodes draw from are in ``data/invented_tools.json``.
 """
 
 from __future__ import annotations
@@ -9,29 +12,42 @@ import random
 from collections.abc import Callable
 
 from decisionloop.training.generator.common import goal
-from decisionloop.training.generator.custom_data import (
-    AIRLINES,
-    ASKING,
-    BOOKING_DAYS,
-    CURRENCY_WORDS,
-    DISHES,
-    FILMS,
-    FLIGHT_STATES,
-    NEWS,
-    PHRASES,
-    POSTS,
-    RESTAURANTS,
-    RIDES,
-    SERVICES,
-    SHOPPING,
-    THERMOSTAT,
-    TICKERS,
-    WORDS,
-)
-from decisionloop.training.generator.entities import CITIES
-from decisionloop.training.generator.invented import CURRENCIES, LANGUAGES
-from decisionloop.training.generator.kit import Draft, Kit, Values, finish, step
+from decisionloop.training.generator.kit import Draft, Kit, ToolPlan, Values, finish, step
 from decisionloop.training.generator.observations import calculated
+from decisionloop.training.generator.places import CITIES
+from decisionloop.training.generator.tables import load
+
+INVENTED = load("invented_tools", "tools", tuple[ToolPlan, ...])
+
+
+def _options(role: str, key: str) -> tuple[tuple[str, str], ...]:
+    """The fixed options (key, label) of the slot ``key`` of the invented tool playing ``role``."""
+    plan = next(p for p in INVENTED if p.role == role)
+    return next(s.fixed for s in plan.slots if s.key == key)
+
+
+LANGUAGES = _options("translate", "language")
+CURRENCIES = _options("exchange_rate", "base")
+TICKERS = tuple(load("invented_tools", "tickers", dict[str, str]).items())
+# Each phrase with its translation per language key.
+PHRASES = tuple(load("invented_tools", "phrases", dict[str, dict[str, str]]).items())
+RESTAURANTS = load("invented_tools", "restaurants", tuple[str, ...])
+FILMS = load("invented_tools", "films", tuple[str, ...])
+NEWS = tuple(load("invented_tools", "news", dict[str, tuple[str, ...]]).items())
+DISHES = load("invented_tools", "dishes", tuple[str, ...])
+SERVICES = load("invented_tools", "services", tuple[str, ...])
+RIDES = load("invented_tools", "rides", tuple[str, ...])
+WORDS = tuple(load("invented_tools", "words", dict[str, str]).items())
+POSTS = load("invented_tools", "posts", tuple[str, ...])
+SHOPPING = load("invented_tools", "shopping", tuple[str, ...])
+AIRLINES = load("invented_tools", "airlines", tuple[str, ...])
+FLIGHT_STATES = load("invented_tools", "flight_states", tuple[str, ...])
+CURRENCY_WORDS = load("invented_tools", "currency_words", dict[str, tuple[str, str]])
+# Each day as a booking names it and as a goal says it.
+BOOKING_DAYS = tuple(load("invented_tools", "booking_days", dict[str, str]).items())
+THERMOSTAT = load("invented_tools", "thermostat", tuple[str, ...])
+# Goal templates per invented role.
+ASKING = load("invented_tools", "asking", dict[str, tuple[str, ...]])
 
 Made = tuple[dict[str, str], dict[str, Values], str]  # template values, gold args, observation
 # Roles whose goal ends with a value that runs to the end of the sentence: no sign-off after it.
