@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from decisionloop.core.vocab import ASK_USER
 from decisionloop.gold.suite import GoldStep
 from decisionloop.training.generator.actions import recipient
 from decisionloop.training.generator.articles import person_article, topic_article
@@ -43,7 +44,7 @@ FORGET = load("clarify", "forget", tuple[str, ...])
 
 def _ask(kit: Kit, reply: str) -> GoldStep:
     obs, answer = user_answered(reply)
-    return step(kit.call("ask_user"), obs, answer)
+    return step(kit.call(ASK_USER), obs, answer)
 
 
 def _degrees(rng: random.Random, kit: Kit) -> Built:

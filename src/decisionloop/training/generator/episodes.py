@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from decisionloop.core.vocab import ASK_USER
 from decisionloop.training.generator import actions, clarify, compute, encyclopedia, lookups, multihop
 from decisionloop.training.generator.invented_tools import MAKERS, invented, quote_then_calc
 from decisionloop.training.generator.kit import Draft, Kit
@@ -59,7 +60,7 @@ INTENTS: tuple[Intent, ...] = (
     _i("rewrite.typo", 2, lookups.misspelt, _FACT),
     _i("rewrite.described", 3, encyclopedia.described, _WIKI, maybe=(_FACT,)),
     *(
-        _i(f"ambiguous.{kind}", weight, clarify.ambiguous(kind), "ask_user", clarify.ASKS[kind][1])
+        _i(f"ambiguous.{kind}", weight, clarify.ambiguous(kind), ASK_USER, clarify.ASKS[kind][1])
         for kind, weight in (
             ("degrees", 1.0),
             ("convert", 1.0),

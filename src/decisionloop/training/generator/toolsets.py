@@ -10,6 +10,7 @@ from datetime import datetime
 from functools import cache
 
 from decisionloop.core.tool import Slot
+from decisionloop.core.vocab import ASK_USER, FINISH
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.tools.catalog import SPECS, WORKSPACE_SPECS, spec
 from decisionloop.training.generator.invented_tools import INVENTED
@@ -44,7 +45,7 @@ def _pairs(slot: Slot) -> tuple[tuple[str, str], ...]:
 
 # Built-in tools under other ids, descriptions and slot names.
 VARIANTS = tuple(_as_builtin(p) for p in load("toolsets", "variants", tuple[ToolPlan, ...]))
-BUILTIN_ROLES: tuple[str, ...] = tuple(s.id for s in SPECS if s.id != "FINISH")
+BUILTIN_ROLES: tuple[str, ...] = tuple(s.id for s in SPECS if s.id != FINISH)
 _VARIANT = {p.role: p for p in VARIANTS}
 _INVENTED = {p.role: p for p in INVENTED}
 
@@ -70,9 +71,9 @@ def _player(role: str, rng: random.Random, variants: bool) -> Played:
 
 def _roles(rng: random.Random, need: Collection[str], maybe: Collection[str]) -> list[str]:
     roles = [*need, *(r for r in maybe if rng.random() < 0.7)]
-    roles += [r for r in BUILTIN_ROLES if r != "ask_user" and rng.random() < OTHER_BUILTIN_SHARE]
+    roles += [r for r in BUILTIN_ROLES if r != ASK_USER and rng.random() < OTHER_BUILTIN_SHARE]
     if rng.random() < ASK_USER_SHARE:
-        roles.append("ask_user")
+        roles.append(ASK_USER)
     others = [p.role for p in INVENTED if p.role not in need]
     roles += rng.sample(others, rng.choice(DISTRACTORS))
     roles += [s.id for s in WORKSPACE_SPECS if rng.random() < WORKSPACE_SHARE]
