@@ -1,4 +1,4 @@
-"""Decision backends behind one small Protocol."""
+"""Decision backends behind the core.backend Protocol: HTTP, retrying, fallback, the rule judge, scripted, factory."""
 
 from decisionloop.backends.fallback import FallbackBackend
 from decisionloop.backends.http import HttpBackend

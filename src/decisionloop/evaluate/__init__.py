@@ -1,1 +1,2 @@
-"""Evaluation: the task suite, gold matching, and the oracle used to check the loop end to end."""
+"""Evaluation: the teacher-forced and free-running protocols, metrics, gate tuning, reports, BFCL, and the
+ReAct comparison; gold traces come from ``gold/``."""

@@ -1,1 +1,1 @@
-"""The agent loop: frames, the step generator and its typed requests."""
+"""The agent loop: frames, the step generator and its typed requests, the gate, the meter, the template answer."""

@@ -1,4 +1,5 @@
-"""Tools: the seam, the built-in catalog, their runners, the @tool decorator and offline replay."""
+"""Tools: the built-in catalog (data/catalog.json), their runners, the @tool decorator and offline replay; the
+tool seam (core.tool) re-exported for users."""
 
 from decisionloop.core.tool import NONE, SPAN_KINDS, Slot, SpanKind, Tool, ToolContext, ToolResult
 from decisionloop.tools.catalog import SPECS, WORKSPACE_SPECS, ToolSpec, spec
