@@ -1,4 +1,4 @@
-"""Numbers: arithmetic expressions (also ones that need an amount from an observation), quantities, durations."""
+"""Numbers: arithmetic expressions (also ones that need an amount from an observation) and quantities."""
 
 from __future__ import annotations
 
@@ -75,11 +75,6 @@ _QUANTITY = re.compile(
 )
 # Letters after a number that are not units although pint reads them as one (9am, 15th, 2 are).
 _NOT_UNITS = (FUNCTION - {"per"}) | {"am", "pm", "st", "nd", "rd", "th", "x"}
-_NUMBER_WORDS = "a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few"
-_DURATION = re.compile(
-    rf"(?i)(?<![\w.,])(?:\d+(?:\.\d+)?|(?:{_NUMBER_WORDS})\b)\s*(?:day|week|month|year|fortnight)s?\b"
-    r"(?:\s+(?:after|before|from|ago|later|earlier|since|until|prior to|past)\b)?"
-)
 
 
 def expressions(text: str, *, goal: bool) -> Iterator[Found]:
@@ -173,9 +168,3 @@ def quantities(text: str) -> Iterator[Found]:
                 if len(span) <= MAX_SPAN:
                     yield span, "quantity"
                 break
-
-
-def durations(text: str) -> Iterator[Found]:
-    """Amounts of time with their direction word (90 days from, 2 weeks after, a month)."""
-    for m in _DURATION.finditer(text):
-        yield " ".join(m.group().split()), "duration"

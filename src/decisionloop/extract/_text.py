@@ -10,6 +10,7 @@ from functools import lru_cache
 from lemminflect import getAllLemmas
 
 from decisionloop.core.tool import SpanKind
+from decisionloop.values.dates import MONTHS, WEEKDAYS
 
 Found = tuple[str, SpanKind]  # a span and its kind, as every finder returns them
 
@@ -43,8 +44,6 @@ GENERIC = words(
     people capital prefecture county district population weather forecast area height currency language founder
     ceo date day time note notes message thing something anything someone anyone user"""
 )
-MONTHS = tuple(m for m in calendar.month_name if m)
-WEEKDAYS = tuple(calendar.day_name)
 CALENDAR_WORDS = frozenset(
     w.casefold() for w in (*MONTHS, *WEEKDAYS, *calendar.month_abbr[1:], *calendar.day_abbr)
 ) | words("today tomorrow yesterday tonight weekend")
