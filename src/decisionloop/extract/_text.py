@@ -22,7 +22,15 @@ def words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+# A word, keeping the apostrophes and hyphens inside it (I'll, O’Brien, Rio-de-Janeiro), or one punctuation mark.
+# An apostrophe or hyphen at a word's edge is punctuation of its own, so "students'" is "students" + "'" and
+# "- item" starts with "-"; whitespace is never a token.
 _TOKEN = re.compile(r"\w+(?:['’-]\w+)*|[^\w\s]")
+# An apostrophe, straight or curly: a word's stem is what comes before it (I'll → i, Ana’s → ana).
+_APOSTROPHE = re.compile(r"['’]")
+# A possessive 's at the very end of a span or word, either apostrophe ("Ana's" → "Ana", "Ana’s"); only at the
+# end, so "Ana's book" keeps it, and only after an apostrophe, so "its" or "Paris" keep their s.
+POSSESSIVE = re.compile(r"['’]s$")
 # A token after one of these starts a sentence, so its capital letter says nothing about it being a name.
 _OPENERS = frozenset('.!?:;("“«\n')
 # English function words: a closed class, so a short list is complete; the lexicon only covers open classes.
@@ -90,7 +98,7 @@ def readings(word: str) -> frozenset[str]:
 
 def is_function(word: str) -> bool:
     """Whether ``word`` (or its stem before an apostrophe, as in I'll) is a function word."""
-    return re.split(r"['’]", word.casefold())[0] in FUNCTION
+    return _APOSTROPHE.split(word.casefold())[0] in FUNCTION
 
 
 def is_generic(span: str) -> bool:
@@ -107,7 +115,7 @@ def clean(span: str) -> str:
         if not rest or head.casefold() not in _DETERMINERS:
             break
         text = rest
-    text = re.sub(r"['’]s$", "", text)
+    text = POSSESSIVE.sub("", text)
     return text.strip(_EDGE + " ")
 
 

@@ -70,8 +70,7 @@ _SPANS = (
         """,
         re.VERBOSE,
     ),
-    # "March 2027": a full month name and a four-digit year; abbreviations are left out because "Mar 2027"
-    # mostly shows up inside codes and tables.
+    # "March 2027": a full month name and a four-digit year; an abbreviation ("Mar 2027") is not a date here.
     re.compile(rf"\b(?:{'|'.join(MONTHS)})\s+\d{{4}}\b"),
     # ISO dates ("2027-01-05") and slashed ones ("1/5/2027", "05/01/27"); the word boundaries keep them out of
     # longer digit runs such as version numbers or phone numbers ("12026-01-05", "1/5/20271").
@@ -91,8 +90,8 @@ _SPANS = (
 def _holiday_pattern(year: int, stands_alone: StandsAlone) -> re.Pattern[str]:
     """The holiday names of ``year`` (Christmas Day, New Year's Day, Thanksgiving, …), longest first."""
     alternatives = "|".join(re.escape(n) for n in sorted(_holidays.names(year, stands_alone), key=len, reverse=True))
-    # Whole names only, in their calendar's capitalisation: not inside a word or a possessive, so "Easter" is
-    # not found in "Eastern" and "Mother" not in "Mother's maiden name" (there "Mother's" is tried, as a name).
+    # Whole names only, in their calendar's capitalisation, and not followed by an apostrophe: "Easter" is not
+    # found in "Eastern", nor "Mother" cut out of "Mother's" (which is a name of its own, from Mother's Day).
     return re.compile(rf"(?<![\w'’])(?:{alternatives})(?![\w'’])")
 
 
