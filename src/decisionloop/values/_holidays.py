@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from datetime import date
-from functools import cache
+from functools import cache, lru_cache
 
 import holidays
 
@@ -35,7 +35,8 @@ def _known_countries() -> frozenset[str]:
     return frozenset(holidays.list_supported_countries())
 
 
-@cache
+# A few years of each calendar are all a run needs (this year and the next); a year named in a text adds one.
+@lru_cache(maxsize=64)
 def _calendar(country: str, year: int) -> tuple[tuple[date, str], ...]:
     """A country's (day, name) pairs in ``year``, in every category the package has for it, one pair per name."""
     categories = holidays.country_holidays(country).supported_categories
@@ -79,7 +80,7 @@ def key(name: str) -> str:
     return _ALIASES.get(folded, folded)
 
 
-@cache
+@lru_cache(maxsize=64)
 def _index(country: str, year: int, stands_alone: StandsAlone) -> dict[str, tuple[int, tuple[date, ...]]]:
     """Each written name's key in one calendar year: its closest distance to a full name and the days it names.
 

@@ -50,7 +50,7 @@ _ORD = r"\d{1,2}(?:st|nd|rd|th)?"
 # "march 4 miles" or the modal in "may 3 people come" is not read as a month.
 _SPANS = (
     # "March 4", "Mar. 4th", "Fri, March 4, 2026", "Sept 3 2027". The day is one or two digits followed by a
-    # word boundary, so "March 2027" is not read as March 20 (the next pattern takes it); the month must be
+    # word boundary, so "March 2027" is not read as March 20 (the Month YYYY pattern takes it); the month must be
     # followed by a space or a dot, so "Marching 4" and "Mayor 2" are not dates.
     re.compile(
         rf"""
@@ -112,7 +112,7 @@ def find_dates(text: str, year: int, *, stands_alone: StandsAlone = not_a_calend
 _DURATION = re.compile(
     rf"""
     (?<![\w.,])  # a whole number: not the "5 days" of "1.5 days" or "1,5 days", nor a word's tail
-    (?P<amount> \d+ (?:\.\d+)? | (?:{NUMBER_WORD}) \b )
+    (?: \d+ (?:\.\d+)? | (?:{NUMBER_WORD}) \b )  # an amount in digits or words
     \s* (?:day|week|month|year|fortnight) s? \b  # "3days" too, but not "3 dayglo" or "a weekend"
     (?: \s+ (?P<direction> after|before|from|ago|later|earlier|since|until|prior\ to|past) \b )?
     """,
