@@ -310,6 +310,23 @@ def test_date_math_values(start: str, offset: str, observation: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("start", "offset", "observation"),
+    [
+        ("Thanksgiving", "2 days before", "2 days before Thursday, November 26, 2026 is Tuesday, November 24, 2026"),
+        ("Independence Day", "1 week", "1 week after Sunday, July 4, 2027 is Sunday, July 11, 2027"),
+        ("Easter Sunday", "a few days", "3 days after Sunday, March 28, 2027 is Wednesday, March 31, 2027"),
+        ("next Friday", "1 day", "1 day after Friday, October 2, 2026 is Saturday, October 3, 2026"),
+        ("Friday", "a couple of weeks after", "2 weeks after Friday, September 25, 2026 is Friday, October 9, 2026"),
+        ("Fri, Mar 4, 2027", "a fortnight", "2 weeks after Thursday, March 4, 2027 is Thursday, March 18, 2027"),
+        ("the day after tomorrow", "1 day", "1 day after Saturday, September 26, 2026 is Sunday, September 27, 2026"),
+        ("two weeks before Christmas", "1 day", "1 day after Friday, December 11, 2026 is Saturday, December 12, 2026"),
+    ],
+)
+def test_date_math_reads_every_date_the_extractor_offers(start: str, offset: str, observation: str) -> None:
+    assert date_math({"date": start, "offset": offset}, CTX).observation == observation
+
+
+@pytest.mark.parametrize(
     ("start", "offset", "why"),
     [
         ("today", "3", "Could not read the offset '3'"),

@@ -12,6 +12,7 @@ from nameparser.config import CONSTANTS
 from decisionloop.core.tool import SpanKind
 from decisionloop.extract._text import (
     CALENDAR_WORDS,
+    POSSESSIVE,
     Found,
     Token,
     acceptable,
@@ -28,6 +29,8 @@ _ORG_ENDINGS = words(
     agency association foundation society council committee party church museum airlines airways motors labs
     laboratories technologies systems studios club fc union ministry department organization organisation"""
 )
+# A word after which the person addressed comes ("tell Sam", "email Dr. Lopez", "to Ana"), in any case; whole
+# words only, so "Toronto", "attempt" or "texture" do not count. Whether a name follows is checked after it.
 _RECIPIENT = re.compile(r"(?i:\b(to|tell|message|text|email|e-mail|remind|send|ask|call|inform|notify|ping|cc)\b)\s+")
 _OF = "of"
 
@@ -117,7 +120,7 @@ def _is_title(word: str) -> bool:
 
 
 def _possessive(t: Token) -> bool:
-    return bool(re.search(r"['’]s$", t.text))
+    return bool(POSSESSIVE.search(t.text))
 
 
 def _trim(seq: list[Token], text: str) -> list[Token]:

@@ -1,4 +1,4 @@
-"""Numbers: arithmetic expressions (also ones that need an amount from an observation), quantities, durations."""
+"""Numbers: arithmetic expressions (also ones that need an amount from an observation) and quantities."""
 
 from __future__ import annotations
 
@@ -10,15 +10,29 @@ import pint
 
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, Found, is_function
 
+# A number as written in English: digits with optional thousands commas (1,250: groups of exactly three) and
+# decimals (3.5). A comma before fewer than three digits ends the number, so "1, 2 and 3" are three numbers.
 NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+# Where a number may start: not inside a word (v2, B12) or inside another number, range or date (the 5 of 3.5 or
+# 1,5, the 29 of 18–29 or COVID-19, the 2 of 1/2).
 _START = r"(?<![\w.,\-–/])"
+# An operand: a number, maybe negative, maybe inside or after parentheses ("(3 + 4) * 2").
 _OPERAND = rf"\(*-?{NUM}\)*"
+# Spoken operators; the chains below want whitespace around them, so "xylophone" or "overtime" are not operators.
 _OP_WORD = r"times|plus|minus|divided\s+by|multiplied\s+by|over|to\s+the\s+power\s+of|x"
+# A chain of two or more operands joined by operators, ending at neither a letter nor a dot, so "2 x 4cm" and
+# "3 - 4.x" are not arithmetic. In a goal the symbols may touch their operands (3*4, 2^10, 10-2); in an
+# observation they need spaces around them, so a tool's "2026-01-05", "18-29" or "1/2 cup" stay what they are.
 _TIGHT = re.compile(rf"(?i){_START}{_OPERAND}(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+){_OPERAND})+(?![\w.])")
 _SPACED = re.compile(rf"(?i){_START}{_OPERAND}(?:(?:\s+[-+*/^×÷]\s+|\s+(?:{_OP_WORD})\s+){_OPERAND})+(?![\w.])")
+# "18% of 2,450", "5 percent of 300": a percentage of a number, ending where the number does.
 _PERCENT = re.compile(rf"(?i){_START}{NUM}\s*(?:%|\s+percent)\s+of\s+{NUM}(?![\w.])")
+# A chain that is a date, never arithmetic, when it is all there is: ISO or slashed dates (2026-01-05, 2026/1/5,
+# 1/5/2027) and two two-digit numbers with a dash (09-25, the weather tool's day). So "12-34" is not offered,
+# while "10-2" or "1/5" still are.
 _DATE_LIKE = re.compile(r"\d{4}[-/]\d{1,2}[-/]\d{1,2}|\d{1,2}[-/]\d{1,2}[-/]\d{2,4}|\d{2}-\d{2}")
-# Spoken forms of the calculator's operations, rewritten to its symbols.
+# Spoken forms of the calculator's operations, rewritten to its symbols ("multiply 3 by 4" → "3 * 4"). Each
+# starts at a word and wants whitespace after its words, so "address 5 and 6" or "additive 5 and 6" are no sums.
 _VERBAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rf"(?i)\b{pattern}"), template)
     for pattern, template in (
@@ -33,8 +47,11 @@ _VERBAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"({NUM})\s+cubed", "{0}^3"),
     )
 )
+# The operands of "multiply 3 by 4" in the goal's own words ("3 by 4"), next to the "3 * 4" rewrite above; the
+# second number must end there ("multiply 3 by 4.5" gives "3 by 4.5", "by 4x" nothing).
 _BY = re.compile(rf"(?i)\bmultiply\s+({NUM}\s+by\s+{NUM})(?![\w.])")
 _OPS = {"times": "*", "multiplied by": "*", "divided by": "/", "plus": "+", "minus": "-"}
+# The operator words that join a named amount and a number in the goal patterns below.
 _OP_NAME = r"times|multiplied\s+by|divided\s+by|plus|minus"
 _FACTORS = {"twice": "2 * {n}", "double": "2 * {n}", "triple": "3 * {n}", "half": "{n} / 2"}
 Hole = tuple[str, str]  # the expression with "{n}" where the amount goes, and the goal words that name the amount
@@ -45,41 +62,53 @@ def _op(name: str) -> str:
 
 
 # Goal arithmetic where one operand is named, not given ("15% of the population of X", "twice the height of Y").
+# Each pattern wants words, not a number, where the operand goes ("15% of 300" and "3 times 4" are plain
+# arithmetic, read above) and gives those words as the hint.
 _HOLES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Hole]], ...] = (
-    (
+    (  # "15% of the population of Lyon"
         re.compile(rf"(?i){_START}({NUM})\s*(?:%|\s+percent)\s+of\s+(?!\s*-?\d)(.+)"),
         lambda m: (f"{m[1]}% of {{n}}", m[2]),
     ),
-    (
+    (  # "twice the height of the Eiffel Tower", "half of X"
         re.compile(r"(?i)\b(twice|double|triple|half)\s+(?:of\s+)?(?!\s*\d)(.+)"),
         lambda m: (_FACTORS[m[1].casefold()], m[2]),
     ),
-    (
+    (  # "the population of Lyon times 3": the name is the digit-free run before the operator word
         re.compile(rf"(?i)(\D+?)\s+({_OP_NAME})\s+({NUM})(?![\w.])"),
         lambda m: (f"{{n}} {_op(m[2])} {m[3]}", m[1]),
     ),
-    (
+    (  # "3 times the height of X"
         re.compile(rf"(?i){_START}({NUM})\s+({_OP_NAME})\s+(?!\s*-?\d)(.+)"),
         lambda m: (f"{m[1]} {_op(m[2])} {{n}}", m[3]),
     ),
-    (
+    (  # "divide the population of X by 4"
         re.compile(rf"(?i)\b(multiply|divide)\s+(?!\d)(.+?)\s+by\s+({NUM})(?![\w.])"),
         lambda m: (f"{{n}} {'*' if m[1].casefold() == 'multiply' else '/'} {m[3]}", m[2]),
     ),
 )
+# An amount in an observation, maybe with a scale word (2.1 million). It must stand alone: not followed by
+# letters, a range, a date or a time, so "5km", "18–29" or "2026-01-05" give no amount, nor the 9 of "9:30".
 _AMOUNT = re.compile(rf"{_START}({NUM})(?:\s+(thousand|million|billion|trillion))?(?![\w\-–/:])")
 _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _AMOUNTS_PER_OBSERVATION = 3
+# The words of a hint that can locate an amount: three letters or more, so "of" or "X" place nothing.
+_HINT_WORD = re.compile(r"\w{3,}")
+# A number and what may be its unit, which pint then has to accept (quantities() tries the longest words first).
 _QUANTITY = re.compile(
-    rf"(?<![\w.,\-–/])(-?{NUM})(\s?)(°\s?[CFK]\b|°|[^\W\d_][^\s,;:()\[\]]*(?:\s+[^\W\d_][^\s,;:()\[\]]*){{0,2}})"
+    rf"""
+    (?<![\w.,\-–/]) (-?{NUM})  # a number of its own, as at _START
+    (\s?)                      # at most one space before the unit, kept so the span is as written
+    (
+        °\s?[CFK]\b | °         # 38°C, 100 ° F, 90°
+      | [^\W\d_][^\s,;:()\[\]]* (?: \s+ [^\W\d_][^\s,;:()\[\]]* ){{0,2}}
+                               # or up to three words that start with a letter (km/h, mph, degrees Fahrenheit);
+                               # punctuation ends them, so "5 km, then" offers "5 km"
+    )
+    """,
+    re.VERBOSE,
 )
 # Letters after a number that are not units although pint reads them as one (9am, 15th, 2 are).
 _NOT_UNITS = (FUNCTION - {"per"}) | {"am", "pm", "st", "nd", "rd", "th", "x"}
-_NUMBER_WORDS = "a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few"
-_DURATION = re.compile(
-    rf"(?i)(?<![\w.,])(?:\d+(?:\.\d+)?|(?:{_NUMBER_WORDS})\b)\s*(?:day|week|month|year|fortnight)s?\b"
-    r"(?:\s+(?:after|before|from|ago|later|earlier|since|until|prior to|past)\b)?"
-)
 
 
 def expressions(text: str, *, goal: bool) -> Iterator[Found]:
@@ -116,7 +145,7 @@ def hole_expressions(goal: str, observations: Sequence[tuple[int, str]]) -> Iter
 
 def _amounts(text: str, hint: str) -> list[str]:
     """Amounts in an observation: one right after a colon first, then by closeness to a preceding hint word."""
-    words = {w for w in re.findall(r"\w{3,}", hint.casefold()) if not is_function(w)}
+    words = {w for w in _HINT_WORD.findall(hint.casefold()) if not is_function(w)}
     folded = text.casefold()
     found: list[tuple[int, int, str]] = []
     for m in _AMOUNT.finditer(text):
@@ -173,9 +202,3 @@ def quantities(text: str) -> Iterator[Found]:
                 if len(span) <= MAX_SPAN:
                     yield span, "quantity"
                 break
-
-
-def durations(text: str) -> Iterator[Found]:
-    """Amounts of time with their direction word (90 days from, 2 weeks after, a month)."""
-    for m in _DURATION.finditer(text):
-        yield " ".join(m.group().split()), "duration"

@@ -10,6 +10,7 @@ from functools import cache
 from decisionloop.extract._text import (
     CALENDAR_WORDS,
     MAX_SPAN,
+    POSSESSIVE,
     Found,
     Token,
     acceptable,
@@ -21,29 +22,77 @@ from decisionloop.extract._text import (
 )
 
 _MAX_CHUNK = 4
+# The words that introduce what a question is about ("tell me about", "what is", "look up", "meaning of"), in
+# any case, followed by whitespace; whole words, so "roundabout" or "whatever is" do not introduce a topic.
 _TOPIC = re.compile(
     r"(?i:\b(?:about|regarding|on the subject of|what (?:is|was|are|were)|who (?:is|was|were)|look up|"
     r"search for|read about|explain|define|meaning of))\s+"
 )
+# The words that introduce the text to save or send, and (group 1) the rest of the text after them. Each
+# introducer must be followed by whitespace, so "remembered", "notes", "sayings" or "telling off" do not count;
+# a "that"/"to" after it belongs to the introducer when there is one, so "remember that X" gives "X".
 _CLAUSE = re.compile(
-    r"(?i:\b(?:remember(?:\s+(?:that|to))?|note\s+(?:that|down)|"
-    r"(?:make|take|save|add|leave|write|jot)\s+(?:me\s+)?(?:a\s+)?note(?:\s+(?:that|saying|to\s+say))?:?|"
-    r"(?:write|jot)\s+down(?:\s+that)?|keep\s+in\s+mind(?:\s+that)?|remind\s+me(?:\s+(?:to|that|about))?|"
-    r"saying(?:\s+that)?|that\s+says|to\s+say(?:\s+that)?|telling\s+(?:him|her|them|me)(?:\s+that)?|"
-    r"(?:tell|email|e-mail|message|text|inform|notify)\s+(?:the|my|our|your)\s+\w+\s+that))\s+(.+)"
+    r"""
+    (?i:\b(?:
+        remember (?:\s+(?:that|to))?
+      | note \s+ (?:that|down)
+      | (?:make|take|save|add|leave|write|jot) \s+ (?:me\s+)? (?:a\s+)? note (?:\s+(?:that|saying|to\s+say))? :?
+      | (?:write|jot) \s+ down (?:\s+that)?
+      | keep \s+ in \s+ mind (?:\s+that)?
+      | remind \s+ me (?:\s+(?:to|that|about))?
+      | saying (?:\s+that)?
+      | that \s+ says
+      | to \s+ say (?:\s+that)?
+      | telling \s+ (?:him|her|them|me) (?:\s+that)?
+      | (?:tell|email|e-mail|message|text|inform|notify) \s+ (?:the|my|our|your) \s+ \w+ \s+ that  # tell my boss that
+    ))
+    \s+ (.+)
+    """,
+    re.VERBOSE,
 )
+# "tell Sam the car is ready", "let Dr. Lee know that …": a verb (any case), an optional capitalised title
+# abbreviation with its dot, the next word (group 1: the person, if capitalised, checked after) and the rest
+# (group 2). The verb is a whole word ("letter", "texting" are not), the title needs its dot ("Dr." but not "Dr").
 _TO_NAMED = re.compile(
     r"(?i:\b(?:tell|message|text|email|inform|remind|let))\s+(?:[A-Z][a-z]{1,3}\.\s+)?(\w[\w'’-]*)\s+(.+)"
 )
+# What opens the message after "tell NAME": "know", "that", "to" (let Sam know that …, remind Ana to …), to drop;
+# only whole words with whitespace after them ("knowledge", "tomorrow" stay), and otherwise the empty string.
 _NAMED_LEAD = re.compile(r"(?i)^(?:know\s+)?(?:that\s+|to\s+)?")
+# A message after "tell NAME" that another introducer brings in ("tell Sam saying …", "text Ana a message …"):
+# _CLAUSE reads those already. Whole words only, so "sayings" or "a notebook" are a message of their own.
 _NAMED_ALREADY = re.compile(r"(?i)(?:saying|that says|to say|an? (?:message|text|email|note))\b")
 # Words after which a word that can be a verb is one (to call, will book, I'll park).
 _VERB_CUES = words("to will would shall should can could may might must do does did i you we they please")
+# A contraction that a verb follows (I'll park, we'd go), either apostrophe; "shell" or "odd" are not one.
+_WILL_WOULD = re.compile(r"['’](?:ll|d)$")
+# "write X to notes.txt", "append X into the file log.md": the text (group 1) between the verb and a file name
+# with an extension. Lazy, so the text stops before the first "to"/"into"/"in" that a file name follows;
+# without a file name ("write down the plan", "save it in the cloud") nothing matches.
 _WRITE = re.compile(r"(?i:\b(?:write|put|append|save))\s+(.+?)\s+(?i:to|into|in)\s+(?i:the\s+)?(?i:file\s+)?\S+\.\w+")
+# Text in straight or curly double quotes, or in single quotes that are not inside a word (the apostrophes of
+# "don't" and "Ana's" open no quotation); never across a line break.
 _QUOTED = re.compile(r"\"([^\"\n]+)\"|“([^”\n]+)”|(?<!\w)'([^'\n]+)'(?!\w)")
+# Where a sentence ends: . ! or ? before whitespace or the end, a line break or a quote mark; a dot inside
+# "3.5", "notes.txt" or "e.g.," ends nothing.
 _END = re.compile(r"[.!?](?=\s|$)|[\n\"“”]")
+# A final "to Sam" or "to Ana Lopez" (one or two capitalised words) after a clause: who it goes to, not what it
+# says. Lower-case words ("to the store", "to buy milk") stay part of the clause.
 _TRAILING_TO = re.compile(r"\s+to\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?$")
-_FILE = re.compile(r"(?<![\w/.-])((?:[\w-]+/)*[\w-]+(?:\.[\w-]+)*\.([A-Za-z][A-Za-z0-9]{0,4}))(?![\w/])")
+# A relative file name with an extension (notes.txt, data/report.v2.csv); group 2 is the extension, checked
+# against the known ones.
+_FILE = re.compile(
+    r"""
+    (?<![\w/.-])                      # not the tail of a longer word, path or number
+    (
+        (?:[\w-]+/)*                  # folders: data/, my-notes/
+        [\w-]+ (?:\.[\w-]+)*          # the name, dots allowed inside: report.v2
+        \. ([A-Za-z][A-Za-z0-9]{0,4}) # the extension starts with a letter, so 3.5 or 1.250 are not files
+    )
+    (?![\w/])                         # the name ends there: "data.d/x" is a folder, not a file
+    """,
+    re.VERBOSE,
+)
 # Common text and office formats that the standard library's MIME table does not list.
 _MORE_EXTENSIONS = words("md yaml yml toml log ini cfg conf rst ipynb jsonl docx xlsx pptx odt")
 
@@ -78,7 +127,7 @@ def _verb_here(toks: list[Token], i: int) -> bool:
 
 def _before_verb(word: str) -> bool:
     """Whether a verb usually follows ``word`` (to, a modal, a subject pronoun, I'll)."""
-    return word.casefold() in _VERB_CUES or bool(re.search(r"['’](?:ll|d)$", word.casefold()))
+    return word.casefold() in _VERB_CUES or bool(_WILL_WOULD.search(word.casefold()))
 
 
 def _head(t: Token) -> bool:
@@ -109,7 +158,7 @@ def nouns(text: str) -> Iterator[Found]:
             run = []
         if part:
             run.append(t)
-            if re.search(r"['’]s$", t.text):
+            if POSSESSIVE.search(t.text):
                 yield from _chunk(run, text)
                 run = []
     yield from _chunk(run, text)

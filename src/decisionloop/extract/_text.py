@@ -10,6 +10,7 @@ from functools import lru_cache
 from lemminflect import getAllLemmas
 
 from decisionloop.core.tool import SpanKind
+from decisionloop.values.dates import MONTHS, WEEKDAYS
 
 Found = tuple[str, SpanKind]  # a span and its kind, as every finder returns them
 
@@ -21,7 +22,15 @@ def words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+# A word, keeping the apostrophes and hyphens inside it (I'll, O’Brien, Rio-de-Janeiro), or one punctuation mark.
+# An apostrophe or hyphen at a word's edge is punctuation of its own, so "students'" is "students" + "'" and
+# "- item" starts with "-"; whitespace is never a token.
 _TOKEN = re.compile(r"\w+(?:['’-]\w+)*|[^\w\s]")
+# An apostrophe, straight or curly: a word's stem is what comes before it (I'll → i, Ana’s → ana).
+_APOSTROPHE = re.compile(r"['’]")
+# A possessive 's at the very end of a span or word, either apostrophe ("Ana's" → "Ana", "Ana’s"); only at the
+# end, so "Ana's book" keeps it, and only after an apostrophe, so "its" or "Paris" keep their s.
+POSSESSIVE = re.compile(r"['’]s$")
 # A token after one of these starts a sentence, so its capital letter says nothing about it being a name.
 _OPENERS = frozenset('.!?:;("“«\n')
 # English function words: a closed class, so a short list is complete; the lexicon only covers open classes.
@@ -43,8 +52,6 @@ GENERIC = words(
     people capital prefecture county district population weather forecast area height currency language founder
     ceo date day time note notes message thing something anything someone anyone user"""
 )
-MONTHS = tuple(m for m in calendar.month_name if m)
-WEEKDAYS = tuple(calendar.day_name)
 CALENDAR_WORDS = frozenset(
     w.casefold() for w in (*MONTHS, *WEEKDAYS, *calendar.month_abbr[1:], *calendar.day_abbr)
 ) | words("today tomorrow yesterday tonight weekend")
@@ -91,7 +98,7 @@ def readings(word: str) -> frozenset[str]:
 
 def is_function(word: str) -> bool:
     """Whether ``word`` (or its stem before an apostrophe, as in I'll) is a function word."""
-    return re.split(r"['’]", word.casefold())[0] in FUNCTION
+    return _APOSTROPHE.split(word.casefold())[0] in FUNCTION
 
 
 def is_generic(span: str) -> bool:
@@ -108,7 +115,7 @@ def clean(span: str) -> str:
         if not rest or head.casefold() not in _DETERMINERS:
             break
         text = rest
-    text = re.sub(r"['’]s$", "", text)
+    text = POSSESSIVE.sub("", text)
     return text.strip(_EDGE + " ")
 
 

@@ -8,9 +8,9 @@ from datetime import datetime
 from functools import lru_cache
 
 from decisionloop.core.tool import SpanKind
-from decisionloop.extract._dates import dates
+from decisionloop.extract._dates import dates, durations
 from decisionloop.extract._names import names, recipients
-from decisionloop.extract._numbers import durations, expressions, hole_expressions, quantities
+from decisionloop.extract._numbers import expressions, hole_expressions, quantities
 from decisionloop.extract._phrases import clauses, files, nouns, topics, without_files
 from decisionloop.extract._text import MAX_SPAN
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import math
 import re
-from calendar import monthrange
 from collections.abc import Mapping
-from datetime import date, timedelta
+from datetime import date
 from functools import cache
 
 import pint
 
 from decisionloop.core.tool import Runner, ToolContext, ToolResult
 from decisionloop.tools.catalog import UNITS
+from decisionloop.values.dates import MONTHS, WEEKDAYS, read_date, read_duration
 
 __all__ = [
     "LOCAL_RUNNERS",
@@ -301,104 +301,30 @@ def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
 
 # --- date_math --------------------------------------------------------------------------------------------
 
-_MONTHS = (
-    "January", "February", "March", "April", "May", "June",
-    "July", "August", "September", "October", "November", "December",
-)  # fmt: skip
-_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_RELATIVE_DAYS = {"today": 0, "now": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
-_HOLIDAYS = {
-    "christmas": (12, 25), "christmas day": (12, 25), "xmas": (12, 25), "christmas eve": (12, 24),
-    "new year": (1, 1), "new years": (1, 1), "new year's": (1, 1), "new year's day": (1, 1),
-    "new years day": (1, 1), "new year's eve": (12, 31), "new years eve": (12, 31),
-}  # fmt: skip
-_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[t ].*)?")
-_MONTH_FIRST = re.compile(r"([a-z]+)\.? (\d{1,2})(?:,? (\d{4}))?")
-_DAY_FIRST = re.compile(r"(\d{1,2}) (?:of )?([a-z]+)\.?(?:,? (\d{4}))?")
-_NUMBER_WORDS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-}  # fmt: skip
-_OFFSET = re.compile(rf"\b(\d{{1,6}}|{'|'.join(_NUMBER_WORDS)})\s*(day|week|month|year)s?\b")
-_BACKWARDS = re.compile(r"\b(?:before|earlier|ago|prior|minus)\b|^\s*-")
 _DATE_EXAMPLES = "today, tomorrow, Christmas, 2026-03-04, March 4, 2026 or 4 March 2026"
 
 
 def _long_date(day: date) -> str:
-    return f"{_WEEKDAYS[day.weekday()]}, {_MONTHS[day.month - 1]} {day.day}, {day.year}"
-
-
-def _month(name: str) -> int | None:
-    matches = [i for i, m in enumerate(_MONTHS, 1) if len(name) >= 3 and m.lower().startswith(name)]
-    return matches[0] if len(matches) == 1 else None
-
-
-def _next(today: date, month: int, day: int) -> date:
-    """The next ``month``/``day`` on or after ``today``."""
-    this_year = date(today.year, month, day)
-    return this_year if this_year >= today else date(today.year + 1, month, day)
-
-
-def _calendar_date(text: str, today: date) -> date | None:
-    if match := _ISO_DATE.fullmatch(text):
-        return date(int(match[1]), int(match[2]), int(match[3]))
-    if match := _MONTH_FIRST.fullmatch(text):
-        month, day, year = _month(match[1]), match[2], match[3]
-    elif match := _DAY_FIRST.fullmatch(text):
-        day, month, year = match[1], _month(match[2]), match[3]
-    else:
-        return None
-    return None if month is None else date(int(year) if year else today.year, month, int(day))
-
-
-def _start(text: str, today: date) -> date | None:
-    """The date ``text`` names, relative to ``today``; a month and day without a year is in ``today``'s year."""
-    text = re.sub(r"\s+", " ", text.strip().lower().replace("’", "'")).rstrip(".")
-    text = re.sub(r"^(?:on |the )+|^(?:mon|tues|wednes|thurs|fri|satur|sun)day,? (?=\w+ \d|\d)", "", text)
-    text = re.sub(r"(\d)(?:st|nd|rd|th)\b", r"\1", text)
-    if text in _RELATIVE_DAYS:
-        return today + timedelta(days=_RELATIVE_DAYS[text])
-    if text in _HOLIDAYS:
-        return _next(today, *_HOLIDAYS[text])
-    return _calendar_date(text, today)
-
-
-def _add_months(day: date, months: int) -> date:
-    year, month = divmod(day.month - 1 + months, 12)
-    return date(day.year + year, month + 1, min(day.day, monthrange(day.year + year, month + 1)[1]))
-
-
-def _shift(start: date, parts: list[tuple[int, str]], sign: int) -> date:
-    months = sum(n * (12 if unit == "year" else 1) for n, unit in parts if unit in ("month", "year"))
-    days = sum(n * (7 if unit == "week" else 1) for n, unit in parts if unit in ("day", "week"))
-    return _add_months(start, sign * months) + timedelta(days=sign * days)
-
-
-def _offset(text: str) -> tuple[list[tuple[int, str]], int]:
-    parts = [(_NUMBER_WORDS.get(n) or int(n), unit) for n, unit in _OFFSET.findall(text.lower())]
-    return parts, -1 if _BACKWARDS.search(text.lower()) else 1
+    return f"{WEEKDAYS[day.weekday()]}, {MONTHS[day.month - 1]} {day.day}, {day.year}"
 
 
 def date_math(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     """Add or subtract ``args['offset']`` to ``args['date']`` (relative to ``ctx.now``), naming both dates."""
     raw_date, raw_offset = args.get("date", "").strip() or "today", args.get("offset", "").strip()
-    parts, sign = _offset(raw_offset)
-    if not parts:
+    offset = read_duration(raw_offset)
+    if offset is None:
         return _failed(
             f"Could not read the offset {raw_offset!r}; say it like '90 days', '2 weeks before' or '3 months ago'."
         )
-    try:
-        start = _start(raw_date, ctx.now.date())
-    except ValueError:
-        start = None
+    start = read_date(raw_date, ctx.now.date())
     if start is None:
         return _failed(f"Could not read the date {raw_date!r}; say it like {_DATE_EXAMPLES}.")
     try:
-        end = _shift(start, parts, sign)
+        end = offset.shift(start)
     except (ValueError, OverflowError):
         return _failed(f"{raw_offset!r} from {_long_date(start)} falls outside years 1 to 9999; check the offset.")
-    amount = " and ".join(f"{n} {unit}{'' if n == 1 else 's'}" for n, unit in parts)
-    observation = f"{amount} {'after' if sign > 0 else 'before'} {_long_date(start)} is {_long_date(end)}"
+    amount = " and ".join(f"{n} {unit}{'' if n == 1 else 's'}" for n, unit in offset.parts)
+    observation = f"{amount} {'before' if offset.backwards else 'after'} {_long_date(start)} is {_long_date(end)}"
     return _done(observation, start=start.isoformat(), date=end.isoformat())
 
 

@@ -1,0 +1,333 @@
+"""Dates and durations in words: finding their spans in a text, and reading a span as a day or an amount of time.
+
+Finding and reading share one grammar, so every span found here reads as a date or a duration. Nothing here reads
+a clock: "today" is always passed in.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from calendar import monthrange
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date, timedelta
+from functools import cache
+from typing import Literal
+
+from decisionloop.values import _holidays
+from decisionloop.values._holidays import StandsAlone
+from decisionloop.values.numbers import NUMBER_WORD, count
+
+__all__ = [
+    "MONTHS",
+    "WEEKDAYS",
+    "Duration",
+    "Unit",
+    "find_dates",
+    "find_durations",
+    "not_a_calendar_word",
+    "read_date",
+    "read_duration",
+]
+
+MONTHS = tuple(m for m in calendar.month_name if m)
+WEEKDAYS = tuple(calendar.day_name)
+Unit = Literal["day", "week", "month", "year"]
+
+
+def not_a_calendar_word(short: str) -> bool:
+    """Whether a holiday's short name is not a month or weekday name (May Day shortened to May is the month)."""
+    return short not in MONTHS and short not in WEEKDAYS
+
+
+# --- finding ----------------------------------------------------------------------------------------------
+
+_MONTH = "|".join((*MONTHS, *(m for m in calendar.month_abbr if m), "Sept"))
+_DAY = "|".join((*WEEKDAYS, *calendar.day_abbr))
+_ORD = r"\d{1,2}(?:st|nd|rd|th)?"
+# Month and weekday names are matched case-sensitively (capitalised, as in "March 4"), so that the verb in
+# "march 4 miles" or the modal in "may 3 people come" is not read as a month.
+_SPANS = (
+    # "March 4", "Mar. 4th", "Fri, March 4, 2026", "Sept 3 2027". The day is one or two digits followed by a
+    # word boundary, so "March 2027" is not read as March 20 (the Month YYYY pattern takes it); the month must be
+    # followed by a space or a dot, so "Marching 4" and "Mayor 2" are not dates.
+    re.compile(
+        rf"""
+        \b (?: (?:{_DAY}) ,? \s+ )?
+        (?:{_MONTH}) \.? \s+ {_ORD} \b
+        (?: ,? \s+ \d{{4}} \b )?
+        """,
+        re.VERBOSE,
+    ),
+    # "4 March", "4th of March 2026", "Friday, 4 Mar". The month must end at a word boundary, so "4 Marches" or
+    # "3 Mayors" are not dates.
+    re.compile(
+        rf"""
+        \b (?: (?:{_DAY}) ,? \s+ )?
+        {_ORD} \s+ (?: of \s+ )? (?:{_MONTH}) \b
+        (?: ,? \s+ \d{{4}} \b )?
+        """,
+        re.VERBOSE,
+    ),
+    # "March 2027": a full month name and a four-digit year; an abbreviation ("Mar 2027") is not a date here.
+    re.compile(rf"\b(?:{'|'.join(MONTHS)})\s+\d{{4}}\b"),
+    # ISO dates ("2027-01-05") and slashed ones ("1/5/2027", "05/01/27"); the word boundaries keep them out of
+    # longer digit runs such as version numbers or phone numbers ("12026-01-05", "1/5/20271").
+    re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"),
+    # "today", "Tomorrow", "the day after tomorrow", "the day before yesterday", in any case; whole words only,
+    # so "todays" or "tonightly" are not dates.
+    re.compile(r"(?i)\b(?:the\s+day\s+(?:after|before)\s+)?(?:today|tomorrow|yesterday|tonight)\b"),
+    # "next Friday", "last week", "this weekend", "coming month", in any case; the period must be a whole word,
+    # so "next weekly meeting" or "last years" are not dates.
+    re.compile(rf"(?i)\b(?:next|last|this|coming)\s+(?:week|month|year|weekend|{'|'.join(WEEKDAYS)})\b"),
+    # A weekday on its own, also plural ("Friday", "Sundays"); capitalised, whole words only ("Fridayish" no).
+    re.compile(rf"\b(?:{'|'.join(WEEKDAYS)})s?\b"),
+)
+
+
+@cache
+def _holiday_pattern(year: int, stands_alone: StandsAlone) -> re.Pattern[str]:
+    """The holiday names of ``year`` (Christmas Day, New Year's Day, Thanksgiving, …), longest first."""
+    alternatives = "|".join(re.escape(n) for n in sorted(_holidays.names(year, stands_alone), key=len, reverse=True))
+    # Whole names only, in their calendar's capitalisation, and not followed by an apostrophe: "Easter" is not
+    # found in "Eastern", nor "Mother" cut out of "Mother's" (which is a name of its own, from Mother's Day).
+    return re.compile(rf"(?<![\w'’])(?:{alternatives})(?![\w'’])")
+
+
+def find_dates(text: str, year: int, *, stands_alone: StandsAlone = not_a_calendar_word) -> Iterator[str]:
+    """Dates in ``text``: Month D[, YYYY], D Month, Month YYYY, ISO, today, next Friday, holiday names of ``year``.
+
+    ``stands_alone`` says which holiday names without their final Day/Sunday/Monday are still names (Thanksgiving)
+    and which are words of their own (Labor); it should accept no more than ``not_a_calendar_word`` does, so that
+    every name found is read by ``read_date``.
+    """
+    for pattern in (*_SPANS, _holiday_pattern(year, stands_alone)):
+        for m in pattern.finditer(text):
+            yield " ".join(m.group().split())
+
+
+# An amount of calendar time and the word saying which way it goes: "90 days from", "2 weeks after", "a couple of
+# months", "3 years ago". Hours and minutes are left out: they never move a date.
+_DURATION = re.compile(
+    rf"""
+    (?<![\w.,])  # a whole number: not the "5 days" of "1.5 days" or "1,5 days", nor a word's tail
+    (?: \d+ (?:\.\d+)? | (?:{NUMBER_WORD}) \b )  # an amount in digits or words
+    \s* (?:day|week|month|year|fortnight) s? \b  # "3days" too, but not "3 dayglo" or "a weekend"
+    (?: \s+ (?P<direction> after|before|from|ago|later|earlier|since|until|prior\ to|past) \b )?
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def find_durations(text: str) -> Iterator[str]:
+    """Amounts of time in ``text`` with their direction word (90 days from, 2 weeks after, a month)."""
+    for m in _DURATION.finditer(text):
+        yield " ".join(m.group().split())
+
+
+# --- reading durations ------------------------------------------------------------------------------------
+
+# Each amount and unit in an offset, wherever it is ("2 weeks", "1 year and 2 months", "3days"); several add up.
+# The amount starts at a word boundary and has at most six digits, so a run of digits too long to be an offset
+# ("99999999999 days") gives nothing rather than its last six digits.
+_PART = re.compile(rf"\b(\d{{1,6}}|{NUMBER_WORD})\s*(day|week|month|year|fortnight)s?\b")
+# Words that turn an offset backwards ("2 weeks before", "3 months ago", "minus 2 days", "-2 days"); whole words
+# only, so "beforehand" or "agony" do not.
+_BACKWARDS = re.compile(r"\b(?:before|earlier|ago|prior|minus)\b|^\s*-")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Duration:
+    """An amount of time read from words: (count, unit) parts that add up, and whether it goes back in time."""
+
+    parts: tuple[tuple[int, Unit], ...]
+    backwards: bool = False
+
+    def shift(self, start: date) -> date:
+        """``start`` moved by this amount; a month later than January 31 is the last day of February.
+
+        Raises ValueError or OverflowError when the result falls outside years 1 to 9999.
+        """
+        sign = -1 if self.backwards else 1
+        months = sum(n * (12 if unit == "year" else 1) for n, unit in self.parts if unit in ("month", "year"))
+        days = sum(n * (7 if unit == "week" else 1) for n, unit in self.parts if unit in ("day", "week"))
+        return _add_months(start, sign * months) + timedelta(days=sign * days)
+
+
+def _add_months(day: date, months: int) -> date:
+    year, month = divmod(day.month - 1 + months, 12)
+    return date(day.year + year, month + 1, min(day.day, monthrange(day.year + year, month + 1)[1]))
+
+
+def _part(amount: str, unit: str) -> tuple[int, Unit]:
+    n = count(amount) or 0  # _PART only matches digits and number words, which count() all reads
+    match unit:
+        case "fortnight":
+            return 2 * n, "week"
+        case "day" | "week" | "month" | "year":
+            return n, unit
+    raise AssertionError(f"_PART matched the unit {unit!r}, which it does not list")
+
+
+def read_duration(text: str) -> Duration | None:
+    """``text`` as an amount of time ("2 weeks before", "a couple of months", "1 year and 2 months"); else None."""
+    folded = " ".join(text.lower().split())
+    parts = tuple(_part(amount, unit) for amount, unit in _PART.findall(folded))
+    return Duration(parts=parts, backwards=bool(_BACKWARDS.search(folded))) if parts else None
+
+
+# --- reading dates ----------------------------------------------------------------------------------------
+
+# Days named relative to today (read after lower-casing).
+_RELATIVE_DAYS = {"today": 0, "now": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
+# Countries that write the month first in slashed dates (1/5/2027 is January 5); elsewhere the day comes first.
+_MONTH_FIRST_COUNTRIES = frozenset({"US"})
+_WEEKDAY_NAMES = [d.lower() for d in (*WEEKDAYS, *calendar.day_abbr)]
+# What is dropped before a date is read: a leading "on" or "the" ("on the 4th of July"), and a weekday before a
+# month or day number ("Friday, March 4", "fri 4 mar"), which a date names anyway. A weekday alone or before a
+# word ("friday", "next friday") stays: it is the date.
+_LEADING = re.compile(
+    rf"^(?:on |the )+|^(?:{'|'.join(sorted(_WEEKDAY_NAMES, key=len, reverse=True))})\.?,? (?=\w+\.? \d|\d)"
+)
+# Ordinal suffixes after a digit ("4th" → "4"), only at a word's end so "4three" or "1stop" stay as they are.
+_ORDINAL = re.compile(r"(\d)(?:st|nd|rd|th)\b")
+# The calendar forms, matched against the whole normalised text: ISO with an optional time ("2026-03-04",
+# "2026-03-04t10:00"), month first ("march 4", "mar. 4, 2026"), day first ("4 march", "4 of march 2026"),
+# a month and a year ("march 2027", read as its first day) and slashed ("1/5/2027", "1/5/27"). A month word is
+# checked by _month(), so "friday 4" or "item 4" are not dates.
+_ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[t ].*)?")
+_MONTH_DAY = re.compile(r"([a-z]+)\.? (\d{1,2})(?:,? (\d{4}))?")
+_DAY_MONTH = re.compile(r"(\d{1,2}) (?:of )?([a-z]+)\.?(?:,? (\d{4}))?")
+_MONTH_YEAR = re.compile(r"([a-z]+)\.? (\d{4})")
+_SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2,4})")
+# A weekday, alone or plural ("friday", "sundays") or after this/coming/next/last.
+_WEEKDAY = re.compile(rf"(?:(this|coming|next|last) )?({'|'.join(d.lower() for d in WEEKDAYS)})s?")
+# A period relative to today: "next week", "last month", "this year", "coming weekend".
+_PERIOD = re.compile(r"(this|coming|next|last) (week|month|year|weekend)")
+# "day after tomorrow", "day before christmas" (a leading "the" is already gone): one day off another date.
+_DAY_OFF = re.compile(r"day (after|before) (.+)")
+# A holiday in a given year: "christmas 2027", "easter sunday, 2028".
+_HOLIDAY_YEAR = re.compile(r"(.+?),? (\d{4})")
+# "in 3 days", "in a couple of weeks": that long after today.
+_IN = re.compile(r"in (.+)")
+
+
+def read_date(text: str, today: date, *, country: str = "US") -> date | None:
+    """The day ``text`` names, seen from ``today``; None when it names none (or one that does not exist).
+
+    It reads every span ``find_dates`` finds, the forms the date tool has always read, and a date moved by a
+    duration ("2 weeks before Christmas", "a couple of weeks after March 4", "in 3 days", "3 days ago").
+    Holidays are the next one on or after ``today``, by ``country``'s calendar first (an ISO code such as US, GB,
+    CA); a month and day without a year are in ``today``'s year; "next Friday" is the Friday of next week (Monday
+    to Sunday), "Friday" and "this Friday" the first one from today on, "last Friday" the latest before today.
+    """
+    _holidays.check_country(country)
+    folded = " ".join(text.strip().lower().replace("’", "'").split()).rstrip(".")
+    try:
+        return _read(_ORDINAL.sub(r"\1", folded), today, country)
+    except (ValueError, OverflowError):  # a day that does not exist (February 30), or beyond years 1 to 9999
+        return None
+
+
+def _read(text: str, today: date, country: str) -> date | None:
+    """The day a normalised text names (lower case, single spaces, no ordinal suffixes)."""
+    while (stripped := _LEADING.sub("", text)) != text:
+        text = stripped
+    if text in _RELATIVE_DAYS:
+        return today + timedelta(days=_RELATIVE_DAYS[text])
+    if day := _holiday(text, today, country):
+        return day
+    if m := _DAY_OFF.fullmatch(text):
+        other = _read(m[2], today, country)
+        return other + timedelta(days=1 if m[1] == "after" else -1) if other else None
+    return (
+        _calendar_date(text, today, country)
+        or _weekday(text, today)
+        or _period(text, today)
+        or _moved(text, today, country)
+    )
+
+
+def _holiday(text: str, today: date, country: str) -> date | None:
+    if day := _holidays.holiday(text, today, country, not_a_calendar_word):
+        return day
+    m = _HOLIDAY_YEAR.fullmatch(text)
+    return _holidays.holiday(m[1], today, country, not_a_calendar_word, year=int(m[2])) if m else None
+
+
+def _month(name: str) -> int | None:
+    """The month ``name`` begins (at least three letters: "mar", "sept", "march"), when it begins only one."""
+    matches = [i for i, m in enumerate(MONTHS, 1) if len(name) >= 3 and m.lower().startswith(name)]
+    return matches[0] if len(matches) == 1 else None
+
+
+def _calendar_date(text: str, today: date, country: str) -> date | None:
+    if m := _ISO.fullmatch(text):
+        return date(int(m[1]), int(m[2]), int(m[3]))
+    if m := _MONTH_DAY.fullmatch(text):
+        month, day, year = _month(m[1]), m[2], m[3]
+    elif m := _DAY_MONTH.fullmatch(text):
+        day, month, year = m[1], _month(m[2]), m[3]
+    elif m := _MONTH_YEAR.fullmatch(text):
+        month, day, year = _month(m[1]), "1", m[2]
+    elif m := _SLASHED.fullmatch(text):
+        return _slashed(m[1], m[2], m[3], today, country)
+    else:
+        return None
+    return None if month is None else date(int(year) if year else today.year, month, int(day))
+
+
+def _slashed(first: str, second: str, year: str, today: date, country: str) -> date:
+    """A slashed date, in ``country``'s order unless only the other order gives a date (13/1/2027)."""
+    full = int(year)
+    if len(year) == 2:  # the year of those two digits closest to today's: 27 is 2027, 99 is 1999 in 2026
+        full = today.year - 50 + (full - today.year + 50) % 100
+    month, day = (int(first), int(second)) if country in _MONTH_FIRST_COUNTRIES else (int(second), int(first))
+    try:
+        return date(full, month, day)
+    except ValueError:
+        return date(full, day, month)
+
+
+def _weekday(text: str, today: date) -> date | None:
+    m = _WEEKDAY.fullmatch(text)
+    if m is None:
+        return None
+    wanted = [d.lower() for d in WEEKDAYS].index(m[2])
+    if m[1] == "next":
+        return today + timedelta(days=7 - today.weekday() + wanted)
+    if m[1] == "last":
+        return today - timedelta(days=(today.weekday() - wanted - 1) % 7 + 1)
+    return today + timedelta(days=(wanted - today.weekday()) % 7)
+
+
+def _period(text: str, today: date) -> date | None:
+    """Next/last week, month and year are that long from today; a weekend is its Saturday (Monday-based weeks)."""
+    m = _PERIOD.fullmatch(text)
+    if m is None:
+        return None
+    step = {"next": 1, "last": -1}.get(m[1], 0)
+    match m[2]:
+        case "week":
+            return today + timedelta(weeks=step)
+        case "month":
+            return _add_months(today, step)
+        case "year":
+            return _add_months(today, 12 * step)
+    return today + timedelta(days=5 - today.weekday(), weeks=step)
+
+
+def _moved(text: str, today: date, country: str) -> date | None:
+    """A date moved by a duration: "in 3 days", "3 days ago", "2 weeks before christmas", "a month from now"."""
+    if m := _IN.fullmatch(text):
+        amount = _DURATION.fullmatch(m[1])
+        by = read_duration(m[1]) if amount and not amount["direction"] else None
+        return by.shift(today) if by else None
+    m = _DURATION.match(text)
+    if m is None or not m["direction"]:
+        return None
+    rest = text[m.end() :].strip()
+    start = _read(rest, today, country) if rest else today
+    by = read_duration(m.group())
+    return by.shift(start) if by and start else None

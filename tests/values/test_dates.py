@@ -1,0 +1,245 @@
+"""Dates and durations: finding their spans, and reading them against a fixed today."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from decisionloop.values.dates import Duration, Unit, find_dates, find_durations, read_date, read_duration
+
+YEAR = 2027
+TUESDAY = date(2026, 12, 1)
+AUTUMN = date(2026, 9, 24)  # a Thursday, after Easter 2026 and before Thanksgiving 2026
+
+
+# --- finding -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("What day is 10 days after Halloween?", "Halloween"),
+        ("How long until Christmas?", "Christmas"),
+        ("Is the office open on New Year's Day?", "New Year's Day"),
+        ("Book the room for 14 March 2027", "14 March 2027"),
+        ("What weekday is March 3, 2028?", "March 3, 2028"),
+        ("Meet on Fri, Mar. 4th", "Fri, Mar. 4th"),
+        ("Invoices for March 2027", "March 2027"),
+        ("What is 40 days after 2027-01-05?", "2027-01-05"),
+        ("Due 1/5/2027", "1/5/2027"),
+        ("Plan something for next Friday", "next Friday"),
+        ("Is the pool open on Sundays?", "Sundays"),
+        ("What's on tomorrow?", "tomorrow"),
+        ("How many weeks until the day after tomorrow?", "the day after tomorrow"),
+        ("Any plans this weekend?", "this weekend"),
+    ],
+)
+def test_dates_found(text: str, span: str) -> None:
+    assert span in list(find_dates(text, YEAR))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I march 4 miles",
+        "Marching 4 bands",
+        "The Mayor 2 said",
+        "version 12026-01-05",
+        "next weekly meeting",
+        "Eastern",
+    ],
+)
+def test_what_is_not_a_date(text: str) -> None:
+    assert list(find_dates(text, YEAR)) == []
+
+
+def test_short_holiday_names_are_kept_only_when_they_stand_alone() -> None:
+    found = list(find_dates("Thanksgiving, Labor Day, Labor", YEAR, stands_alone=lambda short: short != "Labor"))
+    assert sorted(found) == ["Labor Day", "Thanksgiving"]
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("What date is 3 weeks before Easter?", "3 weeks before"),
+        ("What will the date be a month from today?", "a month from"),
+        ("Add 45 days to today", "45 days"),
+        ("What was the date 2 years ago?", "2 years ago"),
+        ("Two weeks after the party", "Two weeks after"),
+        ("a couple of weeks after Easter", "a couple of weeks after"),
+        ("a fortnight prior to the exam", "a fortnight prior to"),
+    ],
+)
+def test_durations_keep_their_direction_word(text: str, span: str) -> None:
+    assert span in list(find_durations(text))
+
+
+@pytest.mark.parametrize("text", ["1.5 hours", "a weekend away", "3 dayglo", "twenty days", "1,5 days"])
+def test_what_is_not_a_duration(text: str) -> None:
+    assert list(find_durations(text)) == []
+
+
+# --- reading dates -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "today", "expected"),
+    [
+        ("Thanksgiving", AUTUMN, date(2026, 11, 26)),
+        ("Thanksgiving Day", AUTUMN, date(2026, 11, 26)),
+        ("Easter Sunday", AUTUMN, date(2027, 3, 28)),
+        ("Easter", AUTUMN, date(2027, 3, 28)),
+        ("Independence Day", AUTUMN, date(2027, 7, 4)),
+        ("Christmas", AUTUMN, date(2026, 12, 25)),
+        ("xmas", AUTUMN, date(2026, 12, 25)),
+        ("new years eve", AUTUMN, date(2026, 12, 31)),
+        ("New Year", AUTUMN, date(2027, 1, 1)),
+        ("Mother's Day", AUTUMN, date(2027, 5, 9)),
+        ("Boxing Day", AUTUMN, date(2026, 12, 26)),
+        ("Christmas 2027", AUTUMN, date(2027, 12, 25)),
+        ("Thanksgiving 2026", date(2026, 1, 1), date(2026, 11, 26)),
+        ("Easter Sunday 2027", AUTUMN, date(2027, 3, 28)),
+        ("Independence Day", date(2026, 6, 1), date(2026, 7, 4)),  # not the Friday it is observed on
+        ("Christmas", date(2027, 12, 1), date(2027, 12, 25)),  # nor Friday, December 24, 2027
+        ("Platinum Jubilee of Elizabeth II", date(2022, 12, 1), date(2022, 6, 3)),  # held once: the past day
+        ("Christmas", date(2026, 12, 25), date(2026, 12, 25)),
+        ("Christmas", date(2026, 12, 26), date(2027, 12, 25)),
+    ],
+)
+def test_holidays_are_the_next_one_from_today(text: str, today: date, expected: date) -> None:
+    assert read_date(text, today) == expected
+
+
+def test_the_country_decides_which_holiday_a_name_is() -> None:
+    assert read_date("Thanksgiving", AUTUMN, country="CA") == date(2026, 10, 12)
+    assert read_date("Boxing Day", AUTUMN, country="US") == date(2026, 12, 26)  # from the next calendar that has it
+
+
+def test_an_unknown_country_is_refused_with_the_known_ones() -> None:
+    with pytest.raises(ValueError, match=r"unknown country 'Narnia'.*US, GB"):
+        read_date("today", AUTUMN, country="Narnia")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Friday", date(2026, 12, 4)),
+        ("this Friday", date(2026, 12, 4)),
+        ("coming friday", date(2026, 12, 4)),
+        ("Fridays", date(2026, 12, 4)),
+        ("next Friday", date(2026, 12, 11)),
+        ("next Monday", date(2026, 12, 7)),
+        ("last Monday", date(2026, 11, 30)),
+        ("last Tuesday", date(2026, 11, 24)),
+        ("Tuesday", date(2026, 12, 1)),
+        ("next Tuesday", date(2026, 12, 8)),
+        ("next week", date(2026, 12, 8)),
+        ("last week", date(2026, 11, 24)),
+        ("this month", date(2026, 12, 1)),
+        ("next month", date(2027, 1, 1)),
+        ("last year", date(2025, 12, 1)),
+        ("this weekend", date(2026, 12, 5)),
+        ("next weekend", date(2026, 12, 12)),
+    ],
+)
+def test_weekdays_and_periods(text: str, expected: date) -> None:
+    assert read_date(text, TUESDAY) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("today", date(2026, 12, 1)),
+        ("Tonight", date(2026, 12, 1)),
+        ("the day after tomorrow", date(2026, 12, 3)),
+        ("the day before yesterday", date(2026, 11, 29)),
+        ("the day before Christmas", date(2026, 12, 24)),
+        ("in 3 days", date(2026, 12, 4)),
+        ("in a couple of weeks", date(2026, 12, 15)),
+        ("3 days ago", date(2026, 11, 28)),
+        ("3 days from now", date(2026, 12, 4)),
+        ("two weeks before Christmas", date(2026, 12, 11)),
+        ("a couple of weeks after March 4", date(2026, 3, 18)),
+        ("a fortnight after the 4th of July", date(2026, 7, 18)),
+    ],
+)
+def test_relative_phrases(text: str, expected: date) -> None:
+    assert read_date(text, TUESDAY) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2027-01-05", date(2027, 1, 5)),
+        ("2027-01-05T10:00", date(2027, 1, 5)),
+        ("March 4", date(2026, 3, 4)),
+        ("on the 4th of July", date(2026, 7, 4)),
+        ("Mar. 4th, 2027", date(2027, 3, 4)),
+        ("Fri, Mar 4, 2028", date(2028, 3, 4)),
+        ("Friday Mar. 1", date(2026, 3, 1)),
+        ("Wednesday, 4 March 2026", date(2026, 3, 4)),
+        ("sept 3", date(2026, 9, 3)),
+        ("March 2027", date(2027, 3, 1)),
+        ("1/5/2027", date(2027, 1, 5)),
+        ("13/1/27", date(2027, 1, 13)),
+        ("12/31/99", date(1999, 12, 31)),
+    ],
+)
+def test_written_dates(text: str, expected: date) -> None:
+    assert read_date(text, TUESDAY) == expected
+
+
+def test_slashed_dates_follow_the_country() -> None:
+    assert read_date("1/5/2027", TUESDAY, country="GB") == date(2027, 5, 1)
+
+
+@pytest.mark.parametrize(
+    "text", ["February 30", "March 45", "Aug 0", "2026-02-30", "someday", "May", "ju 3", "3 days", "in 2 weeks ago", ""]
+)
+def test_what_names_no_day(text: str) -> None:
+    assert read_date(text, TUESDAY) is None
+
+
+@given(st.text(max_size=40), st.dates())
+def test_reading_a_date_never_raises(text: str, today: date) -> None:
+    day = read_date(text, today)
+    assert day is None or isinstance(day, date)
+
+
+# --- reading durations ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "parts", "backwards"),
+    [
+        ("90 days from", ((90, "day"),), False),
+        ("2 weeks before", ((2, "week"),), True),
+        ("3 months ago", ((3, "month"),), True),
+        ("-2 days", ((2, "day"),), True),
+        ("1 year and 2 months", ((1, "year"), (2, "month")), False),
+        ("a couple of weeks after", ((2, "week"),), False),
+        ("A few days prior to", ((3, "day"),), True),
+        ("a fortnight", ((2, "week"),), False),
+        ("3days", ((3, "day"),), False),
+    ],
+)
+def test_durations(text: str, parts: tuple[tuple[int, Unit], ...], backwards: bool) -> None:
+    assert read_duration(text) == Duration(parts=parts, backwards=backwards)
+
+
+@pytest.mark.parametrize("text", ["soon", "3", "99999999999 days", "2 hours"])
+def test_what_is_no_duration(text: str) -> None:
+    assert read_duration(text) is None
+
+
+def test_a_month_after_the_31st_is_the_last_day_of_the_next_month() -> None:
+    assert Duration(parts=((1, "month"),)).shift(date(2026, 1, 31)) == date(2026, 2, 28)
+    assert Duration(parts=((1, "year"),), backwards=True).shift(date(2028, 2, 29)) == date(2027, 2, 28)
+
+
+def test_a_shift_past_year_9999_raises() -> None:
+    with pytest.raises((ValueError, OverflowError)):
+        Duration(parts=((999999, "year"),)).shift(TUESDAY)
