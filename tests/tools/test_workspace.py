@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import os
+import stat
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from decisionloop.core.tool import Runner, ToolContext, ToolResult
+from decisionloop.tools import beneath
 from decisionloop.tools.catalog import spec
 from decisionloop.tools.workspace import (
     MAX_INPUT_CHARS,
@@ -24,6 +27,7 @@ from decisionloop.tools.workspace import (
 NOW = datetime(2026, 9, 24, 12, tzinfo=UTC)
 SECRET = "TOP SECRET, outside the workdir"
 PROBE = "decisionloop-escape-probe"  # a name that exists nowhere, so a broken sandbox cannot destroy anything
+LINKS = ("etc_link", "up", "out_dir_link", "secret_link", "dangling", "rel_up")
 
 
 @pytest.fixture
@@ -43,6 +47,7 @@ def work(tmp_path: Path) -> Path:
         "dangling": outside / "new.txt",
         "rel_up": Path(".."),
     }
+    assert sorted(links) == sorted(LINKS)
     for name, target in links.items():
         (work / name).symlink_to(target)
     return work
@@ -163,11 +168,23 @@ def test_reading_through_links_to_etc_is_refused(work: Path) -> None:
         assert "working directory" in result.observation
 
 
-def test_links_that_stay_inside_are_followed(work: Path) -> None:
+def test_links_that_stay_inside_are_not_followed_but_say_where_they_lead(work: Path) -> None:
     (work / "alias.txt").symlink_to(work / "inside.txt")
     (work / "sub_alias").symlink_to("sub")
-    assert read_file({"path": "alias.txt"}, _ctx(work)).observation == "inside"
-    assert read_file({"path": "sub_alias/nested.txt"}, _ctx(work)).observation == "nested"
+    leaf = read_file({"path": "alias.txt"}, _ctx(work))
+    assert (leaf.ok, leaf.observation) == (
+        False,
+        "'alias.txt' is a symbolic link; the workspace tools do not follow links, which could lead outside the "
+        "working directory; 'alias.txt' points to 'inside.txt', use that instead.",
+    )
+    folder = read_file({"path": "sub_alias/nested.txt"}, _ctx(work))
+    assert not folder.ok
+    assert "goes through the symbolic link 'sub_alias'" in folder.observation
+    assert "'sub_alias' points to 'sub', use that instead" in folder.observation
+    assert not write_file({"path": "alias.txt", "content": "x"}, _ctx(work)).ok
+    assert (work / "inside.txt").read_text() == "inside"
+    listed = list_dir({}, _ctx(work)).observation.splitlines()
+    assert ("sub_alias" in listed, "sub_alias/" in listed) == (True, False)  # a link, not a folder
 
 
 def test_harmless_dots_are_allowed(work: Path) -> None:
@@ -307,3 +324,180 @@ def test_runners_bind_to_the_catalog_specs() -> None:
     for tool_id, runner in WORKSPACE_RUNNERS.items():
         assert spec(tool_id).bind(runner).run is runner
         assert runner.__name__ == tool_id
+
+
+# --- races, hard links and large files: what another process can do between the check and the use ----------
+
+
+@pytest.fixture(params=["openat2", "walk"])
+def resolver(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each test below runs with folders opened by ``openat2`` and by walking one name at a time."""
+    if request.param == "walk":
+        monkeypatch.setattr(beneath, "_openat2_works", False)
+    elif not beneath.has_openat2():
+        pytest.skip("this kernel has no openat2")
+    return str(request.param)
+
+
+@pytest.fixture
+def stale_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The path check sees every path as it was before a link was swapped in: ``realpath`` resolves nothing."""
+    monkeypatch.setattr(os.path, "realpath", lambda path, *_, **__: os.fspath(path))
+
+
+def _swap_after_the_look(monkeypatch: pytest.MonkeyPatch, swap: Callable[[], None]) -> None:
+    """Run ``swap`` right after the tool has looked at its leaf and before it opens or replaces it."""
+    look = beneath.lstat
+
+    def then_swap(dir_fd: int, name: str) -> os.stat_result | None:
+        info = look(dir_fd, name)
+        swap()
+        monkeypatch.setattr(beneath, "lstat", look)
+        return info
+
+    monkeypatch.setattr(beneath, "lstat", then_swap)
+
+
+def _relink(path: Path, target: Path) -> None:
+    path.unlink()
+    path.symlink_to(target)
+
+
+RACED_CALLS: list[tuple[str, Runner, dict[str, str]]] = [
+    ("list_dir", list_dir, {"path": "swapped"}),
+    ("read_file", read_file, {"path": "swapped/secret.txt"}),
+    ("read_file leaf", read_file, {"path": "victim.txt"}),
+    ("write_file", write_file, {"path": "swapped/secret.txt", "content": "pwned"}),
+    ("write_file new", write_file, {"path": "swapped/new.txt", "content": "pwned"}),
+    ("write_file deeper", write_file, {"path": "swapped/deeper/new.txt", "content": "pwned"}),
+    ("write_file leaf", write_file, {"path": "victim.txt", "content": "pwned"}),
+    ("move_file from", move_file, {"path": "swapped/secret.txt", "to": "got.txt"}),
+    ("move_file to", move_file, {"path": "inside.txt", "to": "swapped/dropped.txt"}),
+    ("delete_file", delete_file, {"path": "swapped/secret.txt"}),
+]
+
+
+@pytest.mark.parametrize(("name", "runner", "args"), RACED_CALLS, ids=[call[0] for call in RACED_CALLS])
+@pytest.mark.usefixtures("resolver", "stale_check")
+def test_a_link_the_check_did_not_see_is_not_followed(
+    work: Path, name: str, runner: Runner, args: dict[str, str]
+) -> None:
+    (work / "swapped").symlink_to(work.parent / "outside")
+    (work / "victim.txt").symlink_to(work.parent / "outside" / "secret.txt")
+    before = _snapshot(work.parent / "outside")
+    result = runner(args, _ctx(work))
+    assert (name, result.ok) == (name, False)
+    assert SECRET not in result.observation
+    assert "symbolic link" in result.observation
+    assert _snapshot(work.parent / "outside") == before
+
+
+@pytest.mark.usefixtures("resolver")
+def test_a_leaf_swapped_for_a_link_after_the_look_is_not_read(work: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _swap_after_the_look(monkeypatch, lambda: _relink(work / "inside.txt", work.parent / "outside" / "secret.txt"))
+    result = read_file({"path": "inside.txt"}, _ctx(work))
+    assert (result.ok, SECRET in result.observation) == (False, False)
+    assert "'inside.txt' is a symbolic link" in result.observation
+
+
+@pytest.mark.usefixtures("resolver")
+def test_a_leaf_swapped_for_a_link_after_the_look_is_replaced_not_written_through(
+    work: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _swap_after_the_look(monkeypatch, lambda: _relink(work / "inside.txt", work.parent / "outside" / "secret.txt"))
+    assert write_file({"path": "inside.txt", "content": "new"}, _ctx(work)).ok
+    assert (work.parent / "outside" / "secret.txt").read_text() == SECRET
+    assert not (work / "inside.txt").is_symlink()
+    assert (work / "inside.txt").read_text() == "new"
+
+
+@pytest.mark.usefixtures("resolver")
+def test_a_leaf_swapped_for_a_hard_link_after_the_look_is_not_read(work: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def hard_link() -> None:
+        (work / "inside.txt").unlink()
+        os.link(work.parent / "outside" / "secret.txt", work / "inside.txt")
+
+    _swap_after_the_look(monkeypatch, hard_link)
+    result = read_file({"path": "inside.txt"}, _ctx(work))
+    assert (result.ok, SECRET in result.observation) == (False, False)
+    assert "2 hard links" in result.observation
+
+
+def test_a_leaf_swapped_for_a_folder_fails_cleanly_and_leaves_no_temporary_file(
+    work: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def folder() -> None:
+        (work / "inside.txt").unlink()
+        (work / "inside.txt").mkdir()
+        (work / "inside.txt" / "kept").write_text("kept")
+
+    _swap_after_the_look(monkeypatch, folder)
+    result = write_file({"path": "inside.txt", "content": "new"}, _ctx(work))
+    assert (result.ok, result.observation) == (False, "The file system refused 'inside.txt': Is a directory.")
+    assert sorted(os.listdir(work)) == sorted(["inside.txt", "sub", *LINKS])
+
+
+@pytest.mark.parametrize("tool", ["read_file", "write_file"])
+def test_a_hard_link_to_an_outside_file_is_neither_read_nor_written(work: Path, tool: str) -> None:
+    secret = work.parent / "outside" / "secret.txt"
+    os.link(secret, work / "hard.txt")
+    result = WORKSPACE_RUNNERS[tool]({"path": "hard.txt", "content": "pwned"}, _ctx(work))
+    assert (result.ok, SECRET in result.observation) == (False, False)
+    verb = "read" if tool == "read_file" else "written"
+    assert result.observation == (
+        "'hard.txt' has 2 hard links, so the same file may be reachable from outside the working directory; "
+        f"it cannot be {verb}."
+    )
+    assert secret.read_text() == SECRET
+
+
+def test_a_hard_linked_file_can_still_be_deleted_without_touching_the_other_name(work: Path) -> None:
+    os.link(work.parent / "outside" / "secret.txt", work / "hard.txt")
+    assert delete_file({"path": "hard.txt"}, _ctx(work)).ok
+    assert (work.parent / "outside" / "secret.txt").read_text() == SECRET
+
+
+def test_a_huge_file_is_read_only_as_far_as_the_ceiling(work: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    size = 1 << 30
+    with (work / "huge.bin").open("wb") as huge:
+        huge.truncate(size)  # sparse: a gigabyte of zeros that takes no disk
+    read_bytes = []
+    os_read = os.read
+
+    def counted(fd: int, n: int) -> bytes:
+        chunk = os_read(fd, n)
+        read_bytes.append(len(chunk))
+        return chunk
+
+    monkeypatch.setattr(os, "read", counted)
+    result = read_file({"path": "huge.bin"}, _ctx(work))
+    assert 0 < sum(read_bytes) <= 5 * MAX_OUTPUT_CHARS
+    assert result.observation == "\0" * MAX_OUTPUT_CHARS + (
+        f"\n…[the file is 1,073,741,824 bytes; only its first {MAX_OUTPUT_CHARS:,} characters were read, "
+        "truncated by the tool layer]"
+    )
+
+
+def test_a_long_file_of_wide_characters_is_cut_on_a_character(work: Path) -> None:
+    (work / "wide.txt").write_text("é" * 20_000 + "€" * 10, encoding="utf-8")
+    observation = read_file({"path": "wide.txt"}, _ctx(work)).observation
+    assert observation.startswith("é" * MAX_OUTPUT_CHARS + "\n…[the file is 40,030 bytes;")
+
+
+def test_newlines_are_read_as_before(work: Path) -> None:
+    (work / "crlf.txt").write_bytes(b"a\r\nb\rc\n\xff")
+    assert read_file({"path": "crlf.txt"}, _ctx(work)).observation == "a\nb\nc\n\ufffd"
+
+
+def test_write_file_keeps_the_permissions_of_the_file_it_replaces(work: Path) -> None:
+    (work / "inside.txt").chmod(0o640)
+    assert write_file({"path": "inside.txt", "content": "new"}, _ctx(work)).ok
+    assert stat.S_IMODE((work / "inside.txt").stat().st_mode) == 0o640
+    assert [name for name in os.listdir(work) if name.startswith(".")] == []
+
+
+def test_write_file_refuses_a_fifo(work: Path) -> None:
+    os.mkfifo(work / "pipe")
+    result = write_file({"path": "pipe", "content": "x"}, _ctx(work))
+    assert (result.ok, result.observation) == (False, "'pipe' is not a regular file, so it cannot be written.")
+    assert stat.S_ISFIFO((work / "pipe").lstat().st_mode)
