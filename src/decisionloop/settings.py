@@ -6,6 +6,7 @@ handed values.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,3 +121,20 @@ def resolve_float(name: str, environ: Mapping[str, str], flag: str | None = None
 def home(environ: Mapping[str, str]) -> Path:
     """The user data directory (``DECISIONLOOP_HOME``, default ``~/.decisionloop``)."""
     return Path(resolve("home", environ)).expanduser()
+
+
+def ready_home(environ: Mapping[str, str]) -> Path:
+    """The user data directory, created if missing; ConfigError says why it cannot be used and how to fix it."""
+    where = home(environ)
+    env = setting("home").env
+    named = f"{env} {str(where)!r}" if env in environ else f"the home directory {str(where)!r}"
+    fix = f"point {env} at a directory you can write (it is created if missing)"
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise ConfigError(f"{named} is a file, not a directory; {fix}") from None
+    except OSError as err:
+        raise ConfigError(f"{named} cannot be created ({err.strerror or err}); {fix}") from err
+    if not os.access(where, os.W_OK | os.X_OK):
+        raise ConfigError(f"{named} is not writable; {fix}")
+    return where

@@ -21,6 +21,7 @@ from decisionloop.journal import (
     ToolFinished,
     ToolStarted,
     default_path,
+    store,
 )
 from tests.support.journal import (
     AT,
@@ -253,6 +254,34 @@ def test_default_path_creates_the_home_directory(tmp_path: Path) -> None:
     path = default_path(tmp_path / "home" / "deeper")
     assert path == tmp_path / "home" / "deeper" / "journal.sqlite3"
     assert path.parent.is_dir()
+
+
+def test_a_home_that_is_a_file_is_a_journal_error(tmp_path: Path) -> None:
+    (tmp_path / "home").write_text("a file")
+    with pytest.raises(JournalError, match=r"cannot make the journal's directory .*home' \(it is a file\)"):
+        default_path(tmp_path / "home")
+    with pytest.raises(JournalError, match=r"home' \(it is a file\)"):
+        SqliteJournal(tmp_path / "home" / "journal.sqlite3")
+    with pytest.raises(JournalError, match=r"home/deeper' \(Not a directory\)"):
+        default_path(tmp_path / "home" / "deeper")
+
+
+def test_a_locked_journal_is_a_journal_error_once_the_wait_is_over(
+    journal: SqliteJournal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run_id = journal.start(GOAL, {})
+    monkeypatch.setattr(store, "BUSY_TIMEOUT_S", 0.05)
+    with SqliteJournal(journal.path) as waiting:  # opened after the patch: it waits 0.05 s, not 5
+        other = sqlite3.connect(journal.path, isolation_level=None)
+        other.execute("BEGIN EXCLUSIVE")
+        try:
+            for write in (lambda: waiting.start(GOAL, {}), lambda: waiting.record(run_id, held_run_events()[0])):
+                with pytest.raises(JournalError, match=r"is locked by another process \(waited 0.05 s\); try again"):
+                    write()
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert [r.id for r in waiting.runs()] == [run_id]
 
 
 _CHILD = """

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -81,6 +83,31 @@ def test_a_delete_goal_stops_at_the_guard_in_a_non_interactive_shell(start: Call
     assert data["stop"] == "declined"
     assert data["answer"] == "Not done: you declined to let the agent run note_delete."
     assert data["steps"][0]["approved"] is False
+
+
+def _without_stdin(*args: str) -> subprocess.CompletedProcess[str]:
+    """The CLI in a process started with stdin closed (not /dev/null): Python's ``sys.stdin`` is None there."""
+    cli = [sys.executable, "-c", "from decisionloop.cli.main import run; run()", *args]
+    return subprocess.run(
+        ["sh", "-c", 'exec "$@" <&-', "sh", *cli], capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def test_with_stdin_closed_a_guarded_call_is_declined_as_with_no_input(start: Callable[[Picks], str]) -> None:
+    url = start(DELETE)
+    done = _without_stdin("run", "Remove my note about the gym", "--decisions", url, "--offline", "--json")
+    assert "Traceback" not in done.stderr
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["stop"] == "declined"
+    assert data["steps"][0]["approved"] is False
+
+
+def test_with_stdin_closed_the_demo_declines_held_steps() -> None:
+    done = _without_stdin("demo", "--max-steps", "2", "--decisions", "rules")
+    assert "Traceback" not in done.stderr
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("stop: held") == 4
 
 
 def test_held_steps_are_found_by_sparql_in_the_turtle_export(start: Callable[[Picks], str], tmp_path: Path) -> None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TextIO
 
 import click
 from rich.console import Console
 
-from decisionloop.cli.common import F, reports_errors
+from decisionloop.cli.common import F, reports_errors, utf8_text
 from decisionloop.cli.options import decisions_options, gate_option, llm_options, stacked
 from decisionloop.cli.session import RunOptions, open_session
 from decisionloop.cli.views.run import result_json, result_lines
@@ -51,6 +52,7 @@ def _run_options(fn: F) -> F:
 @reports_errors
 def run_goal(goal: str, offline: bool, suite: Path | None, cwd: Path | None, **flags: object) -> None:
     """Run the agent on GOAL: System 1 decides, held steps go to the LLM or you, changes need your OK."""
+    goal = utf8_text(goal, "the goal")
     options = _options(flags, offline=offline or suite is not None, suite=suite, cwd=cwd, demo=False)
     with open_session(options, Console(stderr=False)) as (setup, seams):
         driven = drive(goal, setup, seams, options.config())
@@ -81,7 +83,17 @@ def _report(driven: Driven, as_json: bool) -> None:
 
 
 def _interactive(no_input: bool) -> bool:
-    return not no_input and sys.stdin.isatty() and sys.stdout.isatty()
+    return not no_input and _is_terminal(sys.stdin) and _is_terminal(sys.stdout)
+
+
+def _is_terminal(stream: TextIO | None) -> bool:
+    """Whether ``stream`` is a terminal; a closed stream (None when the process started without it) is not."""
+    if stream is None:
+        return False
+    try:
+        return stream.isatty()
+    except ValueError:  # closed after start
+        return False
 
 
 def _options(

@@ -68,6 +68,24 @@ def llm_chat(url: str | None, model: str | None) -> HttpChat | None:
     return HttpChat(base_url=url, model=model, api_key=resolve("llm_key", os.environ) or None)
 
 
+def utf8_text(value: str, what: str) -> str:
+    """``value`` if it is UTF-8 text; else ConfigError, rather than act on (and journal) words with bytes replaced.
+
+    Python hands the bytes of a non-UTF-8 argument over as lone surrogates; the message shows them as ``\\xNN``
+    and the text with ``�`` in their place.
+    """
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as err:
+        shown = value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        bad = value[err.start : err.end].encode("utf-8", "surrogateescape")
+        raise ConfigError(
+            f"{what} {shown!r} is not UTF-8 text (bytes {bad!r} at character {err.start}); retype it, or set a "
+            "UTF-8 locale (e.g. LC_ALL=C.UTF-8) if your terminal sends another encoding"
+        ) from None
+    return value
+
+
 def fail(message: str) -> NoReturn:
     """Print ``error: message`` and exit 1."""
     click.echo(f"error: {message}", err=True)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import click
 
-from decisionloop.cli.common import decision_backend, fail, gate_overrides
+from decisionloop.cli.common import decision_backend, fail, gate_overrides, utf8_text
 from decisionloop.cli.options import decisions_options, gate_option, setting_option
 from decisionloop.cli.views.decision import decision_lines
 from decisionloop.core.decision import decision_json
@@ -59,7 +59,7 @@ def decide(
         block = spec.block(block_id) if block_id in {b.id for b in spec.blocks} else None
         if block is None:
             raise ConfigError(f"unknown decision {block_id!r}; decisions: {', '.join(b.id for b in spec.blocks)}")
-        ask = build_ask(block, parse_state(state_text), options)
+        ask = build_ask(block, parse_state(utf8_text(state_text, "--state")), options)
         backend = decision_backend(decisions_url, decisions_model, decisions_timeout)
         decision = decide_one(backend, ask)
     except (ConfigError, ValueError) as err:

@@ -10,7 +10,7 @@ import click
 
 from decisionloop.cli.common import reports_errors
 from decisionloop.journal import SqliteJournal, default_path, run_json, run_turtle
-from decisionloop.settings import home
+from decisionloop.settings import ready_home
 
 
 @click.command()
@@ -18,7 +18,7 @@ from decisionloop.settings import home
 @reports_errors
 def runs(limit: int) -> None:
     """List recent runs from the journal; unfinished runs and calls with no recorded result are flagged."""
-    with SqliteJournal(default_path(home(os.environ))) as journal:
+    with SqliteJournal(default_path(ready_home(os.environ))) as journal:
         found = journal.runs(limit)
     if not found:
         click.echo("no runs yet: try decisionloop demo")
@@ -36,7 +36,7 @@ def runs(limit: int) -> None:
 @reports_errors
 def export(run_id: str, fmt: Literal["json", "ttl"], output: Path | None) -> None:
     """Export one run (an id or a unique prefix) as JSON or as RDF Turtle."""
-    with SqliteJournal(default_path(home(os.environ))) as journal:
+    with SqliteJournal(default_path(ready_home(os.environ))) as journal:
         data = journal.load(run_id)
     text = run_json(data) if fmt == "json" else run_turtle(data)
     if output is None:

@@ -23,7 +23,7 @@ from decisionloop.journal import SqliteJournal, default_path
 from decisionloop.loop.agent import Limits, LoopSetup
 from decisionloop.loop.requests import Request, StepDone
 from decisionloop.model.backend import model_thresholds
-from decisionloop.settings import home, resolve
+from decisionloop.settings import ready_home, resolve
 from decisionloop.spec import load_spec
 from decisionloop.spec.thresholds import read_thresholds
 from decisionloop.system2 import Declining, LlmSystem2, LlmWriter, TerminalPerson
@@ -84,7 +84,9 @@ def _step_printer(*, err: bool) -> Callable[[Request, object], None]:
 
 @contextmanager
 def open_session(options: RunOptions, console: Console) -> Iterator[tuple[LoopSetup, Seams]]:
-    """Everything a run needs, opened for the run and closed after it."""
+    """Everything a run needs, opened for the run and closed after it; the journal last, so a run whose setup
+    fails (an unusable home, notes database or journal) leaves no trace in it."""
+    user_home = ready_home(os.environ)
     tuned = read_thresholds(options.thresholds) if options.thresholds is not None else _bundled_thresholds(options)
     spec = load_spec(gates={**tuned, **gate_overrides(options.gates)})
     suite_path = options.suite or demo_suite_path()
@@ -100,7 +102,7 @@ def open_session(options: RunOptions, console: Console) -> Iterator[tuple[LoopSe
         if options.demo:  # the suite's clock and seed notes; the user's own notes stay untouched
             base = stack.enter_context(task_context(load_suite(suite_path)))
         else:
-            notes = stack.enter_context(SqliteNotes(home(os.environ) / "notes.sqlite3"))
+            notes = stack.enter_context(SqliteNotes(user_home / "notes.sqlite3"))
             base = ToolContext(now=datetime.now().astimezone(), notes=notes)
         fetch = None
         if not options.offline:
@@ -113,7 +115,7 @@ def open_session(options: RunOptions, console: Console) -> Iterator[tuple[LoopSe
         seams = Seams(
             backend=decision_backend(options.decisions_url, options.decisions_model, None),
             context=context,
-            journal=stack.enter_context(SqliteJournal(default_path(home(os.environ)))),
+            journal=stack.enter_context(SqliteJournal(default_path(user_home))),
             system2=system2,
             approver=approver,
             writer=writer,

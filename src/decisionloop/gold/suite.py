@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Literal
 
 from decisionloop.core.errors import ConfigError
+from decisionloop.core.files import SUITE_BYTES, read_text_capped
 from decisionloop.core.vocab import FINISH
 
 Split = Literal["dev", "test"]
@@ -88,7 +89,7 @@ def load_suite(path: str | Path) -> Suite:
     """Read a layaAgent ``tasks.json``; SuiteError names what is wrong and where."""
     where = str(path)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(read_text_capped(Path(path), limit=SUITE_BYTES, what="suite file", error=SuiteError))
     except OSError as exc:
         raise SuiteError(f"cannot read suite file {where!r} ({exc.strerror}); check the path") from exc
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:

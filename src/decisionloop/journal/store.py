@@ -3,6 +3,9 @@
 WAL mode with ``synchronous=NORMAL``: once ``record`` returns the event survives the process being killed
 (SIGKILL included); only a power cut can lose the last commits. A call started and never finished stays in
 ``tool_calls`` with no result and is reported as in flight; nothing here re-runs it.
+
+A write waits up to ``BUSY_TIMEOUT_S`` for another process's lock, then fails with a JournalError that says so;
+every SQLite failure (locked, read-only, not a database) reaches the caller as a JournalError naming the file.
 """
 
 from __future__ import annotations
@@ -11,7 +14,8 @@ import json
 import sqlite3
 import threading
 import uuid
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,6 +39,7 @@ from decisionloop.journal.events import (
 from decisionloop.loop.frames import Frame
 
 SCHEMA_VERSION = 1
+BUSY_TIMEOUT_S = 5.0
 FILE_NAME = "journal.sqlite3"
 NOT_RERUN = "no result recorded; the call was not re-run"
 RunStatus = Literal["ended", "unfinished"]
@@ -101,7 +106,7 @@ class RunSummary:
 
 def default_path(home: Path) -> Path:
     """The journal file in ``home``, creating the directory."""
-    home.mkdir(parents=True, exist_ok=True)
+    _make_directory(home)
     return home / FILE_NAME
 
 
@@ -113,22 +118,11 @@ class SqliteJournal:
     """A ``Journal`` in one SQLite file, readable by other processes while a run writes to it."""
 
     def __init__(self, path: Path, *, clock: Callable[[], datetime] = _utc_now) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        _make_directory(path.parent)
         self.path = path
         self._clock = clock
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(str(path), check_same_thread=False)
-        self._db.row_factory = sqlite3.Row
-        try:
-            _prepare(self._db, path)
-        except JournalError:
-            self._db.close()
-            raise
-        except sqlite3.DatabaseError as err:
-            self._db.close()
-            raise JournalError(
-                f"{str(path)!r} is not a usable journal ({err}); move it away or pass another path"
-            ) from err
+        self._db = _open(path)
 
     def __enter__(self) -> SqliteJournal:
         return self
@@ -143,7 +137,7 @@ class SqliteJournal:
     def start(self, goal: str, config: Mapping[str, object]) -> str:
         """Record a new run and return its id (32 hex digits; any unique prefix names it when reading)."""
         run_id = uuid.uuid4().hex
-        with self._lock, self._db:
+        with self._lock, _reported(self.path), self._db:
             self._db.execute(
                 "INSERT INTO runs (id, goal, started_at, config) VALUES (?, ?, ?, ?)",
                 (run_id, goal, self._now(), _dump(dict(config))),
@@ -152,7 +146,7 @@ class SqliteJournal:
 
     def record(self, run_id: str, event: Event) -> None:
         """Write one event in its own transaction: it is on disk when this returns."""
-        with self._lock, self._db:
+        with self._lock, _reported(self.path), self._db:
             self._require(run_id)
             match event:
                 case DecisionsMade():
@@ -172,7 +166,7 @@ class SqliteJournal:
 
     def runs(self, limit: int = 20) -> list[RunSummary]:
         """The ``limit`` most recent runs, newest first."""
-        with self._lock:
+        with self._lock, _reported(self.path):
             rows = self._db.execute(_SUMMARIES, (limit,)).fetchall()
         return [
             RunSummary(id=r[0], goal=r[1], started_at=r[2], stop=r[3], steps=r[5], in_flight=r[6], status=_status(r[4]))
@@ -181,7 +175,7 @@ class SqliteJournal:
 
     def load(self, run_id: str) -> dict[str, object]:
         """The whole run named by ``run_id`` (or a unique prefix of it), JSON-ready."""
-        with self._lock:
+        with self._lock, _reported(self.path):
             full = self._resolve(run_id)
             run = self._db.execute("SELECT * FROM runs WHERE id = ?", (full,)).fetchone()
             parts = {t: self._rows(t, full) for t in ("steps", "decisions", "approvals", "tool_calls")}
@@ -229,6 +223,52 @@ class SqliteJournal:
         recent = [r[0] for r in self._db.execute("SELECT id FROM runs ORDER BY started_at DESC LIMIT ?", (_SHOWN_IDS,))]
         known = f"recent runs: {', '.join(recent)}" if recent else "the journal has no runs yet"
         raise JournalError(f"unknown run {run_id!r} in {str(self.path)!r}; {known}")
+
+
+def _make_directory(where: Path) -> None:
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        why = "it is a file" if isinstance(err, FileExistsError) else err.strerror or str(err)
+        raise JournalError(
+            f"cannot make the journal's directory {str(where)!r} ({why}); use a directory you can write"
+        ) from err
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    """The journal's connection, its schema ready; every way that fails is a JournalError naming the file."""
+    with _reported(path):
+        db = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, check_same_thread=False)
+    db.row_factory = sqlite3.Row
+    try:
+        with _reported(path):
+            _prepare(db, path)
+    except JournalError:
+        db.close()
+        raise
+    return db
+
+
+@contextmanager
+def _reported(path: Path) -> Iterator[None]:
+    """SQLite's failures as JournalErrors that name the file and say what to do."""
+    try:
+        yield
+    except sqlite3.OperationalError as err:
+        text = str(err)
+        if "locked" in text or "busy" in text:
+            raise JournalError(
+                f"the journal {str(path)!r} is locked by another process (waited {BUSY_TIMEOUT_S:g} s); "
+                "try again when the other decisionloop is done"
+            ) from err
+        raise JournalError(
+            f"the journal {str(path)!r} cannot be used ({text}); check that you can write the file and its "
+            "directory, and that the disk has room"
+        ) from err
+    except sqlite3.DatabaseError as err:
+        if type(err) is not sqlite3.DatabaseError:  # its subclasses (integrity, programming) are bugs, not the file
+            raise
+        raise JournalError(f"{str(path)!r} is not a usable journal ({err}); move it away or pass another path") from err
 
 
 def _prepare(db: sqlite3.Connection, path: Path) -> None:

@@ -1,6 +1,8 @@
 """The sentence encoder: all-MiniLM-L6-v2 as int8 ONNX, mean-pooled and normalised, with a cache of recent texts.
 
-Texts repeat a lot within a run (the goal, tool descriptions, question wordings), so each is embedded once.
+Texts repeat a lot within a run (the goal, tool descriptions, question wordings), so each is embedded once. The
+cache keeps the most recently used texts, bounded both by count and by bytes (text plus vector), since one long
+state can be megabytes: at most ``CACHE_ENTRIES`` texts and ``CACHE_BYTES`` bytes by default.
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
+from sys import getsizeof
 
 import numpy as np
 import numpy.typing as npt
@@ -17,13 +20,78 @@ from tokenizers import Tokenizer
 DIM = 384
 MAX_TOKENS = 128
 BATCH = 16
+CACHE_ENTRIES = 8192
+CACHE_BYTES = 64 * 1024 * 1024
 Vectors = npt.NDArray[np.float32]
+
+
+class TextCache:
+    """Embeddings of recently used texts, least recently used dropped first, within ``entries`` and ``max_bytes``.
+
+    An entry's bytes are its text's size in memory plus its vector's; an entry over ``max_bytes`` on its own is
+    not kept (rather than emptying the cache to make room for it).
+    """
+
+    def __init__(self, *, entries: int = CACHE_ENTRIES, max_bytes: int = CACHE_BYTES) -> None:
+        self._rows: OrderedDict[str, Vectors] = OrderedDict()
+        self._entries = entries
+        self._max_bytes = max_bytes
+        self._bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @property
+    def nbytes(self) -> int:
+        """The bytes of every entry kept: texts and vectors."""
+        return self._bytes
+
+    def get(self, text: str) -> Vectors | None:
+        """The cached vector of ``text``, now the most recently used; None if it is not cached."""
+        row = self._rows.get(text)
+        if row is not None:
+            self._rows.move_to_end(text)
+        return row
+
+    def put(self, text: str, row: Vectors) -> None:
+        """Keep ``row`` (copied, so a whole batch is never kept alive by one row) as the most recent entry."""
+        self._drop(text)
+        kept = np.array(row, dtype=np.float32)
+        size = _entry_bytes(text, kept)
+        if size > self._max_bytes:
+            return
+        self._rows[text] = kept
+        self._bytes += size
+        while len(self._rows) > self._entries or self._bytes > self._max_bytes:
+            self._drop(next(iter(self._rows)))
+
+    def clear(self) -> None:
+        """Drop every entry."""
+        self._rows.clear()
+        self._bytes = 0
+
+    def _drop(self, text: str) -> None:
+        row = self._rows.pop(text, None)
+        if row is not None:
+            self._bytes -= _entry_bytes(text, row)
+
+
+def _entry_bytes(text: str, row: Vectors) -> int:
+    return getsizeof(text) + row.nbytes
 
 
 class Encoder:
     """Embeds texts with the shipped ONNX encoder on ``threads`` CPU threads."""
 
-    def __init__(self, model: Path, tokenizer: Path, *, threads: int = 2, cache_size: int = 8192) -> None:
+    def __init__(
+        self,
+        model: Path,
+        tokenizer: Path,
+        *,
+        threads: int = 2,
+        cache_size: int = CACHE_ENTRIES,
+        cache_bytes: int = CACHE_BYTES,
+    ) -> None:
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
@@ -33,27 +101,25 @@ class Encoder:
         self._tokenizer = Tokenizer.from_file(str(tokenizer))
         self._tokenizer.no_padding()  # the file pads every text to 128 tokens; batches pad to their longest
         self._tokenizer.enable_truncation(MAX_TOKENS)
-        self._cache: OrderedDict[str, Vectors] = OrderedDict()
-        self._cache_size = cache_size
+        self.cache = TextCache(entries=cache_size, max_bytes=cache_bytes)
 
     def embed(self, texts: Sequence[str]) -> Vectors:
         """One normalised 384-d row per text (an empty text gives a zero row)."""
-        missing = list(dict.fromkeys(t for t in texts if t and t not in self._cache))
-        missing.sort(key=len)
+        known = {t: row for t in dict.fromkeys(texts) if t and (row := self.cache.get(t)) is not None}
+        missing = sorted((t for t in dict.fromkeys(texts) if t and t not in known), key=len)
         for start in range(0, len(missing), BATCH):
             chunk = missing[start : start + BATCH]
-            for text, row in zip(chunk, self._run(chunk), strict=True):
-                self._remember(text, row)
+            known.update(zip(chunk, self._run(chunk), strict=True))
         zero = np.zeros(DIM, dtype=np.float32)
-        rows = [self._cache[t] if t else zero for t in texts]
-        for t in texts:
-            if t:
-                self._cache.move_to_end(t)
+        rows = [known[t] if t else zero for t in texts]
+        for t in texts:  # in order, so the last use is the most recent
+            if t and self.cache.get(t) is None:
+                self.cache.put(t, known[t])
         return np.stack(rows) if rows else np.zeros((0, DIM), dtype=np.float32)
 
     def forget(self) -> None:
         """Drop every cached embedding (a training pass embeds each text once; no need to keep them)."""
-        self._cache.clear()
+        self.cache.clear()
 
     def _run(self, texts: list[str]) -> Vectors:
         encoded = self._tokenizer.encode_batch(texts)
@@ -65,8 +131,3 @@ class Encoder:
             mask[i, : len(e.ids)] = e.attention_mask
         out = self._session.run(None, {"input_ids": ids, "attention_mask": mask})[0]
         return np.asarray(out, dtype=np.float32)
-
-    def _remember(self, text: str, row: Vectors) -> None:
-        self._cache[text] = row
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)

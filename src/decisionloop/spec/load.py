@@ -7,6 +7,7 @@ from importlib import resources
 from pathlib import Path
 
 from decisionloop.core.errors import ConfigError, SpecError
+from decisionloop.core.files import SPEC_BYTES, read_text_capped
 from decisionloop.spec.compiler import compile_spec
 from decisionloop.spec.contract import DEFAULT_CONTRACT, BlockContract, contract_problems
 from decisionloop.spec.gates import apply_gates
@@ -21,11 +22,11 @@ def default_text() -> str:
 
 
 def read_spec(path: Path | None = None) -> tuple[str, str]:
-    """The text and display path of ``path``, or of the shipped file when None."""
+    """The text and display path of ``path`` (at most ``SPEC_BYTES``), or of the shipped file when None."""
     if path is None:
         return default_text(), DEFAULT_NAME
     try:
-        return path.read_text(encoding="utf-8"), str(path)
+        return read_text_capped(path, limit=SPEC_BYTES, what="decision file"), str(path)
     except OSError as err:
         raise ConfigError(
             f"cannot read decision file {str(path)!r}: {err.strerror or err}; "

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from decisionloop.core.errors import ConfigError
+from decisionloop.core.files import THRESHOLDS_BYTES, read_text_capped
 
 FORMAT = "decisionloop-thresholds/1"
 
@@ -25,7 +26,7 @@ def write_thresholds(path: Path, gates: Mapping[str, float], source: Mapping[str
 def read_thresholds(path: Path) -> dict[str, float]:
     """The gate values of a thresholds file; ConfigError names the file and what is wrong."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_text_capped(path, limit=THRESHOLDS_BYTES, what="thresholds file"))
     except OSError as exc:
         raise ConfigError(f"cannot read thresholds file {str(path)!r} ({exc.strerror}); check the path") from exc
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:

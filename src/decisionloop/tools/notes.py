@@ -10,6 +10,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Literal
 
+from decisionloop.core.errors import ConfigError
 from decisionloop.core.tool import NoteStore, Runner, ToolContext, ToolResult
 
 __all__ = ["NOTE_RUNNERS", "SqliteNotes", "note_delete", "note_save", "note_search"]
@@ -41,13 +42,21 @@ class SqliteNotes:
     """A ``NoteStore`` in SQLite, in a file (WAL journal) or in memory; safe to share between threads."""
 
     def __init__(self, path: Path | Literal[":memory:"]) -> None:
+        """Open (or create) the store; ConfigError names a file that is not a notes database, or is locked."""
         if isinstance(path, Path):
             path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(str(path), check_same_thread=False)
-        if isinstance(path, Path):
-            self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY AUTOINCREMENT, text TEXT NOT NULL)")
+        try:
+            if isinstance(path, Path):
+                self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY AUTOINCREMENT, text TEXT NOT NULL)"
+            )
+        except sqlite3.DatabaseError as err:
+            self._db.close()
+            fix = "try again when it is done" if "locked" in str(err) else "move it away and a new, empty one is made"
+            raise ConfigError(f"the notes database {str(path)!r} cannot be used ({err}); {fix}") from err
 
     def __enter__(self) -> SqliteNotes:
         return self

@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 
 from decisionloop.core.errors import ConfigError
+from decisionloop.core.files import SUITE_BYTES, read_text_capped
 from decisionloop.core.tool import Runner, ToolContext, ToolResult
 from decisionloop.core.vocab import FINISH
 from decisionloop.tools.catalog import spec
@@ -70,7 +71,9 @@ class ReplayBook:
         """Every recorded tool step of a layaAgent suite file (``FINISH`` steps record nothing and are skipped)."""
         where = str(path)
         try:
-            data: object = json.loads(Path(path).read_text(encoding="utf-8"))
+            data: object = json.loads(
+                read_text_capped(Path(path), limit=SUITE_BYTES, what="suite file", error=ReplayError)
+            )
         except OSError as exc:
             raise ReplayError(f"cannot read suite file {where!r} ({exc.strerror}); check the path") from exc
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
