@@ -1,8 +1,10 @@
 """Drive the loop generator: answer each request with real I/O and journal every event as it happens.
 
 This is the only place the loop meets the world: the decision backend, the tools, System 2, the approver, the
-answer writer, the clock and the journal are all handed in. The driver re-checks the guard before running a
-tool: a side-effect tool without an allowed approval for exactly this call is refused, never run.
+answer writer, the clock and the journal are all handed in. It works out a guarded call's effect with the
+tool's preview (no side effects), shows it to the approver, and journals the approval with it. It re-checks the
+guard before running a tool: a side-effect tool without an allowed approval for exactly this call (and, for a
+tool with a preview, a known approved effect) is refused, never run; the approved effect goes to the tool.
 """
 
 from __future__ import annotations
@@ -11,14 +13,14 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Protocol
 
 from decisionloop.core.backend import BatchDecisionBackend, DecisionBackend
 from decisionloop.core.decision import Decision
 from decisionloop.core.records import Approval, RunResult
-from decisionloop.core.tool import Tool, ToolContext, ToolResult
+from decisionloop.core.tool import Effect, Tool, ToolContext, ToolResult
 from decisionloop.decide import Ask, answer_groups
 from decisionloop.journal.events import (
     ApprovalGiven,
@@ -36,6 +38,7 @@ from decisionloop.loop.requests import (
     NeedAnswer,
     NeedApproval,
     NeedDecisions,
+    NeedPreview,
     NeedResolution,
     NeedTool,
     Request,
@@ -134,6 +137,8 @@ class _Driver:
                 return self._decisions(request)
             case NeedResolution():
                 return self._resolve(request)
+            case NeedPreview():
+                return self._preview(request)
             case NeedApproval():
                 return self._approve(request)
             case NeedTool():
@@ -170,6 +175,19 @@ class _Driver:
         self.meter.add_llm(resolution.llm)
         return resolution
 
+    def _preview(self, request: NeedPreview) -> Effect | None:
+        """The tool's own account of what the call would do; a failing preview means the call cannot run."""
+        tool = self.tools.get(request.call.tool)
+        if tool is None or tool.preview is None:
+            return None
+        try:
+            effect = tool.preview(request.call.args, self.seams.context)
+        except Exception as exc:
+            return Effect(text=f"its effect could not be worked out ({exc}), so it will not run", known=False)
+        if not isinstance(effect, Effect):
+            return Effect(text=f"its preview returned {type(effect).__name__}, so it will not run", known=False)
+        return effect
+
     def _approve(self, request: NeedApproval) -> Approval:
         who = "nobody (no approver)"
         answer: object = None
@@ -179,8 +197,17 @@ class _Driver:
                 answer = self.seams.approver.approve(request)
             except Exception as exc:
                 who = f"nobody (the approver failed: {exc})"
-        if not isinstance(answer, Approval) or answer.call != request.call:
-            answer = Approval(allowed=False, by=who, at=self.seams.wall(), call=request.call, note="no answer is a no")
+        if isinstance(answer, Approval) and answer.effect is None:
+            answer = replace(answer, effect=request.effect)  # the approver answered what it was shown
+        if not isinstance(answer, Approval) or (answer.call, answer.effect) != (request.call, request.effect):
+            answer = Approval(
+                allowed=False,
+                by=who,
+                at=self.seams.wall(),
+                call=request.call,
+                note="no answer is a no",
+                effect=request.effect,
+            )
         event = ApprovalGiven(step=request.step, call=request.call, side_effect=request.side_effect, approval=answer)
         self.seams.journal.record(self.run_id, event)
         return answer
@@ -224,11 +251,17 @@ def _refusal(tool: Tool | None, request: NeedTool) -> ToolResult | None:
     approval = request.approval
     if approval is None or not approval.allowed or approval.call != request.call:
         return ToolResult(observation=f"{tool.id} was refused: it needs an approval for exactly this call.", ok=False)
+    if tool.preview is not None and (approval.effect is None or not approval.effect.known):
+        return ToolResult(
+            observation=f"{tool.id} was refused: its effect was not worked out and approved before it ran.", ok=False
+        )
     return None
 
 
 def _run_tool(tool: Tool | None, request: NeedTool, context: ToolContext) -> ToolResult:
     assert tool is not None
+    if request.approval is not None and tool.side_effect is not None:
+        context = replace(context, approved=request.approval.effect)
     if tool.timeout_s is None:
         return _guarded(tool, request, context)
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"tool-{tool.id}")

@@ -79,6 +79,7 @@ def test_the_turtle_keeps_decisions_and_the_denied_approval(ended: dict[str, obj
     assert graph.value(approval, DL.allowed) == Literal(False)
     assert graph.value(approval, DL.approvedBy) == Literal("ana")
     assert graph.value(approval, DL.at) == Literal("2025-05-01T09:30:00+00:00", datatype=XSD.dateTime)
+    assert graph.value(approval, DL.effect) == Literal('saves the note "Paris: 18 °C, sunny"')
     probabilities = {
         float(str(graph.value(r, DL.probability)))
         for d in graph.objects(URIRef(f"{RUN_BASE}{ended['id']}/step/0"), DL.decision)

@@ -138,6 +138,8 @@ def test_approvals_and_tool_calls_are_kept_as_given(journal: SqliteJournal) -> N
             "by": "ana",
             "at": "2025-05-01T09:30:00+00:00",
             "note": "not today",
+            "effect": 'saves the note "Paris: 18 °C, sunny"',
+            "plan": {"text": "Paris: 18 °C, sunny"},
         }
     ]
     (call,) = rows(data, "tool_calls")
@@ -241,6 +243,33 @@ def test_a_journal_from_a_newer_version_is_refused(tmp_path: Path) -> None:
     db.close()
     with pytest.raises(JournalError, match=rf"has journal schema 99; this decisionloop reads up to {SCHEMA_VERSION}"):
         SqliteJournal(path)
+
+
+_V1_APPROVALS = """CREATE TABLE approvals (
+    id INTEGER PRIMARY KEY, run_id TEXT NOT NULL REFERENCES runs(id), step INTEGER NOT NULL, tool TEXT NOT NULL,
+    args TEXT NOT NULL, side_effect TEXT NOT NULL, allowed INTEGER NOT NULL, "by" TEXT NOT NULL, at TEXT NOT NULL,
+    note TEXT NOT NULL)"""
+
+
+def test_a_version_1_journal_gains_the_approvals_effect_and_keeps_its_rows(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    with SqliteJournal(path) as journal:
+        run_id = record_all(journal, held_run_events())
+    with sqlite3.connect(path) as db:  # the same file as version 1 wrote it: approvals without effect and plan
+        db.execute("DROP TABLE approvals")
+        db.execute(_V1_APPROVALS)
+        row = (run_id, 1, "note_save", "{}", "saves a note", 0, "ana", AT.isoformat(), "not today")
+        db.execute("INSERT INTO approvals VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+        db.execute("PRAGMA user_version = 1")
+    db.close()
+    with SqliteJournal(path) as journal:
+        (old,) = rows(journal.load(run_id), "approvals")
+        assert (old["note"], old["effect"], old["plan"]) == ("not today", "", None)
+        again = record_all(journal, held_run_events())
+        assert [a["effect"] for a in rows(journal.load(again), "approvals")] == ['saves the note "Paris: 18 °C, sunny"']
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (2,)
+    db.close()
 
 
 def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:

@@ -83,6 +83,11 @@ def test_a_delete_goal_stops_at_the_guard_in_a_non_interactive_shell(start: Call
     assert data["stop"] == "declined"
     assert data["answer"] == "Not done: you declined to let the agent run note_delete."
     assert data["steps"][0]["approved"] is False
+    code, exported, _ = invoke("export", invoke("runs")[1].split()[0], "--format", "json")
+    (approval,) = json.loads(exported)["approvals"]
+    assert (approval["allowed"], approval["by"]) == (False, "nobody (non-interactive)")
+    assert approval["effect"] == 'no saved note holds every word of "gym", so nothing will be deleted'
+    assert approval["plan"] == {"notes": []}
 
 
 def _without_stdin(*args: str) -> subprocess.CompletedProcess[str]:

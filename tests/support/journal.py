@@ -9,7 +9,7 @@ from typing import Any
 from decisionloop.backends import ScriptedBackend
 from decisionloop.core.questions import Option
 from decisionloop.core.records import Approval, Call, RunResult, StepRecord
-from decisionloop.core.tool import ToolResult
+from decisionloop.core.tool import Effect, ToolResult
 from decisionloop.decide import Ask, decide_batch
 from decisionloop.journal import (
     ApprovalGiven,
@@ -35,7 +35,8 @@ FORECAST = ToolResult(
     observation="Paris: 18 °C, sunny, light wind from the west. " * 15, answer="18 °C and sunny", source="open-meteo"
 )
 AT = datetime(2025, 5, 1, 9, 30, tzinfo=UTC)
-DENIED = Approval(allowed=False, by="ana", at=AT, call=NOTE, note="not today")
+SHOWN = Effect(text='saves the note "Paris: 18 °C, sunny"', plan={"text": "Paris: 18 °C, sunny"})
+DENIED = Approval(allowed=False, by="ana", at=AT, call=NOTE, note="not today", effect=SHOWN)
 REFUSED = ToolResult(observation="The user declined note_save.", ok=False)
 
 

@@ -94,10 +94,11 @@ class Env:
     limits: Limits = field(default_factory=Limits)
     clock: Callable[[], float] = field(default_factory=Clock)
     notes: Sequence[str] = ()
+    store: SqliteNotes | None = None  # the note store to use (seeded with ``notes``); a new one by default
 
     def run(self, goal: str) -> Run:
         journal = MemoryJournal()
-        store = SqliteNotes(":memory:")
+        store = self.store or SqliteNotes(":memory:")
         store.seed(self.notes)
         setup = LoopSetup(spec=SPEC, tools=tuple(self.tools), limits=self.limits, clock=self.clock, now=NOW)
         seams = Seams(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from enum import Enum
 from typing import Annotated, Literal
@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 import pytest
 
 from decisionloop.core.questions import Option
-from decisionloop.core.tool import SPAN_KINDS, Slot, Tool, ToolContext, ToolResult
+from decisionloop.core.tool import SPAN_KINDS, Effect, Slot, Tool, ToolContext, ToolResult
 from decisionloop.tools.decorator import Span, tool
 
 CTX = ToolContext(now=datetime(2026, 9, 24, 12, tzinfo=UTC))
@@ -52,6 +52,19 @@ def test_the_decorated_function_is_a_tool() -> None:
         "places an order",
         2,
     )
+
+
+def test_a_tool_may_declare_a_preview_of_its_effect() -> None:
+    def effect(args: Mapping[str, str], ctx: ToolContext) -> Effect:
+        return Effect(text=f"orders a coffee at {args['cafe']}")
+
+    @tool(description="Order a coffee", side_effect="places an order", preview=effect)
+    def coffee(cafe: str) -> str:
+        return f"ordered at {cafe}"
+
+    assert order.preview is None
+    assert coffee.preview is effect
+    assert coffee.preview({"cafe": "Blue Bottle"}, CTX).text == "orders a coffee at Blue Bottle"
 
 
 def test_slots_come_from_the_annotations() -> None:

@@ -15,7 +15,16 @@ from hypothesis import strategies as st
 from decisionloop.core.tool import ToolContext, ToolResult
 from decisionloop.gold.suite import demo_suite_path
 from decisionloop.tools.catalog import UNITS, spec
-from decisionloop.tools.local import LOCAL_RUNNERS, ask_user, calculator, date_math, finish, send_message, unit_convert
+from decisionloop.tools.local import (
+    LOCAL_RUNNERS,
+    ask_user,
+    calculator,
+    date_math,
+    finish,
+    preview_send_message,
+    send_message,
+    unit_convert,
+)
 
 NOW = datetime(2026, 9, 24, 12, tzinfo=UTC)  # the suite's recordedAt, a Thursday
 CTX = ToolContext(now=NOW)
@@ -360,6 +369,13 @@ def test_send_message_only_simulates() -> None:
     result = send_message({"to": "Priya", "text": "I'll be late"}, CTX)
     expected = 'Message to Priya ready: "I\'ll be late" (nothing was sent: this tool only simulates sending)'
     assert (result.ok, result.observation, result.answer) == (True, expected, expected)
+
+
+def test_the_send_message_preview_shows_the_recipient_and_the_exact_text() -> None:
+    effect = preview_send_message({"to": "Priya ", "text": " I'll be late"}, CTX)
+    assert effect.text == 'sends to Priya: "I\'ll be late" (simulated: nothing is actually sent)'
+    assert effect.plan == {"to": "Priya", "text": "I'll be late"}
+    assert preview_send_message({"to": "Priya"}, CTX).text.startswith("nothing will be sent")
 
 
 @pytest.mark.parametrize("args", [{"to": "Priya"}, {"text": "hi"}, {"to": " ", "text": "hi"}])

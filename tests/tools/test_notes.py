@@ -11,8 +11,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from decisionloop.core.tool import NoteStore, Runner, ToolContext
-from decisionloop.tools.notes import NOTE_RUNNERS, SqliteNotes, note_delete, note_save, note_search
+from decisionloop.core.tool import Effect, NoteStore, Runner, SavedNote, ToolContext
+from decisionloop.tools.notes import (
+    NOTE_RUNNERS,
+    SHOWN_NOTES,
+    SqliteNotes,
+    note_delete,
+    note_save,
+    note_search,
+    preview_note_delete,
+    preview_note_save,
+)
 
 NOW = datetime(2026, 9, 24, 12, tzinfo=UTC)
 SEED_NOTES = (  # the dev suite's seedNotes, oldest first
@@ -33,8 +42,8 @@ def notes() -> Iterator[SqliteNotes]:
         yield store
 
 
-def _ctx(store: NoteStore | None) -> ToolContext:
-    return ToolContext(now=NOW, notes=store)
+def _ctx(store: NoteStore | None, approved: Effect | None = None) -> ToolContext:
+    return ToolContext(now=NOW, notes=store, approved=approved)
 
 
 def test_sqlite_notes_is_a_note_store(notes: SqliteNotes) -> None:
@@ -130,6 +139,129 @@ def test_delete_of_several_names_them_all(notes: SqliteNotes) -> None:
     notes.save("Gym bag is in the car")
     result = note_delete({"query": "gym"}, _ctx(notes))
     assert result.observation == 'Deleted 2 notes: "Gym bag is in the car"; "Gym locker code is 4417"'
+
+
+# --- delete matches every content word, previews list what goes, and the run deletes exactly that ---------
+
+UNRELATED = (  # each shares one word with the red-bag query, none is about it (issue 14: 4 of these 5 went)
+    "Dentist appointment on Friday at 3pm",
+    "The car needs an oil change",
+    "Buy a red scarf for Mum",
+    "Gym bag is in the hall cupboard",
+    "Wifi password is lantern42",
+)
+RED_BAG = "the red bag in my car on Friday"
+
+
+def test_the_red_bag_deletes_nothing_unrelated() -> None:
+    with SqliteNotes(":memory:") as store:
+        store.seed(UNRELATED)
+        result = note_delete({"query": RED_BAG}, _ctx(store))
+        assert (result.ok, result.observation) == (False, f'No saved note matched "{RED_BAG}", nothing deleted.')
+        assert store.all() == list(UNRELATED)
+
+
+def test_the_red_bag_deletes_only_the_note_holding_every_word() -> None:
+    with SqliteNotes(":memory:") as store:
+        store.seed([*UNRELATED, "Left the red bag in my car on Friday night"])
+        result = note_delete({"query": RED_BAG}, _ctx(store))
+        assert result.observation == 'Deleted 1 note: "Left the red bag in my car on Friday night"'
+        assert store.all() == list(UNRELATED)
+
+
+def test_a_query_of_stop_words_deletes_nothing(notes: SqliteNotes) -> None:
+    assert notes.doomed("the one in my") == []
+    assert notes.delete("what is the") == []
+    assert notes.all() == list(SEED_NOTES)
+
+
+def test_the_preview_lists_the_notes_that_will_go_and_changes_nothing(notes: SqliteNotes) -> None:
+    notes.save("Gym bag is in the car")
+    effect = preview_note_delete({"query": "gym"}, _ctx(notes))
+    assert effect.text.splitlines() == [
+        'deletes 2 notes, each holding every word of "gym":',
+        '  - "Gym bag is in the car"',
+        '  - "Gym locker code is 4417"',
+    ]
+    assert effect.plan == {"notes": [{"id": 8, "text": "Gym bag is in the car"}, {"id": 5, "text": SEED_NOTES[4]}]}
+    assert len(notes.all()) == len(SEED_NOTES) + 1
+
+
+def test_the_preview_of_all_notes_says_how_many_and_lists_them(notes: SqliteNotes) -> None:
+    notes.seed([f"receipt {i}" for i in range(20)])
+    effect = preview_note_delete({"query": "all notes"}, _ctx(notes))
+    lines = effect.text.splitlines()
+    assert lines[0] == "deletes all 27 notes:"
+    assert lines[1:3] == [f'  - "{SEED_NOTES[0]}"', f'  - "{SEED_NOTES[1]}"']
+    assert len(lines) == 1 + SHOWN_NOTES + 1
+    assert lines[-1] == "  … and 7 more"
+    assert isinstance(effect.plan["notes"], list)
+    assert len(effect.plan["notes"]) == 27
+    assert len(notes.all()) == 27
+
+
+def test_the_preview_of_no_match_says_nothing_will_be_deleted(notes: SqliteNotes) -> None:
+    effect = preview_note_delete({"query": RED_BAG}, _ctx(notes))
+    assert effect == Effect(
+        text=f'no saved note holds every word of "{RED_BAG}", so nothing will be deleted', plan={"notes": []}
+    )
+
+
+def test_the_approved_run_deletes_the_listed_ids_not_a_note_added_since(notes: SqliteNotes) -> None:
+    approved = preview_note_delete({"query": "gym"}, _ctx(notes))
+    notes.save("Gym shoes are in the boot")  # matches "gym" too, but nobody approved it
+    result = note_delete({"query": "gym"}, _ctx(notes, approved))
+    assert result.observation == 'Deleted 1 note: "Gym locker code is 4417"'
+    assert "Gym shoes are in the boot" in notes.all()
+
+
+def test_an_approved_note_gone_by_the_run_is_reported_and_nothing_else_is_deleted(notes: SqliteNotes) -> None:
+    notes.save("Gym bag is in the car")
+    approved = preview_note_delete({"query": "gym"}, _ctx(notes))
+    notes.delete_ids([5])
+    notes.save("Gym shoes are in the boot")
+    result = note_delete({"query": "gym"}, _ctx(notes, approved))
+    assert result.ok
+    assert result.observation == (
+        'Deleted 1 note: "Gym bag is in the car"; 1 note you approved had already gone, nothing else was deleted: '
+        '"Gym locker code is 4417"'
+    )
+    assert notes.search("gym", 5) == ["Gym shoes are in the boot"]
+    gone = note_delete({"query": "gym"}, _ctx(notes, approved))
+    assert not gone.ok
+    assert gone.observation.startswith("Deleted no note; 2 notes you approved had already gone")
+
+
+def test_an_approved_effect_without_a_note_list_deletes_nothing(notes: SqliteNotes) -> None:
+    result = note_delete({"query": "gym"}, _ctx(notes, Effect(text="deletes something", plan={"notes": "5"})))
+    assert (result.ok, result.observation) == (False, "The approved effect lists no notes, so nothing was deleted.")
+    assert notes.all() == list(SEED_NOTES)
+
+
+def test_delete_ids_deletes_exactly_those_that_are_there(notes: SqliteNotes) -> None:
+    assert notes.delete_ids([5, 99, 5, 1]) == [SavedNote(id=5, text=SEED_NOTES[4]), SavedNote(id=1, text=SEED_NOTES[0])]
+    assert notes.all() == [n for i, n in enumerate(SEED_NOTES, 1) if i not in (1, 5)]
+
+
+def test_the_save_preview_shows_the_text() -> None:
+    assert preview_note_save({"text": " the key is under the pot "}, _ctx(None)).text == (
+        'saves the note "the key is under the pot"'
+    )
+
+
+@given(st.text(max_size=40))
+def test_the_preview_lists_exactly_what_a_delete_then_deletes(query: str) -> None:
+    with SqliteNotes(":memory:") as store:
+        store.seed([*SEED_NOTES, *UNRELATED])
+        effect = preview_note_delete({"query": query}, _ctx(store))
+        unchanged = store.all()
+        deleted = store.delete(query.strip())
+        left = store.all()
+    assert unchanged == [*SEED_NOTES, *UNRELATED]
+    listed = effect.plan["notes"]
+    assert isinstance(listed, list)
+    assert [item["text"] for item in listed] == (deleted if query.strip() else [])
+    assert sorted([*left, *deleted]) == sorted(unchanged)
 
 
 @pytest.mark.parametrize(

@@ -10,16 +10,21 @@ from pathlib import Path
 
 import pytest
 
-from decisionloop.core.tool import Runner, ToolContext, ToolResult
+from decisionloop.core.tool import Effect, Runner, ToolContext, ToolResult
 from decisionloop.tools import beneath
 from decisionloop.tools.catalog import spec
 from decisionloop.tools.workspace import (
     MAX_INPUT_CHARS,
     MAX_OUTPUT_CHARS,
+    WORKSPACE_PREVIEWS,
     WORKSPACE_RUNNERS,
+    as_previewed,
     delete_file,
     list_dir,
     move_file,
+    preview_delete_file,
+    preview_move_file,
+    preview_write_file,
     read_file,
     write_file,
 )
@@ -53,8 +58,8 @@ def work(tmp_path: Path) -> Path:
     return work
 
 
-def _ctx(work: Path | None) -> ToolContext:
-    return ToolContext(now=NOW, workdir=work)
+def _ctx(work: Path | None, approved: Effect | None = None) -> ToolContext:
+    return ToolContext(now=NOW, workdir=work, approved=approved)
 
 
 def _snapshot(root: Path) -> dict[str, tuple[int, int, bytes | str]]:
@@ -501,3 +506,84 @@ def test_write_file_refuses_a_fifo(work: Path) -> None:
     result = write_file({"path": "pipe", "content": "x"}, _ctx(work))
     assert (result.ok, result.observation) == (False, "'pipe' is not a regular file, so it cannot be written.")
     assert stat.S_ISFIFO((work / "pipe").lstat().st_mode)
+
+
+# --- previews: the exact effect of a guarded call, worked out without touching anything -------------------
+
+
+def test_the_write_preview_gives_the_target_and_size_of_a_new_file(work: Path) -> None:
+    effect = preview_write_file({"path": "new/out.md", "content": "héllo"}, _ctx(work))
+    assert effect.text == "writes new/out.md: 5 characters (6 bytes), a new file, making the folder new/"
+    assert effect.plan == {"path": "new/out.md", "bytes": 6, "replaces": None}
+    assert not (work / "new").exists()
+
+
+def test_the_write_preview_says_it_replaces_an_existing_file(work: Path) -> None:
+    effect = preview_write_file({"path": "inside.txt", "content": "bye"}, _ctx(work))
+    assert effect.text == "writes inside.txt: 3 characters (3 bytes), REPLACING the existing file (6 bytes)"
+    assert (work / "inside.txt").read_text() == "inside"
+
+
+def test_the_move_and_delete_previews_name_the_files(work: Path) -> None:
+    moved = preview_move_file({"path": "inside.txt", "to": "sub/renamed.txt"}, _ctx(work))
+    assert moved.text == "moves inside.txt → sub/renamed.txt (6 bytes)"
+    assert (
+        preview_delete_file({"path": "sub/nested.txt"}, _ctx(work)).text == "deletes the file sub/nested.txt (6 bytes)"
+    )
+    (work / "empty").mkdir()
+    assert preview_delete_file({"path": "empty"}, _ctx(work)).text == "deletes the empty folder empty/"
+    assert (work / "inside.txt").exists()
+    assert (work / "sub" / "nested.txt").exists()
+
+
+@pytest.mark.parametrize(
+    ("tool_id", "args", "why"),
+    [
+        ("write_file", {"path": "sub", "content": "x"}, "'sub' is a folder"),
+        ("move_file", {"path": "inside.txt", "to": "sub/nested.txt"}, "already exists"),
+        ("delete_file", {"path": "sub"}, "not empty"),
+        ("delete_file", {"path": "nope.txt"}, "no file 'nope.txt'"),
+        ("delete_file", {"path": "x" * (MAX_INPUT_CHARS + 1)}, "over the limit"),
+    ],
+)
+def test_a_preview_of_a_refused_call_says_nothing_will_change(
+    work: Path, tool_id: str, args: dict[str, str], why: str
+) -> None:
+    effect = WORKSPACE_PREVIEWS[tool_id](args, _ctx(work))
+    assert effect.text.startswith("nothing will change: the call will be refused (")
+    assert why in effect.text
+
+
+def test_every_escape_is_refused_by_every_preview_and_nothing_is_touched(work: Path) -> None:
+    root = work.parent
+    before = _snapshot(root)
+    for raw in ESCAPES:
+        attempt = str(root / "outside" / "secret.txt") if raw == "OUTSIDE_ABSOLUTE" else raw
+        for name, _, args in _calls(attempt):
+            preview = WORKSPACE_PREVIEWS.get(name.split()[0])
+            if preview is not None:
+                assert "refused" in preview(args, _ctx(work)).plan, (name, attempt[:60])
+    assert _snapshot(root) == before
+
+
+def test_a_file_changed_after_the_approval_is_left_alone(work: Path) -> None:
+    write = as_previewed(write_file, preview_write_file)
+    args = {"path": "report.md", "content": "new text"}
+    approved = preview_write_file(args, _ctx(work))
+    (work / "report.md").write_text("someone else's report")  # created after the person approved a new file
+    result = write(args, _ctx(work, approved))
+    assert not result.ok
+    assert result.observation.startswith("The workspace changed after the call was approved (approved: writes")
+    assert (work / "report.md").read_text() == "someone else's report"
+    assert write(args, _ctx(work, preview_write_file(args, _ctx(work)))).ok
+
+
+def test_a_file_deleted_as_approved_runs_when_nothing_changed(work: Path) -> None:
+    delete = as_previewed(delete_file, preview_delete_file)
+    approved = preview_delete_file({"path": "inside.txt"}, _ctx(work))
+    (work / "inside.txt").write_text("inside, and more written since")
+    assert not delete({"path": "inside.txt"}, _ctx(work, approved)).ok
+    assert (work / "inside.txt").exists()
+    approved = preview_delete_file({"path": "inside.txt"}, _ctx(work))
+    assert delete({"path": "inside.txt"}, _ctx(work, approved)).ok
+    assert not (work / "inside.txt").exists()

@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Literal
 
 from decisionloop.core.decision import Decision
-from decisionloop.core.tool import ToolResult
+from decisionloop.core.tool import Effect, ToolResult
 from decisionloop.core.vocab import FINISH, STOP, DecidedBy, Delivery, StopReason
 
 HoldKind = Literal[
@@ -58,13 +58,17 @@ def _norm(text: str) -> str:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Approval:
-    """A person's answer to one guarded call: who, when, and the exact call."""
+    """A person's answer to one guarded call: who, when, the exact call and the effect they were shown.
+
+    An approver may leave ``effect`` out: the driver fills in the effect it showed, which the run then carries out.
+    """
 
     allowed: bool
     by: str
     at: datetime
     call: Call
     note: str = ""
+    effect: Effect | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -2,12 +2,14 @@
 
 A slot is either a *span* slot, filled from candidate spans of the kinds it accepts (in rank order), or a
 *fixed* slot, filled from a fixed list of options. A tool that changes the world declares ``side_effect``; the
-guard then asks a person before every call, whoever chose it.
+guard then asks a person before every call, whoever chose it. Its ``preview`` works out, without side effects,
+the exact ``Effect`` of one call (the notes that will go, the file and its size, the message), which the person
+approves and the run then carries out through ``ToolContext.approved``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -51,6 +53,28 @@ class ToolResult:
     data: Mapping[str, object] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Effect:
+    """What one guarded call will do, worked out before it runs: the text a person approves, the plan it runs.
+
+    ``plan`` is JSON-ready and concrete (the ids of the notes to delete, whether a file is replaced), so the run
+    does what was approved, not whatever its arguments match by then. ``known`` is False when the effect could
+    not be worked out; such a call is never run.
+    """
+
+    text: str
+    plan: Mapping[str, object] = field(default_factory=dict)
+    known: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SavedNote:
+    """One stored note and its id (ids are never reused, so an id names one note for good)."""
+
+    id: int
+    text: str
+
+
 class NoteStore(Protocol):
     """Where note tools keep notes."""
 
@@ -63,7 +87,16 @@ class NoteStore(Protocol):
         ...
 
     def delete(self, query: str) -> list[str]:
-        """Delete notes matching ``query`` (``all`` deletes every note); return what was deleted."""
+        """Delete the notes ``doomed`` names for ``query``; return what was deleted."""
+        ...
+
+    def doomed(self, query: str) -> list[SavedNote]:
+        """The notes ``delete(query)`` would delete (``all notes``: every one), as they would be listed; changes
+        nothing."""
+        ...
+
+    def delete_ids(self, ids: Sequence[int]) -> list[SavedNote]:
+        """Delete exactly the notes with these ids; return those that were there (the rest were gone already)."""
         ...
 
 
@@ -77,16 +110,21 @@ class Fetch(Protocol):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ToolContext:
-    """What a tool may use: the clock, HTTP, the note store, the workspace, a way to ask the user."""
+    """What a tool may use: the clock, HTTP, the note store, the workspace, a way to ask the user.
+
+    ``approved`` is set by the driver for the one call it runs: the effect the person allowed, to carry out.
+    """
 
     now: datetime
     fetch: Fetch | None = None
     notes: NoteStore | None = None
     workdir: Path | None = None
     ask_user: Callable[[str], str | None] | None = None
+    approved: Effect | None = None
 
 
 Runner = Callable[[Mapping[str, str], ToolContext], ToolResult]
+Preview = Callable[[Mapping[str, str], ToolContext], Effect]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -100,6 +138,7 @@ class Tool:
     side_effect: str | None = None
     risk: Risk = 0
     timeout_s: float | None = None
+    preview: Preview | None = None
 
     def slot(self, name: str) -> Slot:
         """The slot called ``name``; KeyError lists the tool's slots."""

@@ -15,8 +15,8 @@ xsd:decimal, everything else a plain string. Empty texts and missing values are 
   ``dl:reason`` (one per reason), ``dl:backend``, ``dl:model``, ``dl:latencyMs``, and one ``dl:response`` per
   answer: a blank node with ``dl:question``, ``dl:choice`` (choice answers), ``dl:probability`` (of the chosen
   option, or of yes) or ``dl:score`` (score answers).
-- ``dl:Approval``: ``dl:index``, ``dl:tool``, ``dl:argument``, ``dl:sideEffect``, ``dl:allowed``,
-  ``dl:approvedBy``, ``dl:at``, ``dl:note``.
+- ``dl:Approval``: ``dl:index``, ``dl:tool``, ``dl:argument``, ``dl:sideEffect``, ``dl:effect`` (what the person
+  was shown the call would do), ``dl:allowed``, ``dl:approvedBy``, ``dl:at``, ``dl:note``.
 - ``dl:ToolCall``: ``dl:index``, ``dl:tool``, ``dl:argument``, ``dl:startedAt``, ``dl:finishedAt``, ``dl:ok``,
   ``dl:observation``, ``dl:answer``, ``dl:source``, ``dl:ms``, ``dl:inFlight``, ``dl:note``.
 """
@@ -76,6 +76,7 @@ _APPROVAL_FIELDS: dict[str, URIRef] = {
     "step": _INDEX,
     "tool": DL.tool,
     "side_effect": DL.sideEffect,
+    "effect": DL.effect,
     "allowed": DL.allowed,
     "by": DL.approvedBy,
     "at": DL.at,

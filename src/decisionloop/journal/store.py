@@ -38,14 +38,14 @@ from decisionloop.journal.events import (
 )
 from decisionloop.loop.frames import Frame
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_TIMEOUT_S = 5.0
 FILE_NAME = "journal.sqlite3"
 NOT_RERUN = "no result recorded; the call was not re-run"
 RunStatus = Literal["ended", "unfinished"]
 _SHOWN_IDS = 5
 _JSON_COLUMNS = frozenset(
-    {"config", "meter", "args", "holds", "state", "truncated", "excluded", "questions", "decision"}
+    {"config", "meter", "args", "holds", "state", "truncated", "excluded", "questions", "decision", "plan"}
 )
 _FLAG_COLUMNS = frozenset({"ok", "allowed"})
 _DECISION_KEYS = ("state", "truncated", "excluded", "questions", "decision")
@@ -67,7 +67,7 @@ CREATE TABLE IF NOT EXISTS decisions (
 CREATE TABLE IF NOT EXISTS approvals (
     id INTEGER PRIMARY KEY, run_id TEXT NOT NULL REFERENCES runs(id), step INTEGER NOT NULL, tool TEXT NOT NULL,
     args TEXT NOT NULL, side_effect TEXT NOT NULL, allowed INTEGER NOT NULL, "by" TEXT NOT NULL, at TEXT NOT NULL,
-    note TEXT NOT NULL);
+    note TEXT NOT NULL, effect TEXT NOT NULL DEFAULT '', plan TEXT NOT NULL DEFAULT 'null');
 CREATE TABLE IF NOT EXISTS tool_calls (
     id INTEGER PRIMARY KEY, run_id TEXT NOT NULL REFERENCES runs(id), step INTEGER NOT NULL, tool TEXT NOT NULL,
     args TEXT NOT NULL, started_at TEXT NOT NULL, finished_at TEXT, ok INTEGER, observation TEXT, answer TEXT,
@@ -78,8 +78,15 @@ CREATE INDEX IF NOT EXISTS tool_calls_by_run ON tool_calls (run_id, step);
 PRAGMA user_version = {SCHEMA_VERSION};
 COMMIT;
 """
+# The steps from each version to the next, applied in order to an older file (in one transaction).
+_MIGRATIONS: Mapping[int, tuple[str, ...]] = {
+    2: (  # the effect a person was shown when approving a guarded call, and the plan the call then carried out
+        "ALTER TABLE approvals ADD COLUMN effect TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE approvals ADD COLUMN plan TEXT NOT NULL DEFAULT 'null'",
+    ),
+}
 _INSERT_DECISION = "INSERT INTO decisions VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-_INSERT_APPROVAL = "INSERT INTO approvals VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_INSERT_APPROVAL = "INSERT INTO approvals VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 _INSERT_CALL = "INSERT INTO tool_calls (run_id, step, tool, args, started_at) VALUES (?, ?, ?, ?, ?)"
 _INSERT_STEP = "INSERT OR REPLACE INTO steps VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 _FINISH_CALL = """UPDATE tool_calls SET finished_at = ?, ok = ?, observation = ?, answer = ?, source = ?, ms = ?
@@ -153,7 +160,8 @@ class SqliteJournal:
                     self._db.executemany(_INSERT_DECISION, _decision_rows(run_id, event))
                 case ApprovalGiven(step=step, call=call, side_effect=effect, approval=a):
                     given = (run_id, step, call.tool, _dump(call.args), effect, a.allowed, a.by, a.at.isoformat())
-                    self._db.execute(_INSERT_APPROVAL, (*given, a.note))
+                    shown = ("", None) if a.effect is None else (a.effect.text, a.effect.plan)
+                    self._db.execute(_INSERT_APPROVAL, (*given, a.note, shown[0], _dump(shown[1])))
                 case ToolStarted(step=step, call=call, at=at):
                     self._db.execute(_INSERT_CALL, (run_id, step, call.tool, _dump(call.args), at.isoformat()))
                 case ToolFinished():
@@ -280,8 +288,25 @@ def _prepare(db: sqlite3.Connection, path: Path) -> None:
         raise JournalError(
             f"{str(path)!r} has journal schema {version}; this decisionloop reads up to {SCHEMA_VERSION}: upgrade it"
         )
-    if version < SCHEMA_VERSION:
+    if version == 0:
         db.executescript(_SCHEMA)
+    elif version < SCHEMA_VERSION:
+        _migrate(db)
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Bring an older journal up to SCHEMA_VERSION; a second process doing the same waits, then finds it done."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        for step in range(version + 1, SCHEMA_VERSION + 1):
+            for statement in _MIGRATIONS[step]:
+                db.execute(statement)
+        db.execute(f"PRAGMA user_version = {max(version, SCHEMA_VERSION)}")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
 
 
 def _dump(value: object) -> str:
@@ -349,7 +374,7 @@ def _grouped(rows: Iterable[sqlite3.Row]) -> list[dict[str, object]]:
 
 
 def _approval_json(row: sqlite3.Row) -> dict[str, object]:
-    return _plain(row, ("step", "tool", "args", "side_effect", "allowed", "by", "at", "note"))
+    return _plain(row, ("step", "tool", "args", "side_effect", "allowed", "by", "at", "note", "effect", "plan"))
 
 
 def _call_json(row: sqlite3.Row) -> dict[str, object]:

@@ -3,7 +3,8 @@
 One step: the step frame's questions (needs_tool, pick_tool over the tools that still apply, is_done; step_ok on
 the previous call; grade_risk on the goal once per run) go out together; then one question per argument slot.
 The gate either lets System 1's proposal run or holds it, with typed reasons, for System 2. The guard asks a
-person before every call to a tool with a side effect. Every way a run ends has a named stop reason.
+person before every call to a tool with a side effect, showing the call's previewed effect, and only an approval
+of that call and that effect lets it run. Every way a run ends has a named stop reason.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from datetime import datetime
 from decisionloop.core.answers import ChoiceAnswer, NoulAnswer
 from decisionloop.core.decision import Decision
 from decisionloop.core.records import Approval, Call, Hold, RunResult, StepRecord
-from decisionloop.core.tool import NONE, Tool, ToolResult
+from decisionloop.core.tool import NONE, Effect, Tool, ToolResult
 from decisionloop.core.vocab import ASK_USER, FINISH, Delivery, StopReason
 from decisionloop.extract import Candidate, extract, slot_options
 from decisionloop.loop.asks import Framed, args_ask, deliver_ask, risk_ask, step_asks, step_ok_ask
@@ -28,6 +29,7 @@ from decisionloop.loop.requests import (
     NeedAnswer,
     NeedApproval,
     NeedDecisions,
+    NeedPreview,
     NeedResolution,
     NeedTool,
     Request,
@@ -220,8 +222,12 @@ class _Run:
         tool = self.tools[call.tool]
         approval: Approval | None = None
         if tool.side_effect is not None:
-            reply = yield NeedApproval(step=record.index, goal=self.goal, call=call, side_effect=tool.side_effect)
-            approval = reply if isinstance(reply, Approval) and reply.call == call else None
+            shown = yield NeedPreview(step=record.index, call=call)
+            effect = shown if isinstance(shown, Effect) else None
+            reply = yield NeedApproval(
+                step=record.index, goal=self.goal, call=call, side_effect=tool.side_effect, effect=effect
+            )
+            approval = reply if isinstance(reply, Approval) and (reply.call, reply.effect) == (call, effect) else None
             if approval is None or not approval.allowed:
                 refused = ToolResult(observation=f"The user declined {tool.id}.", ok=False)
                 yield from self._keep(replace(record, approval=approval, result=refused))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from decisionloop.core.records import Approval, Call, Hold, StepRecord
-from decisionloop.core.tool import Tool
+from decisionloop.core.tool import Effect, Tool
 from decisionloop.core.vocab import DecidedBy
 from decisionloop.decide import Ask
 from decisionloop.loop.frames import Frame, StepView
@@ -73,18 +73,29 @@ class Resolution:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class NeedPreview:
+    """Work out, without side effects, what this guarded call would do. Reply: an Effect (None: no preview)."""
+
+    step: int
+    call: Call
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class NeedApproval:
-    """A call to a tool that changes the world. Reply: an Approval; anything else counts as a denial."""
+    """A call to a tool that changes the world, and its effect when known. Reply: an Approval of this call and
+    effect; anything else counts as a denial."""
 
     step: int
     goal: str
     call: Call
     side_effect: str
+    effect: Effect | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NeedTool:
-    """Run this call. ``approval`` is set, and allowed, for every tool with a side effect. Reply: a ToolResult."""
+    """Run this call. ``approval`` is set, and allowed, for every tool with a side effect; its effect is what the
+    run carries out. Reply: a ToolResult."""
 
     step: int
     call: Call
@@ -117,7 +128,7 @@ class StepDone:
     record: StepRecord
 
 
-Request = NeedDecisions | NeedResolution | NeedApproval | NeedTool | NeedAnswer | StepDone
+Request = NeedDecisions | NeedResolution | NeedPreview | NeedApproval | NeedTool | NeedAnswer | StepDone
 
 
 def step_views(records: Sequence[StepRecord]) -> list[StepView]:

@@ -1,4 +1,5 @@
-"""The person as System 2 and approver, in a terminal: why a step was held, what System 1 proposed, your choice.
+"""The person as System 2 and approver, in a terminal: why a step was held, what System 1 proposed, your choice;
+before a call that changes something, the call and its exact effect (the notes or file that go, the message).
 
 ``Declining`` stands in where nobody is at a terminal: it decides nothing and allows nothing, and says so.
 """
@@ -75,11 +76,16 @@ class TerminalPerson:
         return self._pick(request)
 
     def approve(self, request: NeedApproval) -> Approval:
-        """Ask before a call that changes something; the default is no."""
+        """Ask before a call that changes something, showing its effect when known; the default is no."""
         self._console.print(f"[bold yellow]⚠ {escape(request.call.tool)}[/] {escape(request.side_effect)}")
         self._console.print(f"  the call: {escape(call_text(request.call))}")
+        if request.effect is not None:
+            first, *rest = request.effect.text.splitlines() or [""]
+            self._console.print(f"  the effect: [bold]{escape(first)}[/]", soft_wrap=True)
+            for line in rest:
+                self._console.print(f"  {escape(line)}", soft_wrap=True)
         allowed = Confirm.ask("Allow this call?", console=self._console, default=False, stream=self._stream)
-        return Approval(allowed=bool(allowed), by=self._who, at=self._clock(), call=request.call)
+        return Approval(allowed=bool(allowed), by=self._who, at=self._clock(), call=request.call, effect=request.effect)
 
     def ask_user(self, question: str) -> str | None:
         """The ``ask_user`` tool's question, answered at the terminal (empty = no answer)."""
@@ -142,5 +148,10 @@ class Declining:
     def approve(self, request: NeedApproval) -> Approval:
         """No."""
         return Approval(
-            allowed=False, by="nobody (non-interactive)", at=self._clock(), call=request.call, note="declined"
+            allowed=False,
+            by="nobody (non-interactive)",
+            at=self._clock(),
+            call=request.call,
+            note="declined",
+            effect=request.effect,
         )

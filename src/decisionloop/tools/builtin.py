@@ -1,19 +1,27 @@
-"""The built-in tools bound to their runners: live, or replayed from a suite file for offline runs."""
+"""The built-in tools bound to their runners (and the guarded ones to their previews): live, or replayed from a
+suite file for offline runs."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from decisionloop.core.tool import Runner, Tool
+from decisionloop.core.tool import Preview, Runner, Tool
 from decisionloop.core.vocab import FINISH
 from decisionloop.tools.catalog import SPECS, WORKSPACE_SPECS
-from decisionloop.tools.local import LOCAL_RUNNERS
-from decisionloop.tools.notes import NOTE_RUNNERS
+from decisionloop.tools.local import LOCAL_PREVIEWS, LOCAL_RUNNERS
+from decisionloop.tools.notes import NOTE_PREVIEWS, NOTE_RUNNERS
 from decisionloop.tools.replay import ReplayBook, replay_runner
 from decisionloop.tools.web import WEB_RUNNERS
-from decisionloop.tools.workspace import WORKSPACE_RUNNERS
+from decisionloop.tools.workspace import WORKSPACE_PREVIEWS, WORKSPACE_RUNNERS, as_previewed
 
 LIVE_RUNNERS: Mapping[str, Runner] = {**WEB_RUNNERS, **LOCAL_RUNNERS, **NOTE_RUNNERS}
+PREVIEWS: Mapping[str, Preview] = {**LOCAL_PREVIEWS, **NOTE_PREVIEWS, **WORKSPACE_PREVIEWS}
+# a file call re-checks its preview as it runs; note_delete instead deletes the approved note ids themselves
+_RUNNERS: Mapping[str, Runner] = {
+    **LIVE_RUNNERS,
+    **WORKSPACE_RUNNERS,
+    **{key: as_previewed(WORKSPACE_RUNNERS[key], preview) for key, preview in WORKSPACE_PREVIEWS.items()},
+}
 
 
 def builtin_tools(
@@ -29,7 +37,6 @@ def builtin_tools(
     observations instead of running; ``task_id`` prefers the recordings of that task.
     """
     specs = SPECS + (WORKSPACE_SPECS if workspace else ())
-    runners = {**LIVE_RUNNERS, **WORKSPACE_RUNNERS}
     unknown = sorted(set(replayed) - {s.id for s in specs})
     if unknown:
         raise ValueError(f"cannot replay unknown tools {unknown}; known: {', '.join(s.id for s in specs)}")
@@ -40,5 +47,5 @@ def builtin_tools(
         if replay is not None and spec.id in replayed:
             tools.append(spec.bind(replay_runner(replay, spec.id, task_id=task_id)))
         else:
-            tools.append(spec.bind(runners[spec.id]))
+            tools.append(spec.bind(_RUNNERS[spec.id], PREVIEWS.get(spec.id)))
     return tuple(tools)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from decisionloop.core.tables import Tables
-from decisionloop.core.tool import Risk, Runner, Slot, Tool
+from decisionloop.core.tool import Preview, Risk, Runner, Slot, Tool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -31,8 +31,8 @@ class ToolSpec:
                 return s
         raise KeyError(f"{self.id} has no slot {name!r}; its slots: {', '.join(s.name for s in self.slots) or 'none'}")
 
-    def bind(self, run: Runner) -> Tool:
-        """The runnable tool."""
+    def bind(self, run: Runner, preview: Preview | None = None) -> Tool:
+        """The runnable tool (with ``preview``, one whose approvals show the effect of each call)."""
         return Tool(
             id=self.id,
             description=self.description,
@@ -41,6 +41,7 @@ class ToolSpec:
             side_effect=self.side_effect,
             risk=self.risk,
             timeout_s=self.timeout_s,
+            preview=preview,
         )
 
 

@@ -21,7 +21,7 @@ from enum import Enum
 from typing import Annotated, Literal, get_args, get_origin
 
 from decisionloop.core.questions import Option
-from decisionloop.core.tool import SPAN_KINDS, Risk, Runner, Slot, SpanKind, Tool, ToolContext, ToolResult
+from decisionloop.core.tool import SPAN_KINDS, Preview, Risk, Runner, Slot, SpanKind, Tool, ToolContext, ToolResult
 
 __all__ = ["Span", "tool"]
 
@@ -175,11 +175,13 @@ def tool(
     side_effect: str | None = None,
     risk: Risk = 0,
     timeout_s: float | None = None,
+    preview: Preview | None = None,
 ) -> Callable[[ToolFunction], Tool]:
     """Turn the decorated function into a ``Tool``; its id is ``name`` or the function name.
 
     ``description`` (default: the docstring's first line) is the option text the decision model reads;
-    a tool that changes the world must say so in ``side_effect``, so the guard asks a person first.
+    a tool that changes the world must say so in ``side_effect``, so the guard asks a person first; its
+    ``preview(args, ctx)`` may return the ``Effect`` of a call, which the person then sees and approves.
     Bad annotations raise TypeError here, naming the parameter.
     """
 
@@ -195,6 +197,7 @@ def tool(
             side_effect=side_effect,
             risk=risk,
             timeout_s=timeout_s,
+            preview=preview,
         )
 
     return decorate

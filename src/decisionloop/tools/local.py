@@ -10,11 +10,12 @@ from functools import cache
 
 import pint
 
-from decisionloop.core.tool import Runner, ToolContext, ToolResult
+from decisionloop.core.tool import Effect, Preview, Runner, ToolContext, ToolResult
 from decisionloop.tools.catalog import UNITS
 from decisionloop.values.dates import MONTHS, WEEKDAYS, read_date, read_duration
 
 __all__ = [
+    "LOCAL_PREVIEWS",
     "LOCAL_RUNNERS",
     "ask_user",
     "calculate",
@@ -22,6 +23,7 @@ __all__ = [
     "date_math",
     "finish",
     "parse_quantity",
+    "preview_send_message",
     "send_message",
     "unit_convert",
 ]
@@ -343,6 +345,17 @@ def send_message(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     )
 
 
+def preview_send_message(args: Mapping[str, str], ctx: ToolContext) -> Effect:
+    """The recipient and the exact text ``send_message`` would send."""
+    to, text = args.get("to", "").strip(), args.get("text", "").strip()
+    if not to or not text:
+        return Effect(
+            text=f"nothing will be sent: a message needs both a recipient and a text; got to={to!r}, text={text!r}",
+            plan={"to": to, "text": text},
+        )
+    return Effect(text=f'sends to {to}: "{text}" (simulated: nothing is actually sent)', plan={"to": to, "text": text})
+
+
 def ask_user(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     """Ask the user ``args['question']`` (or a generic clarifying question) through ``ctx.ask_user``."""
     question = args.get("question", "").strip() or _DEFAULT_QUESTION
@@ -368,3 +381,4 @@ LOCAL_RUNNERS: Mapping[str, Runner] = {
     "ask_user": ask_user,
     "FINISH": finish,
 }
+LOCAL_PREVIEWS: Mapping[str, Preview] = {"send_message": preview_send_message}

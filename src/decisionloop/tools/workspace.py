@@ -25,16 +25,21 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from decisionloop.core.tool import Runner, ToolContext, ToolResult
+from decisionloop.core.tool import Effect, Preview, Runner, ToolContext, ToolResult
 from decisionloop.tools import beneath
 
 __all__ = [
     "MAX_INPUT_CHARS",
     "MAX_OUTPUT_CHARS",
+    "WORKSPACE_PREVIEWS",
     "WORKSPACE_RUNNERS",
+    "as_previewed",
     "delete_file",
     "list_dir",
     "move_file",
+    "preview_delete_file",
+    "preview_move_file",
+    "preview_write_file",
     "read_file",
     "write_file",
 ]
@@ -337,3 +342,118 @@ WORKSPACE_RUNNERS: Mapping[str, Runner] = {
     "move_file": move_file,
     "delete_file": delete_file,
 }
+
+
+# --- previews: what write_file, move_file and delete_file would do, worked out without touching anything ------
+
+_Look = Callable[[Path, Mapping[str, str]], tuple[str, dict[str, object]]]
+
+
+def _stamp(path: Path) -> dict[str, object]:
+    """Size and modification time, so a file changed after the approval is noticed."""
+    status = path.lstat()
+    return {"bytes": status.st_size, "mtime_ns": status.st_mtime_ns}
+
+
+def _previewed(look: _Look) -> Preview:
+    """The preview: the effect text and plan ``look`` gives, or the refusal the runner would give."""
+
+    def preview(args: Mapping[str, str], ctx: ToolContext) -> Effect:
+        size = sum(len(value) for value in args.values())
+        try:
+            if size > MAX_INPUT_CHARS:
+                raise _RefusedError(f"the arguments are {size:,} characters, over the limit of {MAX_INPUT_CHARS:,}")
+            if ctx.workdir is None:
+                raise _RefusedError("no working directory is set")
+            text, plan = look(ctx.workdir.resolve(strict=True), args)
+        except (_RefusedError, OSError, ValueError) as why:
+            refusal = str(why.strerror or why) if isinstance(why, OSError) else str(why)
+            return Effect(text=f"nothing will change: the call will be refused ({refusal})", plan={"refused": refusal})
+        return Effect(text=text, plan=plan)
+
+    preview.__name__ = preview.__qualname__ = f"preview{look.__name__}"
+    preview.__doc__ = look.__doc__
+    return preview
+
+
+def _look_write(root: Path, args: Mapping[str, str]) -> tuple[str, dict[str, object]]:
+    """The file ``write_file`` would write, its size, and whether it replaces one (and how big that is)."""
+    raw, content = _required(args, "path"), _required(args, "content")
+    path = _inside(root, raw)
+    if path == root or path.is_dir():
+        raise _RefusedError(f"{raw!r} is a folder")
+    size = len(content.encode("utf-8"))
+    what = f"writes {_shown(root, path)}: {len(content):,} characters ({size:,} bytes)"
+    if not path.exists():
+        folder = "" if path.parent.is_dir() else f", making the folder {_shown(root, path.parent)}/"
+        return f"{what}, a new file{folder}", {"path": _shown(root, path), "bytes": size, "replaces": None}
+    if not stat.S_ISREG(path.stat().st_mode):
+        raise _RefusedError(f"{raw!r} is not a regular file")
+    old = _stamp(path)
+    text = f"{what}, REPLACING the existing file ({old['bytes']:,} bytes)"
+    return text, {"path": _shown(root, path), "bytes": size, "replaces": old}
+
+
+def _look_move(root: Path, args: Mapping[str, str]) -> tuple[str, dict[str, object]]:
+    """The file ``move_file`` would move, from → to."""
+    raw_from, raw_to = _required(args, "path"), _required(args, "to")
+    source, target = _inside(root, raw_from), _inside(root, raw_to)
+    if root in (source, target) or source == target:
+        raise _RefusedError("it needs two different files in the working directory")
+    if not source.exists() and not source.is_symlink():
+        raise _RefusedError(f"there is no file {raw_from!r}")
+    if target.exists() or target.is_symlink() or not target.parent.is_dir():
+        raise _RefusedError(f"{raw_to!r} already exists or its folder does not")
+    shown_from, shown_to = _shown(root, source), _shown(root, target)
+    stamp = _stamp(source)
+    return f"moves {shown_from} → {shown_to} ({stamp['bytes']:,} bytes)", {"from": shown_from, "to": shown_to, **stamp}
+
+
+def _look_delete(root: Path, args: Mapping[str, str]) -> tuple[str, dict[str, object]]:
+    """The file, link or empty folder ``delete_file`` would delete."""
+    raw = _required(args, "path")
+    path = _inside(root, raw)
+    if path == root:
+        raise _RefusedError("the working directory itself cannot be deleted")
+    shown = _shown(root, path)
+    if path.is_dir() and not path.is_symlink():
+        if any(path.iterdir()):
+            raise _RefusedError(f"the folder {raw!r} is not empty")
+        return f"deletes the empty folder {shown}/", {"path": shown, "kind": "folder"}
+    if not path.exists() and not path.is_symlink():
+        raise _RefusedError(f"there is no file {raw!r}")
+    kind = "link" if path.is_symlink() else "file"
+    stamp = _stamp(path)
+    return f"deletes the {kind} {shown} ({stamp['bytes']:,} bytes)", {"path": shown, "kind": kind, **stamp}
+
+
+preview_write_file = _previewed(_look_write)
+preview_move_file = _previewed(_look_move)
+preview_delete_file = _previewed(_look_delete)
+
+WORKSPACE_PREVIEWS: Mapping[str, Preview] = {
+    "write_file": preview_write_file,
+    "move_file": preview_move_file,
+    "delete_file": preview_delete_file,
+}
+
+
+def as_previewed(run: Runner, preview: Preview) -> Runner:
+    """``run``, but only while ``preview`` still gives the approved plan: a workspace that changed after the
+    approval (the file now exists, or is another size) is reported and left alone."""
+
+    def checked(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
+        approved = ctx.approved
+        if approved is not None:
+            now = preview(args, ctx)
+            if now.plan != approved.plan:
+                return ToolResult(
+                    ok=False,
+                    observation=f"The workspace changed after the call was approved (approved: {approved.text}; "
+                    f"now: {now.text}); nothing was done.",
+                )
+        return run(args, ctx)
+
+    checked.__name__ = checked.__qualname__ = getattr(run, "__name__", "checked")
+    checked.__doc__ = run.__doc__
+    return checked
