@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from decisionloop import __version__
 from decisionloop.cli import main
-from decisionloop.spec import default_text
+from decisionloop.spec import default_text, load_spec
 
 
 def invoke(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -57,6 +57,15 @@ def test_a_gate_that_makes_a_rung_unreachable_is_refused() -> None:
     code, _, err = invoke("spec", "--gate", "grade_risk.risk=0.5")
     assert code == 1
     assert "would never fire" in err
+
+
+def test_a_gate_at_the_bottom_of_its_range_reports_the_rung_it_cuts_off() -> None:
+    code, out, err = invoke("spec", "--gate", "grade_risk.risk[1]=0")
+    assert code == 1
+    line = next(r.line for r in load_spec().block("grade_risk").policy if r.text == "else → auto")
+    assert err.startswith(f"DECISION.md:{line}: grade_risk.risk[1]=0: rule 'else → auto' of 'grade_risk' would never")
+    assert "give grade_risk.risk[1] a value above 0" in err
+    assert "score:risk >= 0 → auto_audit" in out
 
 
 def test_gates_from_the_environment_apply_and_a_flag_wins() -> None:

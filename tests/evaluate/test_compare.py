@@ -20,6 +20,7 @@ from decisionloop.evaluate.react import BenchmarkApprover, first_json_object, re
 from decisionloop.gold.oracle import OracleBackend
 from decisionloop.gold.suite import Task, demo_suite_path, load_suite
 from decisionloop.llm.chat import ChatMessage, ScriptedChat
+from decisionloop.loop.frames import UNTRUSTED_CLOSE, UNTRUSTED_OPEN
 from decisionloop.loop.requests import NeedApproval
 from decisionloop.spec.load import load_spec
 from decisionloop.tools.builtin import builtin_tools
@@ -310,3 +311,12 @@ def test_bench_compare_without_an_llm_names_the_flags() -> None:
     result = CliRunner().invoke(bench, ["compare", "--limit", "1"])
     assert result.exit_code == 1
     assert "give --llm URL --llm-model NAME" in result.stderr
+
+
+def test_react_shows_each_tool_result_inside_the_untrusted_markers(setup: FreeSetup) -> None:
+    chat = scripted()
+    run_react(TASKS["t001"], setup, chat, approver=BenchmarkApprover())
+    said = [m.content for m in chat.requests[-1].messages if m.role == "user" and m.content.startswith("Observation:")]
+    assert said
+    assert all(s.startswith(f"Observation:\n{UNTRUSTED_OPEN}\n") and s.endswith(UNTRUSTED_CLOSE) for s in said)
+    assert "between two markers" in chat.requests[0].messages[0].content

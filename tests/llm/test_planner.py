@@ -54,22 +54,25 @@ def _user_prompt(inp: PlannerInput) -> str:
 
 def test_prompt_for_a_held_later_step_has_every_laya_line() -> None:
     lines = _user_prompt(HELD).split("\n")
-    assert lines[:4] == [
+    assert lines[:10] == [
         f"Goal: {GOAL}",
         "Steps done:",
+        UNTRUSTED_OPEN,
         "- wikidata_fact(Japan, capital) -> Capital of Japan (island country in East Asia): Tokyo (Wikidata)",
+        UNTRUSTED_CLOSE,
         "Result of the last step:",
-    ]
-    assert lines[4:7] == [
         UNTRUSTED_OPEN,
         "Capital of Japan (island country in East Asia): Tokyo (Wikidata)",
         UNTRUSTED_CLOSE,
+        "Tools:",
     ]
-    assert lines[7] == "Tools:"
-    assert lines[8 + len(SPECS) :] == [
+    assert lines[10 + len(SPECS) :] == [
         "A smaller model suggested: wikidata_fact (58%), wiki_lookup (21%), FINISH (11%). It was unsure "
         "(action score 0.58 < 0.65; same tool as the previous step (wikidata_fact)).",
-        "Spans found in the text: entity: Japan | Tokyo | East Asia",
+        "Spans found in the goal and the tool output:",
+        UNTRUSTED_OPEN,
+        "entity: Japan | Tokyo | East Asia",
+        UNTRUSTED_CLOSE,
         "The goal is not answered yet, so do not repeat a call that was already done.",
         "Copy argument values from the goal or the last result when they are there; write a new value only when "
         "they are not (for example the real name behind a nickname).",
@@ -113,7 +116,7 @@ def test_prompt_for_the_first_step_says_nothing_was_looked_up() -> None:
 def test_prompt_shows_at_most_eight_spans_per_slot() -> None:
     spans = {"topic": tuple(f"s{i}" for i in range(12)), "place": ("Oslo",)}
     prompt = _user_prompt(PlannerInput(goal=GOAL, tools=TOOLS, spans=spans))
-    assert "Spans found in the text: topic: s0 | s1 | s2 | s3 | s4 | s5 | s6 | s7; place: Oslo" in prompt
+    assert f"{UNTRUSTED_OPEN}\ntopic: s0 | s1 | s2 | s3 | s4 | s5 | s6 | s7; place: Oslo\n{UNTRUSTED_CLOSE}" in prompt
 
 
 def test_prompt_only_advises_on_ask_user_and_calculator_when_they_are_offered() -> None:
@@ -274,7 +277,7 @@ def test_stop_check_reads_yes(reply: str) -> None:
     [request] = chat.requests
     assert (request.max_tokens, request.temperature, [m.role for m in request.messages]) == (3, 0.0, ["user"])
     assert request.messages[0].content == (
-        f"Question: {GOAL}\nFound: {STEPS[0].observation}\n\n"
+        f"Question: {GOAL}\nFound:\n{UNTRUSTED_OPEN}\n{STEPS[0].observation}\n{UNTRUSTED_CLOSE}\n\n"
         "Is the answer to the question contained in what was found? Reply with only yes or no."
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from decisionloop.llm import ChatReply, ScriptedChat, answer_messages, evidence_lines, write_answer
-from decisionloop.loop.frames import StepView
+from decisionloop.loop.frames import UNTRUSTED_CLOSE, UNTRUSTED_OPEN, StepView
 from decisionloop.loop.template import TemplateStep, template_answer
 from decisionloop.spec import compile_spec, default_text
 
@@ -77,7 +77,10 @@ def test_answer_prompt_puts_the_instruction_first_and_the_evidence_under_its_hea
     system, user = answer_messages(INSTRUCTION, GOAL, "wikidata_fact(Lyon, population) → 522,250")
     assert (system.role, system.content) == ("system", INSTRUCTION)
     assert user.role == "user"
-    assert user.content == f"Goal: {GOAL}\n\nWhat was done:\nwikidata_fact(Lyon, population) → 522,250"
+    assert user.content == (
+        f"Goal: {GOAL}\n\nWhat was done:\n"
+        f"{UNTRUSTED_OPEN}\nwikidata_fact(Lyon, population) → 522,250\n{UNTRUSTED_CLOSE}"
+    )
     assert "delivery check" not in user.content
 
 

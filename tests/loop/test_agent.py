@@ -102,6 +102,30 @@ def test_an_approved_delete_runs_and_records_who_approved_the_exact_call() -> No
     assert (step.approval.by, step.approval.call) == ("tester", approver.asked[0].call)
 
 
+@pytest.mark.parametrize("allowed", ["yes", "no", 1, None])
+def test_an_approval_is_allowed_only_by_a_bool(allowed: object) -> None:
+    with pytest.raises(TypeError, match=f"Approval.allowed must be True or False, got {allowed!r}"):
+        Approval(allowed=allowed, by="tester", at=NOW, call=Call(tool="note_delete"))  # type: ignore[arg-type]
+
+
+class _TextApprover:
+    """Answers as a web form would, with the text "yes"."""
+
+    def approve(self, request: NeedApproval) -> Approval:
+        return Approval(allowed="yes", by="form", at=NOW, call=request.call)  # type: ignore[arg-type]
+
+
+def test_an_approval_given_as_text_is_a_denial_and_nothing_runs() -> None:
+    backend = by_step({"tool": "note_delete", "arg:query": "gym", "risk": 3})
+    run = Env(backend=backend, tools=TOOLS, notes=SEED, approver=_TextApprover()).run("Remove my note about the gym")
+    assert run.driven.result.stop == "declined"
+    assert run.notes.search("gym", 5) == ["Gym locker code is 4417"]
+    assert not any(isinstance(e, ToolStarted) for e in run.events)
+    approval = next(e for e in run.events if isinstance(e, ApprovalGiven)).approval
+    assert approval.allowed is False
+    assert approval.by.startswith("nobody (the approver failed: Approval.allowed must be True or False, got 'yes'")
+
+
 def test_no_answer_from_the_approver_is_a_denial() -> None:
     backend = by_step({"tool": "send_message", "arg:to": "Priya", "arg:text": "I'll be late"})
     run = Env(backend=backend, tools=TOOLS, approver=_Approver(allow=None)).run(

@@ -153,6 +153,28 @@ def test_kind_that_disagrees_with_the_options_is_an_error() -> None:
     assert any("reads as a noul" in m for m in messages_at(spec, line_of(SHIPPED, "### ok")))
 
 
+def test_a_rule_that_holds_for_every_answer_cuts_off_the_rules_after_it() -> None:
+    spec, line = mutate("- top >= 0.65 → call", "- top >= 0 → call")
+    else_line = line + 1
+    assert messages_at(spec, else_line) == [
+        "rule 'else → escalate' can never fire: 'top >= 0 → call' above it holds for every answer "
+        "(top is never below 0)"
+    ]
+
+
+def test_two_rules_that_together_cover_every_value_cut_off_the_rules_after_them() -> None:
+    spec, line = mutate("- top >= 0.65 → call", "- top < 0.7 → escalate\n- top >= 0.65 → call")
+    assert messages_at(spec, line + 2) == [
+        "rule 'else → escalate' can never fire: 'top < 0.7 → escalate' and 'top >= 0.65 → call' above it "
+        "together hold for every value of top"
+    ]
+
+
+def test_top_below_zero_can_never_fire() -> None:
+    spec, line = mutate("- top >= 0.65 → call", "- top < 0 → escalate\n- top >= 0.65 → call")
+    assert messages_at(spec, line) == ["rule 'top < 0 → escalate' can never fire: no answer has top below 0"]
+
+
 def test_rule_after_else_is_unreachable() -> None:
     spec, line = mutate("- else → keep_going", "- else → keep_going\n- prob:done >= 0.2 → finish")
     assert any("after 'else'" in m for m in messages_at(spec, line + 1))

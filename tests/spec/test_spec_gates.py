@@ -75,6 +75,34 @@ def test_raising_the_lower_rung_past_the_upper_is_refused_too() -> None:
         apply_gates(load_spec(), {"grade_risk.risk[1]": 2.0})
 
 
+def test_a_threshold_at_the_bottom_of_its_range_reports_the_rung_it_cuts_off() -> None:
+    spec = apply_gates(load_spec(), {"grade_risk.risk[1]": 0})
+    [problem] = spec.problems
+    assert problem.message == (
+        "grade_risk.risk[1]=0: rule 'else → auto' of 'grade_risk' would never fire; 'score:risk >= 0 → auto_audit' "
+        "above it holds for every answer (score:risk is never below 0); give grade_risk.risk[1] a value above 0"
+    )
+    assert problem.line == spec.block("grade_risk").policy[-1].line
+    assert not spec.ok
+
+
+def test_a_bottom_threshold_on_an_early_tier_cuts_off_every_later_rung() -> None:
+    spec = apply_gates(load_spec(), {"grade_risk.risk[0]": 0})
+    assert [p.message.split("'")[1] for p in spec.problems] == [
+        "prob:needs_auth >= 0.5 → ask_human",
+        "score:risk >= 1 → auto_audit",
+        "else → auto",
+    ]
+
+
+def test_the_sweep_may_still_reach_zero_and_a_later_override_clears_the_problem() -> None:
+    swept = apply_gates(load_spec(), {"pick_tool.tool": 0.0, "pick_args.arg": 0.0})
+    assert [p.message.split(":")[0] for p in swept.problems] == ["pick_tool.tool=0", "pick_args.arg=0"]
+    assert effective_thresholds(swept)["pick_tool.tool"] == 0.0
+    assert apply_gates(swept, {"pick_tool.tool": 0.5, "pick_args.arg": 0.5}).problems == ()
+    assert apply_gates(swept, {"pick_tool.tool": 0.0}).problems == swept.problems
+
+
 def test_overrides_are_all_or_nothing() -> None:
     spec = load_spec()
     with pytest.raises(GateError) as caught:

@@ -70,6 +70,14 @@ class Approval:
     note: str = ""
     effect: Effect | None = None
 
+    def __post_init__(self) -> None:
+        # The guard reads ``allowed`` as a yes: a truthy "no" or 1 from a form or a row must not pass as one.
+        if not isinstance(self.allowed, bool):
+            raise TypeError(
+                f"Approval.allowed must be True or False, got {self.allowed!r} ({type(self.allowed).__name__}); "
+                "convert the person's answer to a bool where it is read"
+            )
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StepRecord:

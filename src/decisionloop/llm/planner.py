@@ -13,7 +13,7 @@ from decisionloop.core.records import Call
 from decisionloop.core.tool import NONE, Slot, Tool
 from decisionloop.core.vocab import ASK_USER, FINISH
 from decisionloop.llm.chat import Chat, ChatMessage, ChatReply
-from decisionloop.loop.frames import BUDGETS, StepView, clip, step_line, untrusted
+from decisionloop.loop.frames import BUDGETS, StepView, clip, neutralise, step_line, untrusted
 
 STOP_REASON = "the last result answers the goal"
 PLANNER_SYSTEM = (
@@ -55,8 +55,8 @@ def stop_check(chat: Chat, goal: str, last_observation: str) -> bool:
 
 
 def planner_messages(inp: PlannerInput) -> list[ChatMessage]:
-    """The system prompt and the plain-text user prompt of the planner."""
-    lines = [f"Goal: {inp.goal}", *_steps_lines(inp.steps), "Tools:", *_tool_lines(inp.tools)]
+    """The system prompt and the plain-text user prompt of the planner; tool output only inside the markers."""
+    lines = [f"Goal: {neutralise(inp.goal)}", *_steps_lines(inp.steps), "Tools:", *_tool_lines(inp.tools)]
     lines += _suggestion_lines(inp.suggestions, inp.unsure) + _span_lines(inp.spans)
     lines.append(
         "The goal is not answered yet, so do not repeat a call that was already done."
@@ -108,8 +108,9 @@ def plan(chat: Chat, inp: PlannerInput, *, check_stop: bool) -> Plan:
 
 
 def _ask_stop(chat: Chat, goal: str, last_observation: str) -> ChatReply:
+    found = untrusted(clip(last_observation, BUDGETS["last_observation"])) or "nothing"
     prompt = (
-        f"Question: {goal}\nFound: {clip(last_observation, BUDGETS['last_observation'])}\n\n"
+        f"Question: {neutralise(goal)}\nFound:\n{found}\n\n"
         "Is the answer to the question contained in what was found? Reply with only yes or no."
     )
     return chat.complete([ChatMessage(role="user", content=prompt)], max_tokens=3, temperature=0.0)
@@ -122,8 +123,9 @@ def _is_yes(text: str) -> bool:
 def _steps_lines(steps: Sequence[StepView]) -> list[str]:
     if not steps:
         return ["Steps done: none yet"]
+    done = "\n".join(f"- {step_line(s)}" for s in steps)
     last = clip(steps[-1].observation, BUDGETS["last_observation"])
-    return ["Steps done:", *(f"- {step_line(s)}" for s in steps), f"Result of the last step:\n{untrusted(last)}"]
+    return ["Steps done:", untrusted(done), f"Result of the last step:\n{untrusted(last) or 'nothing'}"]
 
 
 def _tool_lines(tools: Sequence[Tool]) -> list[str]:
@@ -149,13 +151,13 @@ def _suggestion_lines(suggestions: Sequence[tuple[str, float]], unsure: Sequence
     said = ", ".join(f"{tool} ({p:.0%})" for tool, p in suggestions)
     parts = [f"A smaller model suggested: {said}." if said else "A smaller model made no suggestion."]
     if unsure:
-        parts.append(f"It was unsure ({'; '.join(unsure)}).")
+        parts.append(f"It was unsure ({neutralise('; '.join(unsure))}).")
     return [" ".join(parts)]
 
 
 def _span_lines(spans: Mapping[str, Sequence[str]]) -> list[str]:
     shown = [f"{slot}: {' | '.join(found[:SPANS_PER_SLOT])}" for slot, found in spans.items() if found]
-    return [f"Spans found in the text: {'; '.join(shown)}"] if shown else []
+    return ["Spans found in the goal and the tool output:", untrusted("; ".join(shown))] if shown else []
 
 
 def _advice_lines(tool_ids: set[str]) -> list[str]:

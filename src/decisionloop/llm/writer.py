@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from decisionloop.llm.chat import Chat, ChatMessage, ChatReply
-from decisionloop.loop.frames import StepView, clip
+from decisionloop.loop.frames import StepView, clip, neutralise, untrusted
 
 NO_EVIDENCE = "No tool was run."
 INPUT_CHARS = 120
@@ -24,11 +24,13 @@ def evidence_lines(steps: Sequence[StepView]) -> str:
 
 
 def answer_messages(instruction: str, goal: str, evidence: str, revise: str | None = None) -> list[ChatMessage]:
-    """``instruction`` (the DECISION.md ``## generator`` text) as system; the goal and the evidence as user."""
-    parts = [f"Goal: {goal}", f"What was done:\n{evidence.strip() or NO_EVIDENCE}"]
+    """``instruction`` (the DECISION.md ``## generator`` text) as system; the goal and the evidence (inside the
+    untrusted markers) as user, and the reason a revision is asked for."""
+    parts = [f"Goal: {neutralise(goal)}", f"What was done:\n{untrusted(evidence.strip()) or NO_EVIDENCE}"]
     if revise is not None:
         parts.append(
-            f"Your previous answer did not pass the delivery check: {revise}. Fix that; do not repeat the same wording."
+            f"Your previous answer did not pass the delivery check: {neutralise(revise)}. "
+            "Fix that; do not repeat the same wording."
         )
     return [ChatMessage(role="system", content=instruction), ChatMessage(role="user", content="\n\n".join(parts))]
 

@@ -265,8 +265,8 @@ class _Block:
             return ()
         rules = tuple(r for r in (self.rule(line, questions, position) for line in self.raw.rules) if r)
         self.check_catch_all(policy_line, rules)
-        for rule in unreachable_rules(rules):
-            self.problem(rule.line, f"rule '{rule.text}' can never fire: the rules above it already cover it")
+        for dead in unreachable_rules(rules):
+            self.problem(dead.rule.line, f"rule '{dead.rule.text}' can never fire: {dead.why}")
         return rules
 
     def check_catch_all(self, policy_line: Line, rules: tuple[Rule, ...]) -> None:

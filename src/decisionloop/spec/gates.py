@@ -1,8 +1,11 @@
 """Gate overrides: ``block.question=value`` and ``block.question[i]=value`` move a policy threshold.
 
 Tiers are a question's thresholded rules in file order; the bare key is tier 0. Overrides apply all or
-nothing: any unknown block, question or tier, any value outside its range, or any override that would leave a
-rule unreachable refuses the whole set, listing what is valid.
+nothing: any unknown block, question or tier, any value outside its range, or any override that puts one tier
+out of order (so it would never fire) refuses the whole set, listing what is valid. A threshold at the bottom of
+its range (``top >= 0``) makes every later rung unreachable. The τ sweep and the tuner end there on purpose
+(automate every step), so such an override applies, but each rung it cuts off becomes a problem of the returned
+spec naming the gate, the rung and the values: ``decisionloop spec --gate`` shows it and exits 1.
 """
 
 from __future__ import annotations
@@ -12,11 +15,11 @@ import math
 import re
 from collections.abc import Iterable, Mapping
 
-from decisionloop.core.errors import GateError
+from decisionloop.core.errors import GateError, Problem
 from decisionloop.spec.compiler import threshold_problem
 from decisionloop.spec.model import Block, Rule, Spec
 from decisionloop.spec.predicates import Prob, Score, Top, with_threshold
-from decisionloop.spec.reach import unreachable_rules
+from decisionloop.spec.reach import Unreachable, unreachable_rules
 
 _KEY = re.compile(r"^([A-Za-z_]\w*)\.([A-Za-z_]\w*)(?:\[(\d+)\])?$")
 
@@ -37,12 +40,7 @@ def gate_keys(spec: Spec) -> list[str]:
 
 def block_thresholds(block: Block) -> dict[str, float]:
     """The threshold each of the block's gate keys compares against now."""
-    values: dict[str, float] = {}
-    for qid, rules in tiers(block).items():
-        for i, rule in enumerate(rules):
-            key = f"{block.id}.{qid}" if len(rules) == 1 else f"{block.id}.{qid}[{i}]"
-            values[key] = rule.threshold if rule.threshold is not None else math.nan
-    return values
+    return {key: rule.threshold if rule.threshold is not None else math.nan for key, rule in _keyed_rules(block)}
 
 
 def effective_thresholds(spec: Spec) -> dict[str, float]:
@@ -75,7 +73,8 @@ def split_env(text: str) -> list[str]:
 
 
 def apply_gates(spec: Spec, overrides: Mapping[str, float]) -> Spec:
-    """A spec with the overridden thresholds; GateError (nothing applied) if any override cannot apply."""
+    """A spec with the overridden thresholds, and the rungs they cut off among its problems; GateError (nothing
+    applied) if any override cannot apply."""
     if not overrides:
         return spec
     errors: list[str] = []
@@ -87,16 +86,46 @@ def apply_gates(spec: Spec, overrides: Mapping[str, float]) -> Spec:
             _check_value(located[0], located[1], key, value, errors)
     blocks = tuple(_rewrite(block, changes) for block in spec.blocks)
     for block in blocks:
-        moved = ", ".join(f"{k}={v:g}" for k, v in overrides.items() if k.split(".")[0] == block.id)
-        for rule in unreachable_rules(block.policy):
-            errors.append(
-                f"{moved}: rule '{rule.text}' of {block.id!r} would never fire; tiers on one question "
-                "must stay strictly ordered (an earlier tier must stay stricter than a later one)"
-            )
+        dead = [d for d in unreachable_rules(block.policy) if d.cause == "covered"]
+        errors += [_unreachable_text(block, d, overrides) for d in dead]
     if errors:
         raise GateError(errors)
     applied = tuple(sorted({**dict(spec.overrides), **overrides}.items()))
-    return dataclasses.replace(spec, blocks=blocks, overrides=applied)
+    earlier = _cut_off(spec.blocks, dict(spec.overrides))
+    kept = [p for p in spec.problems if p not in earlier]
+    problems = tuple(sorted((*kept, *_cut_off(blocks, dict(applied))), key=lambda p: p.line))
+    return dataclasses.replace(spec, blocks=blocks, overrides=applied, problems=problems)
+
+
+def _cut_off(blocks: Iterable[Block], overrides: Mapping[str, float]) -> list[Problem]:
+    """The rungs that a threshold at the bottom of its range cuts off, each a problem at the rung's line."""
+    return [
+        Problem(d.rule.line, _unreachable_text(block, d, overrides))
+        for block in blocks
+        for d in unreachable_rules(block.policy)
+        if d.cause != "covered"
+    ]
+
+
+def _unreachable_text(block: Block, dead: Unreachable, overrides: Mapping[str, float]) -> str:
+    moved = ", ".join(f"{k}={v:g}" for k, v in overrides.items() if k.split(".")[0] == block.id)
+    said = f"{moved + ': ' if moved else ''}rule '{dead.rule.text}' of {block.id!r} would never fire; {dead.why}"
+    if dead.cause == "covered":
+        return f"{said}; tiers on one question must stay strictly ordered (an earlier tier stricter than a later one)"
+    keys = {id(rule): key for key, rule in _keyed_rules(block)}
+    named = [keys[id(r)] for r in (dead.always or (dead.rule,)) if id(r) in keys]
+    if len(dead.always) == 2:
+        return f"{said}; move {' or '.join(named)} so that together they leave a range uncovered"
+    return f"{said}; give {named[0]} a value above 0" if named else said
+
+
+def _keyed_rules(block: Block) -> list[tuple[str, Rule]]:
+    """Each thresholded rule with its gate key: bare for a single tier, ``q[i]`` for each tier of a ladder."""
+    return [
+        (f"{block.id}.{qid}" if len(rules) == 1 else f"{block.id}.{qid}[{i}]", rule)
+        for qid, rules in tiers(block).items()
+        for i, rule in enumerate(rules)
+    ]
 
 
 def _locate(spec: Spec, key: str, errors: list[str]) -> tuple[Block, int] | None:
