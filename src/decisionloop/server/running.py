@@ -13,6 +13,7 @@ import uvicorn
 from starlette.applications import Starlette
 
 from decisionloop.core.errors import ConfigError
+from decisionloop.server.guard import ConnectionLimits, guarded_protocol
 
 _START_TIMEOUT_S = 10.0
 
@@ -54,19 +55,37 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def server_for(app: Starlette, *, log_level: str = "info", access_log: bool = True) -> uvicorn.Server:
-    """A uvicorn server for ``app`` on plain asyncio and h11 (no optional speedups needed)."""
+def server_for(
+    app: Starlette,
+    *,
+    limits: ConnectionLimits | None = None,
+    log_level: str = "info",
+    access_log: bool = True,
+) -> uvicorn.Server:
+    """A uvicorn server for ``app`` on plain asyncio and h11 (no optional speedups needed), its connections capped
+    and their request heads given a deadline (``guard``); ``max_connections`` held below the descriptor limit."""
+    limits = (limits or ConnectionLimits()).within_descriptors()
     config = uvicorn.Config(
-        app, log_level=log_level, access_log=access_log, lifespan="on", loop="asyncio", http="h11", ws="none"
+        app,
+        log_level=log_level,
+        access_log=access_log,
+        lifespan="on",
+        loop="asyncio",
+        http=guarded_protocol(limits),
+        ws="none",
+        timeout_keep_alive=limits.keep_alive_s,
+        h11_max_incomplete_event_size=limits.max_header_bytes,
     )
     return uvicorn.Server(config)
 
 
 @contextmanager
-def serving_in_thread(app: Starlette, *, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
+def serving_in_thread(
+    app: Starlette, *, host: str = "127.0.0.1", port: int = 0, limits: ConnectionLimits | None = None
+) -> Iterator[str]:
     """Serve ``app`` on a background thread for the ``with`` block; yields the base URL (tests, benchmarks)."""
     sock = bind(host, port)
-    server = server_for(app, log_level="warning", access_log=False)
+    server = server_for(app, limits=limits, log_level="warning", access_log=False)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="uvicorn", daemon=True)
     thread.start()
     try:

@@ -1,0 +1,179 @@
+"""Connection guard for uvicorn's h11 protocol: a cap on open connections and a deadline for each request head.
+
+What each limit protects against:
+
+- ``keep_alive_s`` (uvicorn's ``timeout_keep_alive``): a client that keeps a connection open after its reply and
+  sends nothing. uvicorn cancels that timer on any byte received, so it does not stop a slow client.
+- ``header_timeout_s``: a client that sends its request head a byte at a time ("slowloris"). uvicorn has no such
+  deadline; here a connection waiting for a head (new, or kept alive after a reply) must complete it within the
+  deadline, else it is answered 408 and closed.
+- ``max_header_bytes`` (h11's incomplete-event limit): a head that never ends; h11 refuses it with 400.
+- ``max_connections``: many clients at once, slow or not, exhausting the file descriptors (then every request
+  fails, and asyncio logs each failed accept). At the cap, a new connection displaces the one that has waited
+  longest for its request head (nginx reclaims idle keep-alive connections alike), so working clients keep being
+  served while slow ones churn; only when every connection is inside a request is the new one answered 503.
+  uvicorn's own ``limit_concurrency`` would answer 503 to everyone at the cap, the slow clients holding it.
+- A body trickled in after a complete head is the app's ``body_timeout_s`` (408).
+
+What is dropped is logged as one line of counts per interval (``ThrottledLog``), never a line per connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http
+import logging
+import resource
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from decisionloop.core.errors import ConfigError
+from decisionloop.core.wire import Refusal, encode_json, refusal_to_wire
+from decisionloop.server.throttled_log import ThrottledLog
+
+_log = logging.getLogger(__name__)
+_FD_RESERVE = 64  # descriptors left for the listening socket, the model files, logs and the worker
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConnectionLimits:
+    """How many connections the server holds open, and how long a client may take to send a request head."""
+
+    max_connections: int = 1024
+    header_timeout_s: float = 10.0
+    keep_alive_s: int = 5
+    max_header_bytes: int = 16_384
+
+    def __post_init__(self) -> None:
+        if self.max_connections < 1 or self.max_header_bytes < 1:
+            raise ConfigError(f"max_connections and max_header_bytes must be at least 1, got {self!r}")
+        if not (self.header_timeout_s > 0 and self.keep_alive_s > 0):
+            raise ConfigError(f"header_timeout_s and keep_alive_s must be over 0 seconds, got {self!r}")
+
+    def within_descriptors(self) -> ConnectionLimits:
+        """These limits with ``max_connections`` lowered below this process's file-descriptor limit, if need be."""
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+        room = soft - _FD_RESERVE
+        if soft == resource.RLIM_INFINITY or self.max_connections <= room:
+            return self
+        _log.warning(
+            "max_connections %d is over what %d file descriptors allow; holding at most %d (raise `ulimit -n`)",
+            self.max_connections,
+            soft,
+            max(1, room),
+        )
+        return replace(self, max_connections=max(1, room))
+
+
+def guarded_protocol(limits: ConnectionLimits) -> type[H11Protocol]:
+    """An h11 protocol class for one server, its connections sharing ``limits`` and one drop log."""
+
+    class Guarded(_GuardedH11):
+        _guard: ClassVar[_Guard] = _Guard(limits)
+
+    return Guarded
+
+
+class _Guard:
+    """What the connections of one server share: the live ones, those waiting for a head (oldest first), the log."""
+
+    def __init__(self, limits: ConnectionLimits) -> None:
+        self.limits = limits
+        self.live: set[_GuardedH11] = set()
+        self.waiting: dict[_GuardedH11, None] = {}
+        self.log = ThrottledLog(_log, "dropped a connection")
+        self._flush: asyncio.TimerHandle | None = None
+
+    def dropped(self, kind: str, loop: asyncio.AbstractEventLoop) -> None:
+        self.log.event(kind)
+        if self.log.pending and self._flush is None:
+            self._flush = loop.call_later(10.0, self._flushed)
+
+    def _flushed(self) -> None:
+        self._flush = None
+        self.log.flush()
+
+
+class _GuardedH11(H11Protocol):
+    """uvicorn's h11 protocol, with a deadline per request head and a cap on connections (see the module)."""
+
+    _guard: ClassVar[_Guard]
+    _head_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        guard = self._guard
+        cap = guard.limits.max_connections
+        if len(guard.live) >= cap:
+            if not guard.waiting:
+                transport.write(_raw_refusal(503, "server_busy", f"all {cap} connections are busy; retry shortly"))
+                transport.close()
+                guard.dropped(f"refused at the {cap}-connection cap, all busy (503)", self.loop)
+                return
+            oldest = next(iter(guard.waiting))
+            oldest._drop(f"displaced at the {cap}-connection cap while waiting for a request head")
+        guard.live.add(self)
+        self._await_head()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._forget()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        cycle = self.cycle
+        super().data_received(data)
+        if self.cycle is not cycle:  # a request head was read
+            self._got_head()
+
+    def on_response_complete(self) -> None:
+        cycle = self.cycle
+        super().on_response_complete()
+        if self.transport.is_closing():
+            self._forget()
+        elif self.cycle is cycle:  # no pipelined request started: wait for the next head
+            self._await_head()
+
+    def _await_head(self) -> None:
+        guard = self._guard
+        self._cancel_timer()
+        guard.waiting.pop(self, None)
+        guard.waiting[self] = None
+        self._head_timer = self.loop.call_later(guard.limits.header_timeout_s, self._head_timed_out)
+
+    def _got_head(self) -> None:
+        self._cancel_timer()
+        self._guard.waiting.pop(self, None)
+
+    def _head_timed_out(self) -> None:
+        self._head_timer = None
+        timeout = self._guard.limits.header_timeout_s
+        message = f"no complete request head within {timeout:g} s; send the headers at once"
+        self.transport.write(_raw_refusal(408, "header_timeout", message))
+        self._drop(f"no request head within {timeout:g} s (408)")
+
+    def _drop(self, kind: str) -> None:
+        self._forget()
+        self.transport.close()
+        self._guard.dropped(kind, self.loop)
+
+    def _forget(self) -> None:
+        self._cancel_timer()
+        self._guard.waiting.pop(self, None)
+        self._guard.live.discard(self)
+
+    def _cancel_timer(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+
+
+def _raw_refusal(status: int, code: str, message: str) -> bytes:
+    """A whole HTTP/1.1 response closing the connection, written outside h11 (no request was read to answer)."""
+    body = encode_json(refusal_to_wire(Refusal(status=status, code=code, message=message)))
+    head = (
+        f"HTTP/1.1 {status} {http.HTTPStatus(status).phrase}\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+    )
+    return head.encode() + body
