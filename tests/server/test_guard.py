@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import socket
+import time
 from collections.abc import Iterator
 
 import httpx
@@ -73,15 +74,20 @@ def test_a_kept_alive_connection_gets_the_head_deadline_again(url: str) -> None:
     assert b"HTTP/1.1 408 Request Timeout" in raw
 
 
-def test_at_the_cap_slow_clients_are_displaced_and_a_real_client_is_served(url: str) -> None:
-    slow = [_connect(url) for _ in range(LIMITS.max_connections)]
-    for sock in slow:
-        sock.sendall(b"GET /heal")
-    with httpx.Client(base_url=url) as client:
-        answered = client.post("/v1/systemone", json=BODY)
-    for sock in slow:
-        sock.close()
+def test_at_the_cap_slow_clients_are_displaced_and_a_real_client_is_served() -> None:
+    limits = ConnectionLimits(max_connections=4, header_timeout_s=4.0)  # a displacement grace of 1 s
+    with serving_in_thread(create_app(FixedBackend()), limits=limits) as url:
+        slow = [_connect(url) for _ in range(limits.max_connections)]
+        for sock in slow:
+            sock.sendall(b"GET /heal")
+        time.sleep(1.0)  # past the grace: a connection that just arrived is never displaced
+        with httpx.Client(base_url=url) as client:
+            answered = client.post("/v1/systemone", json=BODY)
+        first = _read_all(slow[0])
+        for sock in slow:
+            sock.close()
     assert answered.status_code == 200
+    assert first == b""  # the oldest slow client was dropped to make room, without a reply
 
 
 def test_a_body_trickled_after_its_head_is_408(url: str) -> None:

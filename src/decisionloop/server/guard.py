@@ -10,8 +10,12 @@ What each limit protects against:
 - ``max_header_bytes`` (h11's incomplete-event limit): a head that never ends; h11 refuses it with 400.
 - ``max_connections``: many clients at once, slow or not, exhausting the file descriptors (then every request
   fails, and asyncio logs each failed accept). At the cap, a new connection displaces the one that has waited
-  longest for its request head (nginx reclaims idle keep-alive connections alike), so working clients keep being
-  served while slow ones churn; only when every connection is inside a request is the new one answered 503.
+  longest for its first request head; failing that, the kept-alive one idle longest (nginx reclaims idle
+  keep-alive connections alike). A client that was answered once is displaced only after every connection that
+  never completed a head, so working clients keep being served while slow ones churn. Only one that has waited
+  ``grace_s`` (1 s, or half the header deadline) is displaced: a burst of thousands of accepts takes less than
+  one turn of the event loop, and must not displace a client whose head is there but not read yet. With none to
+  displace, the new connection is answered 503 and closed.
   uvicorn's own ``limit_concurrency`` would answer 503 to everyone at the cap, the slow clients holding it.
 - A body trickled in after a complete head is the app's ``body_timeout_s`` (408).
 
@@ -77,14 +81,32 @@ def guarded_protocol(limits: ConnectionLimits) -> type[H11Protocol]:
 
 
 class _Guard:
-    """What the connections of one server share: the live ones, those waiting for a head (oldest first), the log."""
+    """What the connections of one server share: the live ones, those waiting for a head (oldest first; ``fresh``
+    never answered, ``idle`` kept alive after a reply), the drop log."""
 
     def __init__(self, limits: ConnectionLimits) -> None:
         self.limits = limits
         self.live: set[_GuardedH11] = set()
-        self.waiting: dict[_GuardedH11, None] = {}
+        self.grace_s = min(1.0, limits.header_timeout_s / 2)
+        # Connection -> when it began to wait; insertion order is that order.
+        self.fresh: dict[_GuardedH11, float] = {}
+        self.idle: dict[_GuardedH11, float] = {}
         self.log = ThrottledLog(_log, "dropped a connection")
         self._flush: asyncio.TimerHandle | None = None
+
+    def displaceable(self, now: float) -> _GuardedH11 | None:
+        """The connection to drop for a new one: the oldest never answered, else the longest idle, if it has waited
+        ``grace_s``; None when there is none."""
+        for waiting in (self.fresh, self.idle):
+            for connection, since in waiting.items():
+                if now - since >= self.grace_s:
+                    return connection
+                break
+        return None
+
+    def forget(self, connection: _GuardedH11) -> None:
+        self.fresh.pop(connection, None)
+        self.idle.pop(connection, None)
 
     def dropped(self, kind: str, loop: asyncio.AbstractEventLoop) -> None:
         self.log.event(kind)
@@ -107,15 +129,17 @@ class _GuardedH11(H11Protocol):
         guard = self._guard
         cap = guard.limits.max_connections
         if len(guard.live) >= cap:
-            if not guard.waiting:
-                transport.write(_raw_refusal(503, "server_busy", f"all {cap} connections are busy; retry shortly"))
+            oldest = guard.displaceable(self.loop.time())
+            if oldest is None:
+                busy = f"all {cap} connections are busy; retry shortly"
+                transport.write(_raw_refusal(503, "server_busy", busy))
                 transport.close()
-                guard.dropped(f"refused at the {cap}-connection cap, all busy (503)", self.loop)
+                guard.dropped(f"refused at the {cap}-connection cap, none to displace (503)", self.loop)
                 return
-            oldest = next(iter(guard.waiting))
-            oldest._drop(f"displaced at the {cap}-connection cap while waiting for a request head")
+            said = "its first request head" if oldest in guard.fresh else "its next request"
+            oldest._drop(f"displaced at the {cap}-connection cap while waiting for {said}")
         guard.live.add(self)
-        self._await_head()
+        self._await_head(guard.fresh)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._forget()
@@ -133,18 +157,18 @@ class _GuardedH11(H11Protocol):
         if self.transport.is_closing():
             self._forget()
         elif self.cycle is cycle:  # no pipelined request started: wait for the next head
-            self._await_head()
+            self._await_head(self._guard.idle)
 
-    def _await_head(self) -> None:
+    def _await_head(self, waiting: dict[_GuardedH11, float]) -> None:
         guard = self._guard
         self._cancel_timer()
-        guard.waiting.pop(self, None)
-        guard.waiting[self] = None
+        guard.forget(self)
+        waiting[self] = self.loop.time()
         self._head_timer = self.loop.call_later(guard.limits.header_timeout_s, self._head_timed_out)
 
     def _got_head(self) -> None:
         self._cancel_timer()
-        self._guard.waiting.pop(self, None)
+        self._guard.forget(self)
 
     def _head_timed_out(self) -> None:
         self._head_timer = None
@@ -160,7 +184,7 @@ class _GuardedH11(H11Protocol):
 
     def _forget(self) -> None:
         self._cancel_timer()
-        self._guard.waiting.pop(self, None)
+        self._guard.forget(self)
         self._guard.live.discard(self)
 
     def _cancel_timer(self) -> None:
