@@ -14,7 +14,9 @@ Prints p50/p99 of the normal requests, how many got a 5xx (should be 0), the bat
 connections were dropped and after how long, whether any slow connection outlived the header deadline, the
 server's RSS and the log lines it wrote.
 
-Usage: python scripts/server_starvation.py [--clients 128] [--slow 3000] [--duration 20] [--slow-interval 1]
+--server-fds lowers the server's descriptor limit below the slow clients' count, as where the finding was made.
+
+Usage: python scripts/server_starvation.py [--clients 128] [--slow 3000] [--duration 20] [--server-fds 1024] [--fake]
 """
 
 from __future__ import annotations
@@ -87,6 +89,9 @@ def serve(args: argparse.Namespace) -> None:
     from decisionloop.server.running import bind, server_for, url_of
 
     _raise_descriptor_limit()
+    if args.server_fds:
+        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(args.server_fds, hard), hard))
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     backend: DecisionBackend
     if has_model() and not args.fake:
@@ -233,6 +238,9 @@ def main() -> None:
     parser.add_argument("--fake", action="store_true", help="the fake backend even when a model is shipped")
     parser.add_argument("--fake-call-ms", type=float, default=2.0)
     parser.add_argument("--fake-request-ms", type=float, default=1.0)
+    parser.add_argument(
+        "--server-fds", type=int, default=0, help="the server's descriptor limit (0: the hard limit), e.g. 1024"
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--flood", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -252,7 +260,8 @@ def main() -> None:
         assert child.stdout is not None
         started = json.loads(child.stdout.readline())
         url = started["url"]
-        print(f"serving {started['backend']} at {url}; descriptor limit {limit}")
+        fds = f"{args.server_fds} for the server" if args.server_fds else "the same for the server"
+        print(f"serving {started['backend']} at {url}; descriptor limit {limit} here, {fds}")
         print(f"{args.clients} normal clients, one {args.batch}-request batch client, {slow} slow clients{scaled}")
         load = Load()
         others = [a for a in sys.argv[1:] if not a.startswith("--slow=")]

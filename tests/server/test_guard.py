@@ -3,6 +3,8 @@ a trickled body is refused, and what is dropped is logged as counts, not a line 
 
 from __future__ import annotations
 
+import asyncio
+import errno
 import json
 import logging
 import socket
@@ -14,7 +16,7 @@ import pytest
 
 from decisionloop.core.errors import ConfigError
 from decisionloop.server import create_app
-from decisionloop.server.guard import ConnectionLimits
+from decisionloop.server.guard import ConnectionLimits, quiet_accept_errors
 from decisionloop.server.running import serving_in_thread
 from decisionloop.server.throttled_log import ThrottledLog
 from tests.support.decision_backends import FixedBackend
@@ -117,3 +119,18 @@ def test_the_throttled_log_writes_the_first_event_then_one_line_of_counts(caplog
 def test_limits_are_checked() -> None:
     with pytest.raises(ConfigError, match="header_timeout_s and keep_alive_s must be over 0 seconds"):
         ConnectionLimits(header_timeout_s=0)
+
+
+def test_failed_accepts_are_one_throttled_line_not_a_traceback_each(caplog: pytest.LogCaptureFixture) -> None:
+    loop = asyncio.new_event_loop()
+    try:
+        quiet_accept_errors(loop)
+        with caplog.at_level(logging.WARNING):
+            for _ in range(2048):  # one accept burst at the descriptor limit
+                error = OSError(errno.EMFILE, "Too many open files")
+                loop.call_exception_handler({"message": "socket.accept() out of system resource", "exception": error})
+    finally:
+        loop.close()
+    [line] = caplog.records
+    assert line.getMessage().startswith("could not accept a connection: [Errno 24] Too many open files")
+    assert line.exc_info is None

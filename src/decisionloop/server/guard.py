@@ -17,6 +17,11 @@ What each limit protects against:
   one turn of the event loop, and must not displace a client whose head is there but not read yet. With none to
   displace, the new connection is answered 503 and closed.
   uvicorn's own ``limit_concurrency`` would answer 503 to everyone at the cap, the slow clients holding it.
+- ``accept_backlog``: asyncio accepts up to this many connections in one turn of its loop, before any of them
+  reaches the cap; the descriptors must have room for such a burst above the cap, else accept fails with EMFILE
+  and asyncio logs a traceback for every further try in the burst (the flood of the finding). So
+  ``max_connections`` is held below the descriptor limit less the backlog, and ``quiet_accept_errors`` turns
+  what is left of those reports into the throttled log.
 - A body trickled in after a complete head is the app's ``body_timeout_s`` (408).
 
 What is dropped is logged as one line of counts per interval (``ThrottledLog``), never a line per connection.
@@ -29,7 +34,7 @@ import http
 import logging
 import resource
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -49,23 +54,27 @@ class ConnectionLimits:
     header_timeout_s: float = 10.0
     keep_alive_s: int = 5
     max_header_bytes: int = 16_384
+    accept_backlog: int = 256
 
     def __post_init__(self) -> None:
-        if self.max_connections < 1 or self.max_header_bytes < 1:
-            raise ConfigError(f"max_connections and max_header_bytes must be at least 1, got {self!r}")
+        if min(self.max_connections, self.max_header_bytes, self.accept_backlog) < 1:
+            raise ConfigError(f"max_connections, max_header_bytes and accept_backlog must be at least 1, got {self!r}")
         if not (self.header_timeout_s > 0 and self.keep_alive_s > 0):
             raise ConfigError(f"header_timeout_s and keep_alive_s must be over 0 seconds, got {self!r}")
 
     def within_descriptors(self) -> ConnectionLimits:
-        """These limits with ``max_connections`` lowered below this process's file-descriptor limit, if need be."""
+        """These limits with ``max_connections`` lowered below this process's file-descriptor limit, less an accept
+        burst, if need be."""
         soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-        room = soft - _FD_RESERVE
+        room = soft - _FD_RESERVE - self.accept_backlog
         if soft == resource.RLIM_INFINITY or self.max_connections <= room:
             return self
         _log.warning(
-            "max_connections %d is over what %d file descriptors allow; holding at most %d (raise `ulimit -n`)",
+            "max_connections %d is over what %d file descriptors allow (less %d for an accept burst); "
+            "holding at most %d (raise `ulimit -n`)",
             self.max_connections,
             soft,
+            self.accept_backlog,
             max(1, room),
         )
         return replace(self, max_connections=max(1, room))
@@ -78,6 +87,20 @@ def guarded_protocol(limits: ConnectionLimits) -> type[H11Protocol]:
         _guard: ClassVar[_Guard] = _Guard(limits)
 
     return Guarded
+
+
+def quiet_accept_errors(loop: asyncio.AbstractEventLoop) -> None:
+    """Report ``loop``'s failed accepts (out of descriptors) through a throttled log, not a traceback each; other
+    unhandled errors as before."""
+    log = ThrottledLog(_log, "could not accept a connection")
+
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        if context.get("message") == "socket.accept() out of system resource":
+            log.event(f"{context.get('exception')} (raise `ulimit -n` or lower max_connections)")
+        else:
+            loop.default_exception_handler(context)
+
+    loop.set_exception_handler(handle)
 
 
 class _Guard:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import socket
 import threading
@@ -13,7 +14,7 @@ import uvicorn
 from starlette.applications import Starlette
 
 from decisionloop.core.errors import ConfigError
-from decisionloop.server.guard import ConnectionLimits, guarded_protocol
+from decisionloop.server.guard import ConnectionLimits, guarded_protocol, quiet_accept_errors
 
 _START_TIMEOUT_S = 10.0
 
@@ -75,8 +76,17 @@ def server_for(
         ws="none",
         timeout_keep_alive=limits.keep_alive_s,
         h11_max_incomplete_event_size=limits.max_header_bytes,
+        backlog=limits.accept_backlog,
     )
-    return uvicorn.Server(config)
+    return _GuardedServer(config)
+
+
+class _GuardedServer(uvicorn.Server):
+    """A uvicorn server whose loop reports failed accepts through a throttled log (``guard.quiet_accept_errors``)."""
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        quiet_accept_errors(asyncio.get_running_loop())
+        await super().startup(sockets)
 
 
 @contextmanager
