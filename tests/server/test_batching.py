@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable
 
 from decisionloop.backends import BackendReply, DecisionRequest
 from decisionloop.core.errors import BackendError
@@ -65,3 +67,29 @@ def test_a_closed_batcher_refuses_new_requests() -> None:
     [refused] = _decide_all(batcher, _requests("a"))
     assert isinstance(refused, BackendError)
     assert "shutting down" in refused.message
+
+
+def test_without_decide_many_a_batch_and_single_requests_take_turns() -> None:
+    backend = BatchingBackend(hold_first=True)
+    batcher = MicroBatcher(backend, window_s=0.0, max_batch=1)  # max_batch 1: one request per call
+
+    async def main() -> None:
+        batch = batcher.submit_batch(_requests(*(f"b{i}" for i in range(6))))
+        await asyncio.to_thread(_until, lambda: backend.held_size == 1)  # b0 is being answered
+        singles = [asyncio.ensure_future(batcher.decide(r)) for r in _requests("s1", "s2")]
+        await asyncio.to_thread(_until, lambda: batcher.pending == 7)
+        backend.release()
+        await asyncio.gather(*batch, *singles)
+
+    try:
+        asyncio.run(main())
+    finally:
+        batcher.close()
+    assert [r.state for r in backend.requests] == ["b0", "b1", "s1", "b2", "s2", "b3", "b4", "b5"]
+
+
+def _until(condition: Callable[[], bool]) -> None:
+    """Wait for ``condition`` (the test fails on what follows, not on time, if it never holds)."""
+    deadline = time.monotonic() + 10.0
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.002)

@@ -23,3 +23,10 @@ def test_the_key_is_not_a_flag() -> None:
     assert result.exit_code == 0
     assert "DECISIONLOOP_SERVE_KEY" in result.output
     assert "--key" not in result.output
+
+
+def test_the_connection_and_batch_limits_are_options() -> None:
+    result = CliRunner().invoke(serve_decisions, ["--help"])
+
+    for flag in ("--max-connections", "--header-timeout", "--max-batch-requests"):
+        assert flag in result.output

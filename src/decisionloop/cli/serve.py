@@ -24,8 +24,37 @@ SERVE_KEY_ENV = setting("serve_key").env
     help="A model directory from `decisionloop train --out` (default: the shipped model).",
 )
 @click.option("--threads", type=click.IntRange(1, 256), default=2, show_default=True, help="CPU threads for the model.")
+@click.option(
+    "--max-connections",
+    type=click.IntRange(1),
+    default=1024,
+    show_default=True,
+    help="Open connections held at most; at the cap a new one displaces the longest waiting for its headers.",
+)
+@click.option(
+    "--header-timeout",
+    type=click.FloatRange(0, min_open=True),
+    default=10.0,
+    show_default=True,
+    help="Seconds a client may take to send a request's headers before it is answered 408 and dropped.",
+)
+@click.option(
+    "--max-batch-requests",
+    type=click.IntRange(1),
+    default=256,
+    show_default=True,
+    help="Requests one /v1/systemone/batch may hold; more is refused with 413 batch_too_large.",
+)
 @reports_errors
-def serve_decisions(host: str, port: int, model_dir: Path | None, threads: int) -> None:
+def serve_decisions(
+    host: str,
+    port: int,
+    model_dir: Path | None,
+    threads: int,
+    max_connections: int,
+    header_timeout: float,
+    max_batch_requests: int,
+) -> None:
     """Serve the bundled decision model on POST /v1/systemone, /v1/systemone/batch and GET /v1/models.
 
     The wire format's JSON Schemas are at GET /v1/systemone/schema/{request,reply,batch-request,batch-reply}.json.
@@ -35,6 +64,7 @@ def serve_decisions(host: str, port: int, model_dir: Path | None, threads: int) 
     """
     from decisionloop.model.backend import ModelBackend, ModelFiles, has_model, shipped_dir
     from decisionloop.server import create_app
+    from decisionloop.server.guard import ConnectionLimits
     from decisionloop.server.running import bind, is_loopback, server_for, url_of
 
     if not has_model(model_dir):
@@ -49,10 +79,11 @@ def serve_decisions(host: str, port: int, model_dir: Path | None, threads: int) 
         guard = "clients need the key" if api_key else f"anyone who can reach it may use it; set {SERVE_KEY_ENV}"
         notice(f"warning: listening on {host!r}, not loopback: {guard}")
     sock = bind(host, port)
-    app = create_app(backend, api_key=api_key)
+    app = create_app(backend, api_key=api_key, max_batch_requests=max_batch_requests)
+    limits = ConnectionLimits(max_connections=max_connections, header_timeout_s=header_timeout)
     keyed = "Bearer key required" if api_key else f"no key ({SERVE_KEY_ENV} unset)"
     click.echo(f"serving model {backend.model_id!r} at {url_of(sock)}/v1/systemone ({keyed}); Ctrl-C stops")
     try:
-        server_for(app).run(sockets=[sock])
+        server_for(app, limits=limits).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn shuts down cleanly, then re-raises Ctrl-C for the caller
         notice("stopped")

@@ -34,12 +34,65 @@ def encode_json(message: Mapping[str, object]) -> bytes:
     return json.dumps(message, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
 
 
+MAX_DEPTH = 32
+"""How deeply a body may nest arrays and objects: far beyond any real state, far below Python's recursion limit."""
+
+
 def decode_json(raw: bytes) -> object:
-    """The JSON value of a request body; WireError ``invalid_json`` when it is not UTF-8 JSON."""
+    """The JSON value of a request body; WireError ``invalid_json`` when it is not UTF-8 JSON or nests deeper than
+    ``MAX_DEPTH``."""
     try:
-        return json.loads(raw.decode("utf-8"))
+        value = json.loads(raw.decode("utf-8"))
+        too_deep = _too_deep(value)
     except (UnicodeDecodeError, ValueError) as exc:
         raise WireError("invalid_json", f"the request body is not UTF-8 JSON ({exc})") from exc
+    except RecursionError:
+        # json's scanner recurses per level and gives up near the interpreter's limit (~1000 levels).
+        too_deep = True
+    if too_deep:
+        raise WireError(
+            "invalid_json", f"the request body nests arrays and objects more than {MAX_DEPTH} deep; flatten the state"
+        )
+    return value
+
+
+def _too_deep(value: object) -> bool:
+    """Whether ``value`` nests lists and dicts more than ``MAX_DEPTH`` deep, found without recursion."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth == MAX_DEPTH:
+                return True
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return False
+
+
+def unicode_problem(value: object, where: str) -> str | None:
+    """Where ``value`` holds a string (or key) that is not valid Unicode, a lone surrogate that JSON's ``\\ud800``
+    escapes let through; None when all is well. Found without recursion."""
+    stack: list[tuple[object, str]] = [(value, where)]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            if not item.isascii() and not _encodes(item):
+                return f"{path} holds a lone surrogate ({item!r:.60}); send valid Unicode"
+        elif isinstance(item, Mapping):
+            for key, child in reversed(list(item.items())):
+                if isinstance(key, str) and not key.isascii() and not _encodes(key):
+                    return f"{path} has a key with a lone surrogate ({key!r:.60}); send valid Unicode"
+                stack.append((child, f"{path}.{key}"))
+        elif isinstance(item, list):
+            stack.extend((child, f"{path}[{i}]") for i, child in reversed(list(enumerate(item))))
+    return None
+
+
+def _encodes(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 # --- questions and answers ---------------------------------------------------------------------------------------
@@ -150,12 +203,14 @@ def _count(raw: object) -> int | None:
 class RequestPolicy:
     """What a reader takes beyond the protocol's own rules (a server's limits); None takes what the protocol allows.
 
-    ``model`` is the one id a request may pin; ``max_questions`` counts per request, ``max_options`` per choice.
+    ``model`` is the one id a request may pin; ``max_questions`` counts per request, ``max_options`` per choice,
+    ``max_request_options`` the options of all its choices together.
     """
 
     model: str | None = None
     max_questions: int | None = None
     max_options: int | None = None
+    max_request_options: int | None = None
 
 
 def request_to_wire(request: DecisionRequest, model: str | None) -> dict[str, object]:
@@ -174,8 +229,10 @@ def request_from_wire(raw: object, policy: RequestPolicy | None = None) -> tuple
     """A request body and the model it pins, or a WireError for the first problem found.
 
     The checks run in a fixed order, so the same bad body is always refused alike: an object (``invalid_request``),
-    the model (``invalid_request``, ``model_not_found``), the state, the questions' count (``too_many_questions``),
-    then each question (``too_many_options``, ``invalid_question``).
+    the model (``invalid_request``, ``model_not_found``), the state (``invalid_request``, also for a lone surrogate
+    in any of its strings), the questions' count (``too_many_questions``) and their options in all
+    (``too_many_options``), a lone surrogate in any of their strings (``invalid_question``), then each question
+    (``too_many_options``, ``invalid_question``).
     """
     policy = policy or RequestPolicy()
     if not isinstance(raw, Mapping):
@@ -209,6 +266,10 @@ def _model(raw: object, served: str | None) -> str | None:
 
 
 def _state(raw: object) -> State:
+    # Checked here, not left to the backend: a tokenizer fails on a lone surrogate deep inside the model call.
+    problem = unicode_problem(raw, "state")
+    if problem is not None:
+        raise WireError("invalid_request", problem)
     if isinstance(raw, Mapping | str):
         return raw
     if isinstance(raw, list):
@@ -230,18 +291,36 @@ def _questions(raw: object, policy: RequestPolicy) -> dict[str, Question]:
         raise WireError(
             "too_many_questions", f"{len(raw)} questions in one request; this server takes at most {most}: split it"
         )
+    most = policy.max_request_options
+    if most is not None:
+        options = sum(_option_count(spec) for spec in raw.values())
+        if options > most:
+            raise WireError(
+                "too_many_options",
+                f"{options} choice options in one request; this server takes at most {most} in all: split it",
+            )
+    problem = unicode_problem(raw, "questions")
+    if problem is not None:
+        raise WireError("invalid_question", problem)
     return {str(qid): _question(str(qid), spec, policy.max_options) for qid, spec in raw.items()}
+
+
+def _option_count(raw: object) -> int:
+    """The options of a raw choice question (0 for anything else), counted before it is decoded."""
+    if isinstance(raw, Mapping) and raw.get("type") == "choice":
+        criteria = raw.get("criteria")
+        if isinstance(criteria, Mapping):
+            return len(criteria)
+    return 0
 
 
 def _question(qid: str, raw: object, max_options: int | None) -> Question:
     # Counted before decoding, so an oversized choice is refused as too large whatever else is wrong with it.
-    if max_options is not None and isinstance(raw, Mapping) and raw.get("type") == "choice":
-        criteria = raw.get("criteria")
-        if isinstance(criteria, Mapping) and len(criteria) > max_options:
-            raise WireError(
-                "too_many_options",
-                f"question {qid!r} has {len(criteria)} options; this server takes at most {max_options}",
-            )
+    options = _option_count(raw)
+    if max_options is not None and options > max_options:
+        raise WireError(
+            "too_many_options", f"question {qid!r} has {options} options; this server takes at most {max_options}"
+        )
     try:
         return question_from_wire(raw)
     except WireError as exc:

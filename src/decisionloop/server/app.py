@@ -6,7 +6,7 @@ import asyncio
 import hmac
 import logging
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Mapping
 from contextlib import asynccontextmanager
 from typing import Protocol, runtime_checkable
 
@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from decisionloop.core.backend import DecisionBackend
+from decisionloop.core.backend import BackendReply, DecisionBackend, DecisionRequest
 from decisionloop.core.errors import BackendError, ConfigError, WireError, WireErrorCode
 from decisionloop.core.wire import (
     SCHEMA_NAMES,
@@ -31,6 +31,7 @@ from decisionloop.core.wire import (
     schema_text,
 )
 from decisionloop.server.batching import MicroBatcher
+from decisionloop.server.throttled_log import ThrottledLog
 
 _log = logging.getLogger(__name__)
 _CHALLENGE = {"WWW-Authenticate": "Bearer"}
@@ -64,7 +65,10 @@ def create_app(
     api_key: str | None = None,
     max_body_bytes: int = 256_000,
     max_options: int = 64,
+    max_request_options: int = 256,
     max_questions: int = 32,
+    max_batch_requests: int = 256,
+    body_timeout_s: float = 30.0,
     batch_window_ms: float = 2.0,
     max_batch: int = 16,
 ) -> Starlette:
@@ -73,12 +77,21 @@ def create_app(
     batch-reply).
 
     With ``api_key`` every `/v1` endpoint but the schemas wants ``Authorization: Bearer <api_key>``. Concurrent
-    requests arriving within ``batch_window_ms`` are answered by one ``decide_many`` call when the backend has one.
+    requests arriving within ``batch_window_ms`` are answered by one ``decide_many`` call of at most ``max_batch``
+    when the backend has one; a batch's requests are answered a call at a time, taking turns with single requests.
+
+    Limits, each refused with a JSON 4xx naming it: ``max_body_bytes`` (413 body_too_large), ``max_questions`` per
+    request (413 too_many_questions), ``max_options`` per choice and ``max_request_options`` per request in all
+    (413 too_many_options), ``max_batch_requests`` per batch (413 batch_too_large), and ``body_timeout_s`` to
+    receive a body once its headers are in (408 body_timeout: a client trickling its body holds a connection).
     """
     _check_limits(
         max_body_bytes=max_body_bytes,
         max_options=max_options,
+        max_request_options=max_request_options,
         max_questions=max_questions,
+        max_batch_requests=max_batch_requests,
+        body_timeout_s=body_timeout_s,
         max_batch=max_batch,
         batch_window_ms=batch_window_ms,
     )
@@ -89,13 +102,21 @@ def create_app(
         model_id=model_id,
         api_key=api_key or None,
         max_body_bytes=max_body_bytes,
-        policy=RequestPolicy(model=model_id, max_questions=max_questions, max_options=max_options),
+        max_batch_requests=max_batch_requests,
+        body_timeout_s=body_timeout_s,
+        policy=RequestPolicy(
+            model=model_id,
+            max_questions=max_questions,
+            max_options=max_options,
+            max_request_options=max_request_options,
+        ),
     )
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         await asyncio.to_thread(batcher.close)
+        server.failures.flush()
 
     app = Starlette(
         routes=[
@@ -122,22 +143,36 @@ class RefusalError(Exception):
 
 
 class _Server:
-    """The endpoints, sharing one batcher, the served model id, the key, the body limit and what a request may hold."""
+    """The endpoints, sharing one batcher, the served model id, the key, the limits and what a request may hold."""
 
     def __init__(
-        self, *, batcher: MicroBatcher, model_id: str, api_key: str | None, max_body_bytes: int, policy: RequestPolicy
+        self,
+        *,
+        batcher: MicroBatcher,
+        model_id: str,
+        api_key: str | None,
+        max_body_bytes: int,
+        max_batch_requests: int,
+        body_timeout_s: float,
+        policy: RequestPolicy,
     ) -> None:
         self._batcher = batcher
         self._model_id = model_id
         self._api_key = api_key.encode() if api_key else None
         self._max_body_bytes = max_body_bytes
+        self._max_batch_requests = max_batch_requests
+        self._body_timeout_s = body_timeout_s
         self._policy = policy
+        # A backend failing on every request must not write a traceback per request.
+        self.failures = ThrottledLog(_log, "the decision backend failed unexpectedly")
 
     async def decide(self, request: Request) -> Response:
         """`POST /v1/systemone`: one request, one response."""
         try:
             self._authorize(request)
-            body = await self._answer(decode_json(await self._body(request)))
+            decision, _ = request_from_wire(decode_json(await self._body(request)), self._policy)
+            started = time.perf_counter()
+            body = await self._answer(decision, self._batcher.decide(decision), started)
         except (RefusalError, WireError) as refusal:
             return _refused(refusal)
         return JSONResponse(body)
@@ -147,10 +182,23 @@ class _Server:
         try:
             self._authorize(request)
             items = batch_request_from_wire(decode_json(await self._body(request)))
+            most = self._max_batch_requests
+            if len(items) > most:
+                raise RefusalError(
+                    413, "batch_too_large", f"{len(items)} requests in one batch; this server takes at most {most}"
+                )
+            decoded = [self._decode(item) for item in items]
+            asked = [d for d in decoded if isinstance(d, DecisionRequest)]
+            started = time.perf_counter()
+            futures = iter(self._batcher.submit_batch(asked))
         except (RefusalError, WireError) as refusal:
             return _refused(refusal)
-        outcomes = await asyncio.gather(*(self._answer(item) for item in items), return_exceptions=True)
-        return JSONResponse(batch_reply_to_wire([_batch_entry(outcome) for outcome in outcomes]))
+        except BackendError as err:
+            return _refused(_unavailable(err))
+        entries = [
+            await self._entry(d, next(futures), started) if isinstance(d, DecisionRequest) else d for d in decoded
+        ]
+        return JSONResponse(batch_reply_to_wire(entries))
 
     async def schema(self, request: Request) -> Response:
         """`GET /v1/systemone/schema/{name}.json`: a message's JSON Schema; no key needed, it is the public contract."""
@@ -173,18 +221,32 @@ class _Server:
         """`GET /healthz`: up, and which model; no key needed."""
         return JSONResponse({"status": "ok", "model": self._model_id, "batching": self._batcher.batching})
 
-    async def _answer(self, raw: object) -> dict[str, object]:
-        decision, _ = request_from_wire(raw, self._policy)
-        started = time.perf_counter()
+    def _decode(self, raw: object) -> DecisionRequest | Refusal:
         try:
-            reply = await self._batcher.decide(decision)
+            return request_from_wire(raw, self._policy)[0]
+        except WireError as err:
+            return _as_refusal(err)
+
+    async def _entry(
+        self, decision: DecisionRequest, reply: Awaitable[BackendReply], started: float
+    ) -> dict[str, object] | Refusal:
+        try:
+            return await self._answer(decision, reply, started)
+        except RefusalError as refusal:
+            return refusal.refusal
+
+    async def _answer(
+        self, decision: DecisionRequest, reply: Awaitable[BackendReply], started: float
+    ) -> dict[str, object]:
+        """The reply body once ``reply`` comes; RefusalError 503 when the backend is down, 500 when it broke."""
+        try:
+            answered = await reply
         except BackendError as err:
-            after = {} if err.retry_after_s is None else {"Retry-After": str(max(1, round(err.retry_after_s)))}
-            raise RefusalError(503, "backend_unavailable", str(err), headers=after) from err
+            raise _unavailable(err) from err
         except Exception as err:
-            _log.exception("the decision backend failed unexpectedly")
+            self.failures.event(type(err).__name__, exc_info=err)
             raise RefusalError(500, "internal", f"the decision backend failed: {type(err).__name__}: {err}") from err
-        return reply_to_wire(reply, decision, latency_ms=(time.perf_counter() - started) * 1000.0)
+        return reply_to_wire(answered, decision, latency_ms=(time.perf_counter() - started) * 1000.0)
 
     def _authorize(self, request: Request) -> None:
         if self._api_key is None:
@@ -210,20 +272,28 @@ class _Server:
                 )
         chunks: list[bytes] = []
         size = 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > limit:
-                raise RefusalError(413, "body_too_large", f"the body is over {limit} bytes, the most this server takes")
-            chunks.append(chunk)
+        try:
+            async with asyncio.timeout(self._body_timeout_s):
+                async for chunk in request.stream():
+                    size += len(chunk)
+                    if size > limit:
+                        raise RefusalError(
+                            413, "body_too_large", f"the body is over {limit} bytes, the most this server takes"
+                        )
+                    chunks.append(chunk)
+        except TimeoutError:
+            raise RefusalError(
+                408,
+                "body_timeout",
+                f"the body did not arrive within {self._body_timeout_s:g} s (got {size} bytes); send it at once",
+                headers={"Connection": "close"},
+            ) from None
         return b"".join(chunks)
 
 
-def _batch_entry(outcome: dict[str, object] | BaseException) -> dict[str, object] | Refusal:
-    if isinstance(outcome, RefusalError | WireError):
-        return _as_refusal(outcome)
-    if isinstance(outcome, BaseException):
-        raise outcome
-    return outcome
+def _unavailable(err: BackendError) -> RefusalError:
+    after = {} if err.retry_after_s is None else {"Retry-After": str(max(1, round(err.retry_after_s)))}
+    return RefusalError(503, "backend_unavailable", str(err), headers=after)
 
 
 def _as_refusal(error: RefusalError | WireError) -> Refusal:
@@ -250,6 +320,6 @@ def _http_error(request: Request, exc: Exception) -> Response:
 
 def _check_limits(**limits: float) -> None:
     for name, value in limits.items():
-        least = 0 if name == "batch_window_ms" else 1
+        least = {"batch_window_ms": 0, "body_timeout_s": 0.001}.get(name, 1)
         if not value >= least:
             raise ConfigError(f"{name} must be at least {least}, got {value!r}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import socket
 import threading
@@ -13,6 +14,7 @@ import uvicorn
 from starlette.applications import Starlette
 
 from decisionloop.core.errors import ConfigError
+from decisionloop.server.guard import ConnectionLimits, guarded_protocol, quiet_accept_errors
 
 _START_TIMEOUT_S = 10.0
 
@@ -54,19 +56,46 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def server_for(app: Starlette, *, log_level: str = "info", access_log: bool = True) -> uvicorn.Server:
-    """A uvicorn server for ``app`` on plain asyncio and h11 (no optional speedups needed)."""
+def server_for(
+    app: Starlette,
+    *,
+    limits: ConnectionLimits | None = None,
+    log_level: str = "info",
+    access_log: bool = True,
+) -> uvicorn.Server:
+    """A uvicorn server for ``app`` on plain asyncio and h11 (no optional speedups needed), its connections capped
+    and their request heads given a deadline (``guard``); ``max_connections`` held below the descriptor limit."""
+    limits = (limits or ConnectionLimits()).within_descriptors()
     config = uvicorn.Config(
-        app, log_level=log_level, access_log=access_log, lifespan="on", loop="asyncio", http="h11", ws="none"
+        app,
+        log_level=log_level,
+        access_log=access_log,
+        lifespan="on",
+        loop="asyncio",
+        http=guarded_protocol(limits),
+        ws="none",
+        timeout_keep_alive=limits.keep_alive_s,
+        h11_max_incomplete_event_size=limits.max_header_bytes,
+        backlog=limits.accept_backlog,
     )
-    return uvicorn.Server(config)
+    return _GuardedServer(config)
+
+
+class _GuardedServer(uvicorn.Server):
+    """A uvicorn server whose loop reports failed accepts through a throttled log (``guard.quiet_accept_errors``)."""
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        quiet_accept_errors(asyncio.get_running_loop())
+        await super().startup(sockets)
 
 
 @contextmanager
-def serving_in_thread(app: Starlette, *, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
+def serving_in_thread(
+    app: Starlette, *, host: str = "127.0.0.1", port: int = 0, limits: ConnectionLimits | None = None
+) -> Iterator[str]:
     """Serve ``app`` on a background thread for the ``with`` block; yields the base URL (tests, benchmarks)."""
     sock = bind(host, port)
-    server = server_for(app, log_level="warning", access_log=False)
+    server = server_for(app, limits=limits, log_level="warning", access_log=False)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="uvicorn", daemon=True)
     thread.start()
     try:
