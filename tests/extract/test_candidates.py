@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from decisionloop.core.tool import SpanKind
@@ -135,6 +135,11 @@ def test_dates_come_from_observations_too() -> None:
 )
 def test_quantities_with_units(goal: str, span: str) -> None:
     assert span in spans(goal, kind="quantity")
+
+
+def test_a_unit_pint_reads_as_a_logarithmic_product_is_no_unit() -> None:
+    # pint reads "km Oct" as kilometre times octave, and asking that for its dimensions raised AttributeError.
+    assert spans("5 km Oct 45 miles", kind="quantity") == ["5 km", "45 miles"]
 
 
 def test_numbers_that_are_not_quantities() -> None:
@@ -271,5 +276,27 @@ def test_arbitrary_text_never_raises_and_spans_are_short(goal: str, observations
 @given(words=st.lists(st.sampled_from(SALAD.split(" ")), max_size=40))
 def test_word_salad_never_raises(words: list[str]) -> None:
     text = " ".join(words)
+    for c in extract(text, [text], now=NOW):
+        assert 0 < len(c.span) <= 80
+
+
+# Words that make pint, the date grammar and the arithmetic patterns work hard: units (also logarithmic and offset
+# ones), month and weekday abbreviations, operators, number words and punctuation.
+_TRICKY = (
+    "km Oct oct dB Np octave decade degC degF ° °C kelvin m/s mph per hour Mar May Sat Sun a couple of few twice "
+    "times x plus - / ^ ( ) , . : % percent of by 1,250 3.5 -2 12 0 million 2027-01-05 1/5 9am 15th"
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pieces=st.lists(
+        st.one_of(st.sampled_from(_TRICKY.split(" ")), st.integers(-99, 99999).map(str), st.text(max_size=6)),
+        max_size=30,
+    )
+)
+@example(pieces=["5", "km", "Oct", "45", "miles"])
+def test_text_of_units_numbers_and_dates_never_raises(pieces: list[str]) -> None:
+    text = " ".join(pieces)
     for c in extract(text, [text], now=NOW):
         assert 0 < len(c.span) <= 80

@@ -125,15 +125,16 @@ def _possessive(t: Token) -> bool:
 
 def _trim(seq: list[Token], text: str) -> list[Token]:
     """Drop leading function words and a sentence-initial word that is capitalised only by its position."""
-    while seq and (is_function(seq[0].text) or not seq[0].is_word):
-        seq = seq[1:]
-    if seq and seq[0].initial and not is_place(_slice(seq, text)):
-        pos = readings(seq[0].text)
-        if (len(seq) == 1 and pos) or pos & {"VERB", "ADV", "AUX"}:
-            seq = seq[1:]
-    while seq and (not seq[0].capitalised or not seq[0].is_word):
-        seq = seq[1:]
-    return seq
+    first = 0  # an index, not repeated slicing, so a long run of capitalised words costs its length once
+    while first < len(seq) and (is_function(seq[first].text) or not seq[first].is_word):
+        first += 1
+    if first < len(seq) and seq[first].initial and not is_place(_slice(seq[first:], text)):
+        pos = readings(seq[first].text)
+        if (len(seq) - first == 1 and pos) or pos & {"VERB", "ADV", "AUX"}:
+            first += 1
+    while first < len(seq) and (not seq[first].capitalised or not seq[first].is_word):
+        first += 1
+    return seq[first:]
 
 
 def _slice(seq: list[Token], text: str) -> str:

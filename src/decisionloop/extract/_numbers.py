@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
+from itertools import islice
 
 import pint
 
@@ -18,13 +20,17 @@ NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _START = r"(?<![\w.,\-–/])"
 # An operand: a number, maybe negative, maybe inside or after parentheses ("(3 + 4) * 2").
 _OPERAND = rf"\(*-?{NUM}\)*"
+# Where a chain may start: at _START, but not just after an opening parenthesis that could start it itself. A
+# chain from there would be the same chain, tried once more, so a run of k parentheses before something that is
+# no chain would cost k² steps.
+_CHAIN_START = rf"{_START}(?<!{_START}\()"
 # Spoken operators; the chains below want whitespace around them, so "xylophone" or "overtime" are not operators.
 _OP_WORD = r"times|plus|minus|divided\s+by|multiplied\s+by|over|to\s+the\s+power\s+of|x"
 # A chain of two or more operands joined by operators, ending at neither a letter nor a dot, so "2 x 4cm" and
 # "3 - 4.x" are not arithmetic. In a goal the symbols may touch their operands (3*4, 2^10, 10-2); in an
 # observation they need spaces around them, so a tool's "2026-01-05", "18-29" or "1/2 cup" stay what they are.
-_TIGHT = re.compile(rf"(?i){_START}{_OPERAND}(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+){_OPERAND})+(?![\w.])")
-_SPACED = re.compile(rf"(?i){_START}{_OPERAND}(?:(?:\s+[-+*/^×÷]\s+|\s+(?:{_OP_WORD})\s+){_OPERAND})+(?![\w.])")
+_TIGHT = re.compile(rf"(?i){_CHAIN_START}{_OPERAND}(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+){_OPERAND})+(?![\w.])")
+_SPACED = re.compile(rf"(?i){_CHAIN_START}{_OPERAND}(?:(?:\s+[-+*/^×÷]\s+|\s+(?:{_OP_WORD})\s+){_OPERAND})+(?![\w.])")
 # "18% of 2,450", "5 percent of 300": a percentage of a number, ending where the number does.
 _PERCENT = re.compile(rf"(?i){_START}{NUM}\s*(?:%|\s+percent)\s+of\s+{NUM}(?![\w.])")
 # A chain that is a date, never arithmetic, when it is all there is: ISO or slashed dates (2026-01-05, 2026/1/5,
@@ -73,8 +79,10 @@ _HOLES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Hole]], ...] = (
         re.compile(r"(?i)\b(twice|double|triple|half)\s+(?:of\s+)?(?!\s*\d)(.+)"),
         lambda m: (_FACTORS[m[1].casefold()], m[2]),
     ),
-    (  # "the population of Lyon times 3": the name is the digit-free run before the operator word
-        re.compile(rf"(?i)(\D+?)\s+({_OP_NAME})\s+({NUM})(?![\w.])"),
+    (  # "the population of Lyon times 3": the name is the digit-free run before the operator word. It starts
+        # only where a digit-free run does (at the start or after a digit): the leftmost match always does, and
+        # trying every position inside a long run without an operator would take time quadratic in its length.
+        re.compile(rf"(?i)(?<!\D)(\D+?)\s+({_OP_NAME})\s+({NUM})(?![\w.])"),
         lambda m: (f"{{n}} {_op(m[2])} {m[3]}", m[1]),
     ),
     (  # "3 times the height of X"
@@ -86,6 +94,9 @@ _HOLES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Hole]], ...] = (
         lambda m: (f"{{n}} {'*' if m[1].casefold() == 'multiply' else '/'} {m[3]}", m[2]),
     ),
 )
+# How many phrases of each _HOLES kind a goal has filled: a goal asks for one or two computations, and without a
+# bound a long goal repeating one would cost its length times the observations'.
+_HOLES_PER_GOAL = 8
 # An amount in an observation, maybe with a scale word (2.1 million). It must stand alone: not followed by
 # letters, a range, a date or a time, so "5km", "18–29" or "2026-01-05" give no amount, nor the 9 of "9:30".
 _AMOUNT = re.compile(rf"{_START}({NUM})(?:\s+(thousand|million|billion|trillion))?(?![\w\-–/:])")
@@ -134,9 +145,13 @@ def _balanced(expr: str) -> str:
 
 
 def hole_expressions(goal: str, observations: Sequence[tuple[int, str]]) -> Iterator[tuple[str, int]]:
-    """Goal arithmetic with an operand to fill in, filled with amounts from each (index, observation)."""
+    """Goal arithmetic with an operand to fill in, filled with amounts from each (index, observation).
+
+    Only the first few such phrases of each kind are filled (_HOLES_PER_GOAL), since each one reads every
+    observation.
+    """
     for pattern, hole in _HOLES:
-        for m in pattern.finditer(goal):
+        for m in islice(pattern.finditer(goal), _HOLES_PER_GOAL):
             expression, hint = hole(m)
             for index, text in observations:
                 for amount in _amounts(text, hint):
@@ -144,18 +159,39 @@ def hole_expressions(goal: str, observations: Sequence[tuple[int, str]]) -> Iter
 
 
 def _amounts(text: str, hint: str) -> list[str]:
-    """Amounts in an observation: one right after a colon first, then by closeness to a preceding hint word."""
+    """Amounts in an observation: one right after a colon first, then by closeness to a preceding hint word.
+
+    Where each hint word occurs is found once, so each amount costs a lookup, not a search of the text before it.
+    """
     words = {w for w in _HINT_WORD.findall(hint.casefold()) if not is_function(w)}
     folded = text.casefold()
+    # The end of every occurrence of a hint word (also overlapping ones), sorted.
+    ends = sorted(end for w in words for end in _ends(folded, w))
     found: list[tuple[int, int, str]] = []
     for m in _AMOUNT.finditer(text):
-        before = folded[: m.start()]
-        ends = [before.rfind(w) + len(w) for w in words if w in before]
-        distance = m.start() - max(ends) if ends else len(text)
-        if before.rstrip().endswith(":"):
+        start = m.start()
+        # The latest end of a hint word at or before the amount: one that lies wholly in the text before it.
+        latest = bisect_right(ends, start)
+        distance = start - ends[latest - 1] if latest else len(text)
+        if _after_colon(folded, start):
             distance = 0
-        found.append((distance, m.start(), _scaled(m.group(1), m.group(2))))
+        found.append((distance, start, _scaled(m.group(1), m.group(2))))
     return [amount for _, _, amount in sorted(found)[:_AMOUNTS_PER_OBSERVATION]]
+
+
+def _ends(text: str, word: str) -> Iterator[int]:
+    at = text.find(word)
+    while at >= 0:
+        yield at + len(word)
+        at = text.find(word, at + 1)
+
+
+def _after_colon(text: str, start: int) -> bool:
+    """Whether the last character before ``start`` that is not whitespace is a colon."""
+    k = min(start, len(text)) - 1
+    while k >= 0 and text[k].isspace():
+        k -= 1
+    return k >= 0 and text[k] == ":"
 
 
 def _scaled(number: str, scale: str | None) -> str:
@@ -184,9 +220,11 @@ def _is_unit(phrase: str) -> bool:
     for attempt in (" ".join(words), "_".join(words), " ".join(words).casefold()):
         try:
             units = ureg.parse_units(attempt.replace("° ", "°"))
+            # Inside the try: a product with a logarithmic unit ("km oct" is kilometre times octave) parses
+            # but makes no plain quantity, and pint raises AttributeError asking for its dimensionality.
+            dims = ureg.Quantity(1, units).dimensionality
         except Exception:  # pint raises many error types (undefined unit, syntax, tokenizer) for non-units
             continue
-        dims = ureg.Quantity(1, units).dimensionality
         return dims != {"[time]": 1} and (bool(dims) or str(units) == "degree")
     return False
 
@@ -197,7 +235,8 @@ def quantities(text: str) -> Iterator[Found]:
         words = [w.rstrip(".!?") for w in m.group(3).split()]
         for n in range(len(words), 0, -1):
             unit = " ".join(words[:n])
-            if unit and _is_unit(unit):
+            # A unit too long to offer is not asked of pint, whose parsing of a long string is slow.
+            if unit and len(unit) <= MAX_SPAN and _is_unit(unit):
                 span = f"{m.group(1)}{m.group(2)}{unit}"
                 if len(span) <= MAX_SPAN:
                     yield span, "quantity"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import mimetypes
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 from functools import cache
 
@@ -70,6 +71,8 @@ _WILL_WOULD = re.compile(r"['’](?:ll|d)$")
 # with an extension. Lazy, so the text stops before the first "to"/"into"/"in" that a file name follows;
 # without a file name ("write down the plan", "save it in the cloud") nothing matches.
 _WRITE = re.compile(r"(?i:\b(?:write|put|append|save))\s+(.+?)\s+(?i:to|into|in)\s+(?i:the\s+)?(?i:file\s+)?\S+\.\w+")
+# Where a _WRITE match can start: one of its verbs and the whitespace after it; see _writes.
+_WRITE_VERB = re.compile(r"(?i:\b(?:write|put|append|save))\s+")
 # Text in straight or curly double quotes, or in single quotes that are not inside a word (the apostrophes of
 # "don't" and "Ana's" open no quotation); never across a line break.
 _QUOTED = re.compile(r"\"([^\"\n]+)\"|“([^”\n]+)”|(?<!\w)'([^'\n]+)'(?!\w)")
@@ -136,15 +139,22 @@ def _head(t: Token) -> bool:
 
 
 def _chunk(run: list[Token], text: str) -> Iterator[Found]:
-    """The chunk up to its last noun; when that word can also be an adjective (renewal due), the chunk before it."""
-    while run and not _head(run[-1]):
-        run = run[:-1]
-    if run:
-        span = clean(text[run[-_MAX_CHUNK:][0].start : run[-1].end])
+    """The chunk up to its last noun; when that word can also be an adjective (renewal due), the chunk before it.
+
+    A loop over where the chunk ends, not slices and recursion, so a long run of words costs its length once.
+    """
+    end = len(run)
+    while True:
+        while end and not _head(run[end - 1]):
+            end -= 1
+        if not end:
+            return
+        span = clean(text[run[max(end - _MAX_CHUNK, 0)].start : run[end - 1].end])
         if acceptable(span):
             yield span, "noun"
-        if len(run) > 1 and "ADJ" in readings(run[-1].text):
-            yield from _chunk(run[:-1], text)
+        if not (end > 1 and "ADJ" in readings(run[end - 1].text)):
+            return
+        end -= 1
 
 
 def nouns(text: str) -> Iterator[Found]:
@@ -165,18 +175,24 @@ def nouns(text: str) -> Iterator[Found]:
 
 
 def topics(text: str) -> Iterator[Found]:
-    """What a question is about: the phrase after about, what is, who was, look up, …"""
+    """What a question is about: the phrase after about, what is, who was, look up, …
+
+    The text is tokenised once; each introducer reads on from the first token after it. An introducer ends in
+    whitespace, so no token straddles that point, and a topic does not look at which tokens open a sentence.
+    """
+    toks = tokens(text)
+    starts = [t.start for t in toks]
     for m in _TOPIC.finditer(text):
-        toks = tokens(text[m.end() :])
-        while toks and toks[0].text.casefold() in ("the", "a", "an", "my", "our", "your"):
-            toks = toks[1:]
+        first = bisect_left(starts, m.end())
+        while first < len(toks) and toks[first].text.casefold() in ("the", "a", "an", "my", "our", "your"):
+            first += 1
         taken: list[Token] = []
-        for i, t in enumerate(toks):
-            if not (_topic_part(t, taken) or _name_of(toks, i, taken)):
+        for i in range(first, len(toks)):
+            if not (_topic_part(toks[i], taken) or _name_of(toks, i, taken)):
                 break
-            taken.append(t)
+            taken.append(toks[i])
         if taken and taken[0].is_word:
-            span = clean(text[m.end() + taken[0].start : m.end() + taken[-1].end])
+            span = clean(text[taken[0].start : taken[-1].end])
             if acceptable(span):
                 yield span, "topic"
 
@@ -221,10 +237,32 @@ def clauses(text: str) -> Iterator[Found]:
     for m in _TO_NAMED.finditer(text):
         if m.group(1)[0].isupper() and not is_function(m.group(1)):
             yield from _named_clause(m.group(2))
-    for m in _WRITE.finditer(text):
+    for m in _writes(text):
         yield from _clause(m.group(1))
     for m in _QUOTED.finditer(text):
         yield from _clause(next(g for g in m.groups() if g is not None))
+
+
+def _writes(text: str) -> Iterator[re.Match[str]]:
+    """The matches ``_WRITE.finditer(text)`` gives, in time linear in the text, not quadratic in a line's length.
+
+    When the match at a verb fails, it also fails at each later verb whose whitespace ends before the next line
+    break after the first verb's: whatever clause and file name such a verb could reach, the first verb reaches
+    too, as its clause may run on to them without crossing a line break. Those verbs are skipped rather than
+    each reading the rest of the line again.
+    """
+    resume = 0  # where the last match ended
+    line_end = -1  # the line break after the last failed verb's whitespace; verbs ending before it fail too
+    for verb in _WRITE_VERB.finditer(text):
+        if verb.start() < resume or verb.end() <= line_end:
+            continue
+        if m := _WRITE.match(text, verb.start()):
+            resume = m.end()
+            yield m
+        else:
+            line_end = text.find("\n", verb.end())
+            if line_end < 0:  # no line break after it: every later verb fails as well
+                return
 
 
 def _named_clause(rest: str) -> Iterator[Found]:

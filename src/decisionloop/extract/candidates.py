@@ -1,4 +1,10 @@
-"""Candidate spans (no model): what the goal and the observations so far offer to fill a tool's slots."""
+"""Candidate spans (no model): what the goal and the observations so far offer to fill a tool's slots.
+
+Each text is read within a budget (``_budget``): a goal or observation of up to 8,000 characters is read whole,
+a longer one as its first 6,000 and its last 2,000 characters, each cut at a word boundary and read as a text of
+its own. Reading is linear in what is read, so one text costs at most some tens of milliseconds; of the goal's
+arithmetic with an operand to fill from an observation, the first 8 phrases of each form are filled.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ from datetime import datetime
 from functools import lru_cache
 
 from decisionloop.core.tool import SpanKind
+from decisionloop.extract._budget import pieces
 from decisionloop.extract._dates import dates, durations
 from decisionloop.extract._names import names, recipients
 from decisionloop.extract._numbers import expressions, hole_expressions, quantities
@@ -30,12 +37,17 @@ def extract(goal: str, observations: Sequence[str], *, now: datetime | None = No
     """Candidates from the goal, then from the observations newest first, each (kind, span) once.
 
     The newest observation comes first because the next step most often builds on the latest result.
-    ``now`` picks the year whose holiday names are recognised.
+    ``now`` picks the year whose holiday names are recognised. A long text is read by its first and last pieces.
     """
     year = (now or datetime.now()).year
-    newest_first = [(i, text) for i, text in reversed(list(enumerate(observations))) if text]
-    found = [Candidate(span=s, kind=k, source=GOAL) for s, k in _spans(goal, True, year)]
-    found += [Candidate(span=s, kind="expression", source=f"obs:{i}") for s, i in hole_expressions(goal, newest_first)]
+    goals = pieces(goal)
+    newest_first = [(i, part) for i, text in reversed(list(enumerate(observations))) if text for part in pieces(text)]
+    found = [Candidate(span=s, kind=k, source=GOAL) for part in goals for s, k in _spans(part, True, year)]
+    found += [
+        Candidate(span=s, kind="expression", source=f"obs:{i}")
+        for part in goals
+        for s, i in hole_expressions(part, newest_first)
+    ]
     for i, text in newest_first:
         found += [Candidate(span=s, kind=k, source=f"obs:{i}") for s, k in _spans(text, False, year)]
     return _unique(found)
