@@ -55,6 +55,12 @@ def invoke(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+def _last_run_id() -> str:
+    run_id = json.loads(invoke("runs", "--json", "--limit", "1")[1])[0]["id"]
+    assert isinstance(run_id, str)
+    return run_id
+
+
 def test_run_answers_journals_and_exports(start: Callable[[Picks], str]) -> None:
     url = start(DIVIDE)
     code, out, err = invoke("run", "What is 7,200 divided by 16?", "--decisions", url, "--offline")
@@ -62,10 +68,10 @@ def test_run_answers_journals_and_exports(start: Callable[[Picks], str]) -> None
     assert "step 1 · System 1 · calculator(expression='7,200 divided by 16')" in out
     assert "answer: 7,200 divided by 16 = 450" in out
     assert "steps decided by: system1 2" in out
-    code, listed, _ = invoke("runs")
-    assert "answered" in listed
-    assert "What is 7,200 divided by 16?" in listed
-    run_id = listed.split()[0]
+    code, listed, _ = invoke("runs", "--json")
+    (run,) = json.loads(listed)
+    assert (run["stop"], run["goal"]) == ("answered", "What is 7,200 divided by 16?")
+    run_id = run["id"]
     code, exported, _ = invoke("export", run_id, "--format", "json")
     data = json.loads(exported)
     assert data["stop"] == "answered"
@@ -83,7 +89,7 @@ def test_a_delete_goal_stops_at_the_guard_in_a_non_interactive_shell(start: Call
     assert data["stop"] == "declined"
     assert data["answer"] == "Not done: you declined to let the agent run note_delete."
     assert data["steps"][0]["approved"] is False
-    code, exported, _ = invoke("export", invoke("runs")[1].split()[0], "--format", "json")
+    code, exported, _ = invoke("export", _last_run_id(), "--format", "json")
     (approval,) = json.loads(exported)["approvals"]
     assert (approval["allowed"], approval["by"]) == (False, "nobody (non-interactive)")
     assert approval["effect"] == 'no saved note holds every word of "gym", so nothing will be deleted'
@@ -118,7 +124,7 @@ def test_with_stdin_closed_the_demo_declines_held_steps() -> None:
 def test_held_steps_are_found_by_sparql_in_the_turtle_export(start: Callable[[Picks], str], tmp_path: Path) -> None:
     url = start({"tool": "wikidata_fact", "arg:entity": "NONE", "arg:property": "population"})
     invoke("run", "What's the population of the Big Apple?", "--decisions", url, "--offline")
-    run_id = invoke("runs")[1].split()[0]
+    run_id = _last_run_id()
     out = tmp_path / "run.ttl"
     code, _, err = invoke("export", run_id, "--format", "ttl", "-o", str(out))
     assert code == 0, err

@@ -119,6 +119,8 @@ def eval_command(
         candidates=candidates,
         model_dir=model_dir,
     )
+    for option, path in (("--json", json_out), ("--html", html_out)):
+        _check_writable(option, path)
     result = _run(config)
     if tune_cap is not None:
         _write_tuned(result, config, tune_cap, thresholds_out)
@@ -132,6 +134,19 @@ def eval_command(
 
         html_out.write_text(html_report(result), encoding="utf-8")
         click.echo(f"wrote {html_out}", err=True)
+
+
+def _check_writable(option: str, path: Path | None) -> None:
+    """Refuse an output that cannot be written before the evaluation runs, not after."""
+    if path is None:
+        return
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise ConfigError(
+            f"{option} {str(path)!r}: the folder {str(folder)!r} does not exist; create it or pick another"
+        )
+    if path.is_dir():
+        raise ConfigError(f"{option} {str(path)!r} is a folder; give a file name")
 
 
 def _write_tuned(result: Evaluation, config: EvalConfig, cap: float, path: Path) -> None:

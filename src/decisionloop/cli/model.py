@@ -6,10 +6,12 @@ import json
 from pathlib import Path
 
 import click
+from rich.console import Console
 
 from decisionloop.cli.common import reports_errors
+from decisionloop.cli.views.model import model_info_view
 from decisionloop.core.errors import ConfigError
-from decisionloop.model.backend import MANIFEST, ModelFiles, shipped_dir
+from decisionloop.model.backend import MANIFEST, THRESHOLDS, ModelFiles, model_thresholds, shipped_dir
 from decisionloop.settings import setting
 
 
@@ -76,23 +78,38 @@ def model() -> None:
     type=click.Path(path_type=Path, file_okay=False, exists=True),
     help="A model directory (default: the shipped one).",
 )
+@click.option("--json", "as_json", is_flag=True, help="Print the same facts as one JSON object.")
 @reports_errors
-def info(directory: Path | None) -> None:
-    """Files, sizes, sha256, training data size and calibration temperatures."""
+def info(directory: Path | None, as_json: bool) -> None:
+    """Files, sizes, sha256, training figures, calibration temperatures, gate thresholds and where they came from."""
+    facts = model_facts(directory)
+    if as_json:
+        click.echo(json.dumps(facts, indent=2, ensure_ascii=False))
+        return
+    Console(highlight=False).print(model_info_view(facts))
+
+
+def model_facts(directory: Path | None) -> dict[str, object]:
+    """What ``model info`` shows, JSON-ready: the id, the manifest's files and training, temperatures, thresholds."""
     files = ModelFiles.read(directory)
     where = files.directory
     manifest = json.loads((where / MANIFEST).read_text(encoding="utf-8")) if (where / MANIFEST).is_file() else {}
-    click.echo(f"model {files.model_id} in {where}")
-    for name, entry in manifest.get("files", {}).items():
-        click.echo(f"  {name:<20} {entry['bytes'] / 1e6:7.2f} MB  sha256 {entry['sha256']}")
-    training = manifest.get("training", {})
-    if training:
-        click.echo(
-            f"trained on {training.get('episodes')} episodes: {training.get('train_questions')} questions, "
-            f"{training.get('held_questions')} held out; held-out accuracy {training.get('held_accuracy')}"
-        )
-    for group, t in sorted(dict(files.config.get("temperatures", {})).items()):  # type: ignore[call-overload]
-        click.echo(f"  temperature {group:<12} {t}")
+    thresholds: dict[str, object] = {}
+    if (where / THRESHOLDS).is_file():
+        written = json.loads((where / THRESHOLDS).read_text(encoding="utf-8"))
+        thresholds = {
+            "file": str(where / THRESHOLDS),
+            "gates": model_thresholds(where),
+            "source": written.get("source"),
+        }
+    return {
+        "model_id": files.model_id,
+        "directory": str(where),
+        "files": manifest.get("files", {}),
+        "training": manifest.get("training", {}),
+        "temperatures": dict(files.config.get("temperatures", {})),  # type: ignore[call-overload]
+        "thresholds": thresholds,
+    }
 
 
-__all__ = ["info", "model", "shipped_dir", "train"]
+__all__ = ["info", "model", "model_facts", "shipped_dir", "train"]

@@ -2,31 +2,38 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Literal
 
 import click
+from rich.console import Console
 
 from decisionloop.cli.common import reports_errors
+from decisionloop.cli.views.runs import run_summary_json, runs_notes, runs_table
 from decisionloop.journal import SqliteJournal, default_path, run_json, run_turtle
 from decisionloop.settings import ready_home
 
 
 @click.command()
-@click.option("--limit", type=click.IntRange(1, 1000), default=20, show_default=True)
+@click.option("--limit", type=click.IntRange(1, 1000), default=20, show_default=True, help="Show this many runs.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of the runs, every field whole.")
 @reports_errors
-def runs(limit: int) -> None:
-    """List recent runs from the journal; unfinished runs and calls with no recorded result are flagged."""
+def runs(limit: int, as_json: bool) -> None:
+    """List recent runs, newest first, with their answers; unfinished runs and calls with no result are flagged."""
     with SqliteJournal(default_path(ready_home(os.environ))) as journal:
         found = journal.runs(limit)
+    if as_json:
+        click.echo(json.dumps([run_summary_json(r) for r in found], indent=2, ensure_ascii=False))
+        return
     if not found:
         click.echo("no runs yet: try decisionloop demo")
-    for r in found:
-        flag = f"  ⚠ {r.in_flight} call(s) in flight, not re-run" if r.in_flight else ""
-        ended = r.stop or r.status
-        steps = f"{r.steps} step{'' if r.steps == 1 else 's'}"
-        click.echo(f"{r.id[:8]}  {r.started_at[:19]}  {ended:<11} {steps:<8} {r.goal}{flag}")
+        return
+    console = Console(highlight=False)
+    console.print(runs_table(found, console.width))
+    for line in runs_notes(found):
+        click.echo(line)
 
 
 @click.command()

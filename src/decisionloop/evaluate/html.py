@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import html
-import io
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from decisionloop.core.answers import ChoiceAnswer
-from decisionloop.core.errors import ConfigError
+from decisionloop.evaluate.curve_svg import curve_svg
 from decisionloop.evaluate.gating import TaskVerdict, Verdict
 from decisionloop.evaluate.metrics import CurvePoint
 from decisionloop.evaluate.report import ROUTER_NAMES
@@ -17,9 +15,6 @@ from decisionloop.gold.suite import GoldCall, GoldStep
 from decisionloop.gold.teacher import slot_choices
 
 if TYPE_CHECKING:
-    from matplotlib.axes import Axes
-    from matplotlib.figure import Figure
-
     from decisionloop.evaluate.evaluation import Evaluation
     from decisionloop.spec.model import Spec
 
@@ -36,7 +31,10 @@ _CATEGORY_LABELS |= {"s1_success": "System 1 alone", "s1_person_success": "Syste
 _STEP_HEAD = ("task · step", "category", "goal", "gold", "System 1 picks", "proposal", "gate", "result", "slots")
 _NO_CURVE = "<p>No threshold of the sweep let a step run automatically, so there is no curve to draw.</p>"
 _FREE_NOTE = "<p>Free-running protocol: steps are not judged against the gold, so no parts, curve or step list.</p>"
-_NAMESPACE = re.compile(r'\s+xmlns(?::\w+)?="[^"]*"')
+_CURVE_NOTE = (
+    "<p><small>Each point is one gate threshold τ: a higher τ runs fewer steps automatically and, usually, gets "
+    "fewer of those wrong. The axes cover the range of the points, not 0–100%.</small></p>"
+)
 
 
 def escaped(value: object) -> str:
@@ -57,7 +55,7 @@ def _rank(verdict: Verdict) -> int:
 
 
 def html_report(evaluation: Evaluation) -> str:
-    """One HTML document with no scripts and no external references; matplotlib draws the curve."""
+    """One HTML document with no scripts and no external references; the curve is inline SVG of our own."""
     report = evaluation.report
     sections = [_header(report), _routers(report), _gate(report)]
     if evaluation.verdicts:
@@ -149,58 +147,13 @@ def _category_cell(value: object) -> object:
 
 def _curve(points: Sequence[CurvePoint], tuned: CurvePoint | None) -> str:
     shown = [p for p in sorted(points, key=lambda p: p.tau) if p.auto_accuracy is not None]
-    title = "<h2>Coverage and accuracy</h2>"
+    title = "<h2>Automatic share and error as τ moves</h2>"
     if not shown:
         return title + _NO_CURVE
     note = ""
     if tuned is not None:
         note = f"<p>tuned: τ = {tuned.tau:g}, {_pct(tuned.auto_share)} automatic, {_pct(tuned.auto_error)} wrong</p>"
-    return title + note + _svg(shown, tuned)
-
-
-def _svg(points: Sequence[CurvePoint], tuned: CurvePoint | None) -> str:
-    """The curve as inline SVG text (no XML prolog, no namespace URLs; HTML needs neither)."""
-    figure = _figure()
-    _plot(figure.add_subplot(), points, tuned)
-    buffer = io.StringIO()
-    figure.savefig(buffer, format="svg", metadata={"Creator": None, "Date": None, "Format": None, "Type": None})
-    text = buffer.getvalue()
-    return _NAMESPACE.sub("", text[text.index("<svg") :], count=2)
-
-
-def _plot(axes: Axes, points: Sequence[CurvePoint], tuned: CurvePoint | None) -> None:
-    xs, ys = [p.auto_share for p in points], [p.auto_accuracy or 0.0 for p in points]
-    axes.plot(xs, ys, marker="o", color="#2060a0")
-    for (x, y), taus in _same_place(points).items():
-        label = f"τ={taus[0]:g}" if len(taus) == 1 else f"τ={taus[0]:g}–{taus[-1]:g}"
-        left = x > 0.8  # keep labels near the right edge inside the axes
-        offset, align = ((-4, 5), "right") if left else ((4, 5), "left")
-        axes.annotate(label, (x, y), textcoords="offset points", xytext=offset, ha=align, fontsize=8)
-    if tuned is not None and tuned.auto_accuracy is not None:
-        axes.plot([tuned.auto_share], [tuned.auto_accuracy], "*", markersize=16, color="#c02020", label="tuned")
-        axes.legend(loc="lower left")
-    axes.set(xlim=(0.0, 1.05), ylim=(0.0, 1.05), xlabel="automatic share of steps")
-    axes.set_ylabel("accuracy of automatic steps")
-    axes.grid(alpha=0.3)
-
-
-def _same_place(points: Sequence[CurvePoint]) -> dict[tuple[float, float], list[float]]:
-    """The τ values of each distinct point of the curve, so overlapping points get one label."""
-    places: dict[tuple[float, float], list[float]] = {}
-    for p in points:
-        places.setdefault((p.auto_share, p.auto_accuracy or 0.0), []).append(p.tau)
-    return places
-
-
-def _figure() -> Figure:
-    """A figure not tied to any GUI backend; matplotlib is imported only here."""
-    try:
-        from matplotlib.figure import Figure
-    except ImportError as exc:
-        raise ConfigError(
-            "the HTML report draws its curve with matplotlib, which is not installed; pip install 'decisionloop[eval]'"
-        ) from exc
-    return Figure(figsize=(7.0, 4.5), layout="tight")
+    return title + note + _CURVE_NOTE + curve_svg(shown, tuned)
 
 
 def _steps(evaluation: Evaluation) -> str:

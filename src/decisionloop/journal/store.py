@@ -94,7 +94,7 @@ _FINISH_CALL = """UPDATE tool_calls SET finished_at = ?, ok = ?, observation = ?
 _END_RUN = "UPDATE runs SET ended_at = ?, stop = ?, detail = ?, answer = ?, delivery = ?, meter = ? WHERE id = ?"
 _SUMMARIES = """SELECT r.id, r.goal, r.started_at, r.stop, r.ended_at IS NOT NULL,
     (SELECT count(*) FROM steps s WHERE s.run_id = r.id),
-    (SELECT count(*) FROM tool_calls t WHERE t.run_id = r.id AND t.finished_at IS NULL)
+    (SELECT count(*) FROM tool_calls t WHERE t.run_id = r.id AND t.finished_at IS NULL), r.ended_at, r.answer
     FROM runs r ORDER BY r.started_at DESC, r.rowid DESC LIMIT ?"""
 
 
@@ -109,6 +109,8 @@ class RunSummary:
     steps: int
     in_flight: int
     status: RunStatus
+    ended_at: str | None = None
+    answer: str | None = None
 
 
 def default_path(home: Path) -> Path:
@@ -177,7 +179,17 @@ class SqliteJournal:
         with self._lock, _reported(self.path):
             rows = self._db.execute(_SUMMARIES, (limit,)).fetchall()
         return [
-            RunSummary(id=r[0], goal=r[1], started_at=r[2], stop=r[3], steps=r[5], in_flight=r[6], status=_status(r[4]))
+            RunSummary(
+                id=r[0],
+                goal=r[1],
+                started_at=r[2],
+                stop=r[3],
+                steps=r[5],
+                in_flight=r[6],
+                status=_status(r[4]),
+                ended_at=r[7],
+                answer=r[8],
+            )
             for r in rows
         ]
 
