@@ -196,6 +196,7 @@ def test_without_matplotlib_the_page_still_draws_the_curve(oracle: Evaluation, m
 def test_eval_html_runs_where_matplotlib_cannot_be_imported(tmp_path: Path) -> None:
     page = tmp_path / "eval.html"
     argv = ["decisionloop", "eval", "--decisions", "oracle", "--tune-cap", "0.1", "--html", str(page)]
+    argv += ["--thresholds-out", str(tmp_path / "thresholds.json")]
     blocked = "import sys; sys.modules['matplotlib'] = None; from decisionloop.cli.main import run"
     code = f"{blocked}; sys.argv = {argv!r}; run()"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
