@@ -19,7 +19,7 @@ from typing import Protocol
 
 from decisionloop.core.backend import BatchDecisionBackend, DecisionBackend
 from decisionloop.core.decision import Decision
-from decisionloop.core.records import Approval, RunResult
+from decisionloop.core.records import Approval, RunResult, StepRecord
 from decisionloop.core.tool import Effect, Tool, ToolContext, ToolResult
 from decisionloop.decide import Ask, answer_groups
 from decisionloop.journal.events import (
@@ -101,7 +101,8 @@ class Driven:
 
 
 def drive(goal: str, setup: LoopSetup, seams: Seams, config: Mapping[str, object] | None = None) -> Driven:
-    """Run the loop on ``goal`` to the end, journaling as it goes."""
+    """Run the loop on ``goal`` to the end, journaling as it goes; on KeyboardInterrupt the run is journaled as
+    ``interrupted`` and the interrupt re-raised."""
     return _Driver(setup, seams).drive(goal, dict(config or {}))
 
 
@@ -112,21 +113,41 @@ class _Driver:
         self.setup = setup
         self.meter = Meter()
         self.run_id = ""
+        self.done: list[StepRecord] = []  # the steps finished so far, for a run cut short by Ctrl-C
 
     def drive(self, goal: str, config: dict[str, object]) -> Driven:
         started = self.seams.clock()
         self.run_id = self.seams.journal.start(goal, config)
+        try:
+            result = self._loop(goal)
+        except KeyboardInterrupt:
+            # Ctrl-C ends the run as interrupted, journaled with the steps it finished, so no run is left
+            # unfinished; the interrupt goes on to the caller.
+            detail = "Not done: interrupted."
+            result = RunResult(
+                goal=goal, steps=tuple(self.done), stop="interrupted", detail=detail, answer=detail, delivery="none"
+            )
+            self._end(result, started)
+            raise
+        return self._end(result, started)
+
+    def _loop(self, goal: str) -> RunResult:
         loop = run_loop(goal, self.setup)
         reply: object = None
-        while True:
-            try:
-                request = loop.send(reply)
-            except StopIteration as stop:
-                result: RunResult = stop.value
-                break
-            reply = self._answer(request)
-            if self.seams.on_request is not None:
-                self.seams.on_request(request, reply)
+        try:
+            while True:
+                try:
+                    request = loop.send(reply)
+                except StopIteration as stop:
+                    result: RunResult = stop.value
+                    return result
+                reply = self._answer(request)
+                if self.seams.on_request is not None:
+                    self.seams.on_request(request, reply)
+        finally:
+            loop.close()
+
+    def _end(self, result: RunResult, started: float) -> Driven:
         stats = self.meter.stats(result.steps, (self.seams.clock() - started) * 1000.0)
         self.seams.journal.record(self.run_id, RunEnded(result=result, meter=stats))
         return Driven(run_id=self.run_id, result=result, meter=stats)
@@ -146,6 +167,7 @@ class _Driver:
             case NeedAnswer():
                 return self._write(request)
             case StepDone():
+                self.done.append(request.record)
                 self.seams.journal.record(self.run_id, StepFinished(record=request.record))
                 return None
 

@@ -44,7 +44,7 @@ def _journal_runs(home: Path) -> int:
 @pytest.fixture
 def home() -> Path:
     """The isolated home, with one run already journalled."""
-    assert _run().exit_code == 0
+    assert _run().exit_code == 3  # held: the rule judge holds every step
     where = Path(os.environ["DECISIONLOOP_HOME"])
     assert _journal_runs(where) == 1
     return where
@@ -95,4 +95,4 @@ def test_a_journal_locked_longer_than_the_wait_is_refused_and_no_run_is_journall
         other.execute("ROLLBACK")
         other.close()
     assert _journal_runs(home) == 1
-    assert _run().exit_code == 0  # the lock gone, the journal works again
+    assert _run().exit_code == 3  # the lock gone, the journal works again (held: the rule judge)

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 import rdflib
@@ -14,12 +18,15 @@ from click.testing import CliRunner
 
 from decisionloop.cli import main
 from decisionloop.core.backend import DecisionRequest
+from decisionloop.core.tool import Tool, ToolResult
 from decisionloop.core.wire import question_from_wire
 from decisionloop.journal import held_steps
+from decisionloop.tools.builtin import builtin_tools
 from tests.support.loop import Picks, answers_for
 from tests.support.loopback import Canned, Received, Responder, StartLoopback
 
 DIVIDE: Picks = {"tool": "calculator", "arg:expression": "7,200 divided by 16"}
+FAILS: Picks = {"tool": "calculator", "arg:expression": "5 divided by 0"}
 DELETE: Picks = {"tool": "note_delete", "arg:query": "gym", "risk": 3, "needs_auth": 0.97}
 
 
@@ -63,7 +70,7 @@ def _last_run_id() -> str:
 
 def test_run_answers_journals_and_exports(start: Callable[[Picks], str]) -> None:
     url = start(DIVIDE)
-    code, out, err = invoke("run", "What is 7,200 divided by 16?", "--decisions", url, "--offline")
+    code, out, err = invoke("run", "What is 7,200 divided by 16?", "--decisions", url, "--offline", "--verbose")
     assert code == 0, err
     assert "step 1 · System 1 · calculator(expression='7,200 divided by 16')" in out
     assert "answer: 7,200 divided by 16 = 450" in out
@@ -84,7 +91,7 @@ def test_run_answers_journals_and_exports(start: Callable[[Picks], str]) -> None
 def test_a_delete_goal_stops_at_the_guard_in_a_non_interactive_shell(start: Callable[[Picks], str]) -> None:
     url = start(DELETE)
     code, out, err = invoke("run", "Remove my note about the gym", "--decisions", url, "--offline", "--json")
-    assert code == 0, err
+    assert code == 4, err
     data = json.loads(out)
     assert data["stop"] == "declined"
     assert data["answer"] == "Not done: you declined to let the agent run note_delete."
@@ -108,7 +115,7 @@ def test_with_stdin_closed_a_guarded_call_is_declined_as_with_no_input(start: Ca
     url = start(DELETE)
     done = _without_stdin("run", "Remove my note about the gym", "--decisions", url, "--offline", "--json")
     assert "Traceback" not in done.stderr
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 4, done.stderr
     data = json.loads(done.stdout)
     assert data["stop"] == "declined"
     assert data["steps"][0]["approved"] is False
@@ -157,3 +164,115 @@ def test_exporting_an_unknown_run_names_it() -> None:
     code, _, err = invoke("export", "nosuchrun")
     assert code == 1
     assert "nosuchrun" in err
+
+
+# --- outcomes: the exit status and the stop reason say how the run ended ----------------------------------------
+
+
+def _journal_row(*columns: str) -> tuple[object, ...]:
+    """The columns of the one run in the isolated home's journal."""
+    with sqlite3.connect(Path(os.environ["DECISIONLOOP_HOME"]) / "journal.sqlite3") as db:
+        (row,) = db.execute(f"SELECT {', '.join(columns)} FROM runs").fetchall()
+    db.close()
+    return tuple(row)
+
+
+@pytest.mark.parametrize(
+    ("picks", "goal", "extra", "stop", "status"),
+    [
+        (DIVIDE, "What is 7,200 divided by 16?", (), "answered", 0),
+        (DELETE, "Remove my note about the gym", (), "declined", 4),
+        (DIVIDE, "What is 7,200 divided by 16?", ("--max-steps", "1"), "step_budget", 5),
+        (FAILS, "What is 5 divided by 0?", (), "no_answer", 6),
+    ],
+)
+def test_the_exit_status_and_json_say_how_the_run_ended(
+    start: Callable[[Picks], str], picks: Picks, goal: str, extra: tuple[str, ...], stop: str, status: int
+) -> None:
+    url = start(picks)
+    code, out, err = invoke("run", goal, "--decisions", url, "--offline", "--json", *extra)
+    data = json.loads(out)
+    assert (data["stop"], data["exit_status"], code) == (stop, status, status), err
+    assert _journal_row("stop") == (stop,)
+
+
+def test_a_finish_without_any_answer_is_not_reported_as_answered(start: Callable[[Picks], str]) -> None:
+    code, out, _ = invoke("run", "What is 5 divided by 0?", "--decisions", start(FAILS), "--offline")
+    assert out.splitlines()[0] == "answer: I could not find an answer."
+    assert "stop: no_answer" in out
+    assert "stop: answered" not in out
+    assert code == 6
+
+
+def test_a_held_run_exits_3() -> None:
+    code, out, _ = invoke("run", "What is 7,200 divided by 16?", "--decisions", "rules", "--offline")
+    assert code == 3
+    assert "stop: held" in out
+
+
+def test_ctrl_c_ends_the_run_as_interrupted_in_the_journal(
+    start: Callable[[Picks], str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(args: object, context: object) -> ToolResult:
+        raise KeyboardInterrupt
+
+    def tools(**kwargs: Any) -> tuple[Tool, ...]:
+        return tuple(replace(t, run=interrupted) if t.id == "calculator" else t for t in builtin_tools(**kwargs))
+
+    monkeypatch.setattr("decisionloop.cli.session.builtin_tools", tools)
+    result = CliRunner().invoke(
+        main, ["run", "What is 7,200 divided by 16?", "--decisions", start(DIVIDE), "--offline"]
+    )
+    assert result.exit_code == 130
+    assert result.stderr.strip() == "interrupted"
+    assert "Traceback" not in result.output
+    stop, ended, answer = _journal_row("stop", "ended_at", "answer")
+    assert (stop, answer) == ("interrupted", "Not done: interrupted.")
+    assert ended is not None
+    _, listed, _ = invoke("runs")
+    assert "interrupted" in listed
+    assert "unfinished" not in listed
+
+
+# --- output: the answer first, the meter on one line; --verbose and --quiet ---------------------------------------
+
+
+def test_the_answer_comes_first_and_the_meter_takes_one_line(start: Callable[[Picks], str]) -> None:
+    code, out, _ = invoke("run", "What is 7,200 divided by 16?", "--decisions", start(DIVIDE), "--offline")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0] == "answer: 7,200 divided by 16 = 450"
+    assert lines[1] == "stop: answered · from the tool results"
+    assert lines[2].startswith("8 decisions · 0 LLM calls · wall clock ")
+    assert lines[2].endswith(f" ms · steps decided by: system1 2 · run {_journal_row('id')[0]!s:.8}")
+    assert len(lines) == 3
+
+
+def test_verbose_shows_the_steps_and_the_full_meter(start: Callable[[Picks], str]) -> None:
+    code, out, _ = invoke("run", "What is 7,200 divided by 16?", "--decisions", start(DIVIDE), "--offline", "-v")
+    assert code == 0
+    assert out.splitlines()[0] == "step 1 · System 1 · calculator(expression='7,200 divided by 16')"
+    assert "steps decided by: system1 2" in out.splitlines()
+    assert "tokens: decisions" in out
+    assert "journal: run " in out
+
+
+def test_quiet_prints_the_answer_only(start: Callable[[Picks], str]) -> None:
+    code, out, err = invoke("run", "What is 7,200 divided by 16?", "--decisions", start(DIVIDE), "--offline", "-q")
+    assert (code, out) == (0, "7,200 divided by 16 = 450\n")
+    assert "stop" not in err
+
+
+def test_quiet_puts_the_stop_line_of_a_run_without_an_answer_on_stderr() -> None:
+    code, out, err = invoke("run", "What is 7,200 divided by 16?", "--decisions", "rules", "--offline", "-q")
+    assert (code, out) == (3, "")
+    assert (
+        err.splitlines()[-1]
+        == "stop: held — Not done: a held step was declined, since nobody is at a terminal to decide it."
+    )
+
+
+def test_verbose_and_quiet_together_are_a_usage_error() -> None:
+    code, _, err = invoke("run", "What is 7,200 divided by 16?", "--offline", "-v", "-q")
+    assert code == 2
+    assert "--verbose and --quiet" in err

@@ -10,10 +10,10 @@ from typing import TextIO
 import click
 from rich.console import Console
 
-from decisionloop.cli.common import F, reports_errors, utf8_text
+from decisionloop.cli.common import F, interruptible, notice, reports_errors, utf8_text
 from decisionloop.cli.options import decisions_options, gate_option, llm_options, stacked
 from decisionloop.cli.session import RunOptions, open_session
-from decisionloop.cli.views.run import result_json, result_lines
+from decisionloop.cli.views.run import EXIT_EPILOG, Verbosity, exit_status, result_json, result_lines
 from decisionloop.driver import Driven, drive
 from decisionloop.loop.agent import Limits
 
@@ -40,46 +40,76 @@ def _run_options(fn: F) -> F:
         click.option("--max-seconds", type=click.FloatRange(min=1), default=Limits().max_seconds, show_default=True),
         click.option("--no-input", is_flag=True, help="Never ask anyone: held steps and guarded calls are declined."),
         click.option("--json", "as_json", is_flag=True, help="Print the run as JSON."),
+        click.option("--verbose", "-v", is_flag=True, help="Show each step as it finishes, and the full meter."),
+        click.option(
+            "--quiet", "-q", is_flag=True, help="Print the answer only (a run without one: its stop on stderr)."
+        ),
     )(fn)
 
 
-@click.command("run")
+_EXAMPLE_GOAL = "What is 7,200 divided by 16?"
+
+
+@click.command("run", epilog=EXIT_EPILOG)
 @click.argument("goal")
 @_run_options
 @click.option("--offline", is_flag=True, help="Replay web tools from recorded observations instead of the network.")
 @click.option("--suite", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Recordings for --offline.")
 @click.option("--cwd", type=click.Path(path_type=Path, file_okay=False, exists=True), help="Enable file tools here.")
+@interruptible
 @reports_errors
 def run_goal(goal: str, offline: bool, suite: Path | None, cwd: Path | None, **flags: object) -> None:
-    """Run the agent on GOAL: System 1 decides, held steps go to the LLM or you, changes need your OK."""
+    """Run the agent on GOAL: System 1 decides, held steps go to the LLM or you, changes need your OK.
+
+    Prints the answer first, then the stop line and a one-line meter (--verbose: each step and the full meter);
+    the exit status says how the run ended (below).
+    """
     goal = utf8_text(goal, "the goal")
+    if not goal.strip():
+        raise click.UsageError(f'the goal {goal!r} is empty; say what the agent should do, e.g. run "{_EXAMPLE_GOAL}"')
+    verbosity = _verbosity(flags)
     options = _options(flags, offline=offline or suite is not None, suite=suite, cwd=cwd, demo=False)
     with open_session(options, Console(stderr=False)) as (setup, seams):
         driven = drive(goal, setup, seams, options.config())
-    _report(driven, bool(flags["as_json"]))
+    _report(driven, bool(flags["as_json"]), verbosity)
+    sys.exit(exit_status(driven.result))
 
 
-@click.command()
+@click.command(
+    epilog="\b\nExit status: 0 every preset ran (whatever it ended with) · 1 error · 2 usage · 130 interrupted"
+)
 @_run_options
+@interruptible
 @reports_errors
 def demo(**flags: object) -> None:
     """Run preset goals fully offline: recorded observations, local tools, the default decision backend.
 
-    In a non-interactive shell, held steps and guarded calls are declined and shown as such.
+    In a non-interactive shell, held steps and guarded calls are declined and shown as such. Each run's stop is
+    printed as it is, but the demo is a showcase: unlike run, its exit status does not say how the runs ended.
     """
+    verbosity = _verbosity(flags)
     options = _options(flags, offline=True, suite=None, cwd=None, demo=True)
     with open_session(options, Console()) as (setup, seams):
         for goal in DEMO_GOALS:
-            click.echo(f"\n▶ {goal}")
-            _report(drive(goal, setup, seams, options.config()), bool(flags["as_json"]))
+            if verbosity != "quiet":
+                click.echo(f"\n▶ {goal}")
+            _report(drive(goal, setup, seams, options.config()), bool(flags["as_json"]), verbosity)
 
 
-def _report(driven: Driven, as_json: bool) -> None:
+def _verbosity(flags: dict[str, object]) -> Verbosity:
+    if flags["verbose"] and flags["quiet"]:
+        raise click.UsageError("--verbose and --quiet ask for opposite things; give one of them")
+    return "verbose" if flags["verbose"] else "quiet" if flags["quiet"] else "normal"
+
+
+def _report(driven: Driven, as_json: bool, verbosity: Verbosity) -> None:
     if as_json:
         click.echo(json.dumps(result_json(driven.result, driven.meter, driven.run_id), indent=2, ensure_ascii=False))
         return
-    for line in result_lines(driven.result, driven.meter, driven.run_id):
+    for line in result_lines(driven.result, driven.meter, driven.run_id, verbosity):
         click.echo(line)
+    if verbosity == "quiet" and driven.result.stop != "answered":
+        notice(f"stop: {driven.result.stop} — {driven.result.answer}")
 
 
 def _interactive(no_input: bool) -> bool:
@@ -121,4 +151,6 @@ def _options(
         interactive=_interactive(bool(flags["no_input"])),
         demo=demo,
         as_json=bool(flags["as_json"]),
+        # run shows steps with --verbose (stdout) or --json (stderr); the demo, a showcase, unless --quiet
+        show_steps=bool(flags["as_json"] or flags["verbose"] or (demo and not flags["quiet"])),
     )

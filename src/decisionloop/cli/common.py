@@ -57,6 +57,21 @@ def reports_errors(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def interruptible(command: F) -> F:
+    """Turn Ctrl-C inside a command into ``interrupted`` and exit 130, the shell's status for SIGINT (the driver
+    has journaled the run as interrupted by then)."""
+
+    @functools.wraps(command)
+    def wrapper(*args: object, **kwargs: object) -> object:
+        try:
+            return command(*args, **kwargs)
+        except KeyboardInterrupt:
+            click.echo("\ninterrupted", err=True)
+            sys.exit(130)
+
+    return wrapper  # type: ignore[return-value]
+
+
 def llm_chat(url: str | None, model: str | None) -> HttpChat | None:
     """The OpenAI-compatible LLM from flags, then the environment; None when no URL is set anywhere."""
     url = resolve("llm_url", os.environ, url)

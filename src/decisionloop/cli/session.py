@@ -50,6 +50,7 @@ class RunOptions:
     interactive: bool = False
     demo: bool = False
     as_json: bool = False
+    show_steps: bool = True
 
     def config(self) -> dict[str, object]:
         """What the journal records about how the run was set up (never a key)."""
@@ -119,6 +120,6 @@ def open_session(options: RunOptions, console: Console) -> Iterator[tuple[LoopSe
             system2=system2,
             approver=approver,
             writer=writer,
-            on_request=_step_printer(err=options.as_json),
+            on_request=_step_printer(err=options.as_json) if options.show_steps else None,
         )
         yield LoopSetup(spec=spec, tools=tools, limits=options.limits, clock=time.perf_counter, now=now), seams

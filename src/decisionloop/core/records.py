@@ -115,5 +115,6 @@ class RunResult:
 
     @property
     def done(self) -> bool:
-        """Whether the run ended with an answer rather than being cut short."""
-        return self.stop == "answered"
+        """Whether the run finished on its own (an answer, or the template's "no answer") rather than being cut
+        short; the evaluator's success measure reads this, so ``no_answer`` counts as finished."""
+        return self.stop in ("answered", "no_answer")

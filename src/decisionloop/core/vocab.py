@@ -15,12 +15,14 @@ DecidedBy = Literal["system1", "llm", "person", "code"]
 DECIDERS: tuple[DecidedBy, ...] = get_args(DecidedBy)
 StopReason = Literal[
     "answered",
+    "no_answer",  # reached FINISH, but no tool result said anything: the template's "I could not find an answer."
     "declined",
     "stopped",
     "held",
     "step_budget",
     "time_budget",
     "call_budget",
+    "interrupted",  # Ctrl-C: the driver journals how far it got before the interrupt goes on
 ]
 STOP_REASONS: tuple[StopReason, ...] = get_args(StopReason)
 Delivery = Literal["template", "delivered", "revised", "fell_back", "none"]

@@ -38,7 +38,7 @@ from decisionloop.loop.requests import (
     Suggestion,
     step_views,
 )
-from decisionloop.loop.template import TemplateStep, template_answer
+from decisionloop.loop.template import NO_ANSWER, TemplateStep, template_answer
 from decisionloop.spec.model import Spec
 
 LoopGen = Generator[Request, object, RunResult]
@@ -278,7 +278,7 @@ class _Run:
         return RunResult(
             goal=self.goal,
             steps=tuple(self.records),
-            stop="answered",
+            stop="no_answer" if text.strip() == NO_ANSWER else "answered",
             detail="",
             answer=text,
             delivery=delivery,

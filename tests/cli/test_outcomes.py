@@ -1,0 +1,148 @@
+"""How ``run`` ends, seen by a person and by a shell: an empty goal is a usage error, the exit status says how the
+run stopped, and in a real terminal the answer comes first and Ctrl-C ends the run as ``interrupted``."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import signal
+import sqlite3
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from decisionloop.cli import main
+from decisionloop.cli.views.run import EXIT_STATUS
+from decisionloop.core.vocab import STOP_REASONS
+
+GOAL = "What is 7,200 divided by 16?"
+
+
+def invoke(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def _journal_rows() -> list[tuple[object, ...]]:
+    path = Path(os.environ["DECISIONLOOP_HOME"]) / "journal.sqlite3"
+    if not path.exists():
+        return []
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT stop, ended_at IS NOT NULL FROM runs").fetchall()
+    db.close()
+    return [tuple(r) for r in rows]
+
+
+@pytest.mark.parametrize("goal", ["", "   ", "\t\n"])
+def test_an_empty_goal_is_a_usage_error_and_journals_nothing(goal: str) -> None:
+    result = invoke("run", goal, "--decisions", "rules", "--offline")
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith(f"Error: the goal {goal!r} is empty")
+    assert f'e.g. run "{GOAL}"' in last
+    assert _journal_rows() == []
+
+
+def test_the_help_of_run_and_demo_documents_the_exit_statuses() -> None:
+    shown = invoke("run", "--help").output
+    for line in ("0    answered", "3    held", "4    declined", "5    a budget ran out", "6    no_answer", "130"):
+        assert line in shown
+    assert "0 every preset ran" in invoke("demo", "--help").output
+
+
+def test_every_stop_reason_has_an_exit_status_and_only_an_answer_is_0() -> None:
+    assert set(EXIT_STATUS) == set(STOP_REASONS)
+    assert [reason for reason, status in EXIT_STATUS.items() if status == 0] == ["answered"]
+    assert not {1, 2} & set(EXIT_STATUS.values())  # an error and a usage mistake are no way for a run to end
+
+
+def test_the_demo_exits_0_though_some_presets_were_held_or_declined() -> None:
+    result = invoke("demo", "--max-steps", "3")
+    assert result.exit_code == 0
+    assert "stop: held" in result.stdout
+    assert "stop: declined" in result.stdout
+
+
+# --- in a real pseudo-terminal -----------------------------------------------------------------------------------
+
+
+class Terminal:
+    """The CLI in a child process whose stdin, stdout and stderr are one pseudo-terminal (its controlling tty)."""
+
+    def __init__(self, *args: str) -> None:
+        env = {**os.environ, "COLUMNS": "200", "TERM": "dumb", "NO_COLOR": "1"}
+        argv = [sys.executable, "-c", "from decisionloop.cli.main import run; run()", *args]
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child; a shell may have started the tests with SIGINT ignored, which exec keeps
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            os.execve(argv[0], argv, env)
+        self.seen = b""
+        self.matched = 0  # where the text last expected ended
+
+    def expect(self, text: str, timeout: float = 60.0) -> None:
+        """Read until ``text`` has been shown since the last text expected."""
+        deadline = time.monotonic() + timeout
+        while (at := self.seen.find(text.encode(), self.matched)) < 0:
+            if not self._read(deadline - time.monotonic()):
+                raise AssertionError(f"{text!r} never shown; the terminal shows:\n{self.text}")
+        self.matched = at + len(text)
+
+    def send(self, data: bytes) -> None:
+        os.write(self.fd, data)
+
+    def wait(self, timeout: float = 60.0) -> int:
+        """Read to the end; the exit status (128 + n for a signal n)."""
+        deadline = time.monotonic() + timeout
+        while self._read(deadline - time.monotonic()):
+            pass
+        _, status = os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        return os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status)
+
+    @property
+    def text(self) -> str:
+        return self.seen.decode("utf-8", "replace").replace("\r\n", "\n")
+
+    def _read(self, timeout: float) -> bool:
+        if timeout <= 0:
+            os.kill(self.pid, signal.SIGKILL)
+            raise AssertionError(f"the CLI did not finish; the terminal shows:\n{self.text}")
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        try:
+            chunk = os.read(self.fd, 4096) if ready else b""
+        except OSError:  # EIO: the child closed the terminal
+            return False
+        self.seen += chunk
+        return bool(chunk) or not ready
+
+
+def test_in_a_terminal_the_answer_comes_first_and_the_exit_status_says_answered() -> None:
+    term = Terminal("run", "--decisions", "rules", "--offline", GOAL)
+    term.expect("[a/t/f/s] (a): ")  # the rule judge holds every step, so the person decides
+    term.send(b"a\r")  # accept System 1's calculator call
+    term.expect("[a/t/f/s] (a): ")
+    term.send(b"f\r")  # finish with what it found
+    status = term.wait()
+    shown = term.text[term.text.rindex("[a/t/f/s] (a): ") :].splitlines()
+    assert status == 0, term.text
+    assert shown[0].endswith("(a): f")  # the echoed keystroke
+    assert shown[1] == "answer: 7,200 divided by 16 = 450"  # the answer first, right after the last keystroke
+    assert shown[2] == "stop: answered · from the tool results"
+    assert " LLM calls · wall clock " in shown[3]
+    assert len(shown) == 4
+
+
+def test_in_a_terminal_ctrl_c_ends_the_run_as_interrupted() -> None:
+    term = Terminal("run", "--decisions", "rules", "--offline", GOAL)
+    term.expect("[a/t/f/s] (a): ")
+    time.sleep(0.5)  # let the prompt start reading
+    term.send(b"\x03")  # Ctrl-C: the terminal sends SIGINT
+    status = term.wait()
+    assert status == 130, term.text
+    assert term.text.rstrip().endswith("interrupted")
+    assert "Traceback" not in term.text
+    assert _journal_rows() == [("interrupted", 1)]
