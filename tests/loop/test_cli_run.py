@@ -230,7 +230,7 @@ def test_ctrl_c_ends_the_run_as_interrupted_in_the_journal(
     assert (stop, answer) == ("interrupted", "Not done: interrupted.")
     assert ended is not None
     _, listed, _ = invoke("runs")
-    assert "interrupted" in listed
+    assert "interrupted" in listed.splitlines()[1].split()
     assert "unfinished" not in listed
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 
+from decisionloop.core.vocab import STOP_REASONS
 from decisionloop.journal import NOT_RERUN, RunSummary
 
 __all__ = ["run_summary_json", "runs_notes", "runs_table"]
@@ -15,19 +16,20 @@ _SHORT_ID = 8
 _STARTED = len("2026-12-01 19:35")
 _TEXT_MIN = 8
 _TEXT_MAX = 60
+_STOP = max(len(reason) for reason in STOP_REASONS)  # every stop reason whole, never clipped
 
 
 def runs_table(found: Sequence[RunSummary], width: int) -> Table:
     """One row a run in ``width`` columns; long goals and answers end in an ellipsis (``--json`` has them whole)."""
     unfinished = any(r.status == "unfinished" for r in found)
-    fixed = _SHORT_ID + _STARTED + len("answered") + len("steps") + (len("unfinished") if unfinished else 0)
+    fixed = _SHORT_ID + _STARTED + _STOP + len("steps") + (len("unfinished") if unfinished else 0)
     gaps = 2 * (6 if unfinished else 5)
     text = max(_TEXT_MIN, min(_TEXT_MAX, (width - fixed - gaps) // 2))
     table = Table(box=None, header_style="bold", pad_edge=False, show_edge=False)
     table.add_column("id", no_wrap=True, min_width=_SHORT_ID)
     table.add_column("started", no_wrap=True, min_width=_STARTED)
     table.add_column("goal", no_wrap=True, overflow="ellipsis", max_width=text)
-    table.add_column("stop", no_wrap=True, min_width=len("answered"))
+    table.add_column("stop", no_wrap=True, min_width=_STOP)
     table.add_column("answer", no_wrap=True, overflow="ellipsis", max_width=text)
     table.add_column("steps", justify="right", no_wrap=True, min_width=len("steps"))
     if unfinished:  # the column only when some run has no end, so finished lists keep room for the texts
