@@ -1,7 +1,10 @@
 """The tool seam: a tool's id, the description offered as its option text, typed slots, and its side effect.
 
 A slot is either a *span* slot, filled from candidate spans of the kinds it accepts (in rank order), or a
-*fixed* slot, filled from a fixed list of options. A tool that changes the world declares ``side_effect``; the
+*fixed* slot, filled from a fixed list of options. Its ``type`` says what the tool takes (a string, an integer, a
+date, a list of numbers…): a candidate that does not read as that type is never offered, and the chosen value is
+normalised to it before the call. A slot that is not ``required`` may be left out: answered NONE, it is dropped
+from the call instead of holding the step. A tool that changes the world declares ``side_effect``; the
 guard then asks a person before every call, whoever chose it. Its ``preview`` works out, without side effects,
 the exact ``Effect`` of one call (the notes that will go, the file and its size, the message), which the person
 approves and the run then carries out through ``ToolContext.approved``.
@@ -18,9 +21,15 @@ from typing import Literal, Protocol, get_args
 from decisionloop.core.questions import Option
 
 SpanKind = Literal[
-    "place", "person", "org", "proper", "topic", "noun", "date", "duration", "quantity", "expression", "clause", "file"
-]
+    "place", "person", "org", "proper", "topic", "noun", "date", "duration", "quantity", "expression", "clause", "file",
+    "number", "percent", "money", "unit", "code", "email", "url", "quoted",
+]  # fmt: skip
 SPAN_KINDS: tuple[SpanKind, ...] = get_args(SpanKind)
+# What a tool's parameter takes; "list" slots say their item type in ``Slot.item``.
+SlotType = Literal[
+    "string", "integer", "number", "boolean", "enum", "date", "datetime", "duration", "quantity", "list"
+]  # fmt: skip
+SLOT_TYPES: tuple[SlotType, ...] = get_args(SlotType)
 Risk = Literal[0, 1, 2, 3]  # read-only, reversible write, irreversible, destructive
 NONE = "NONE"
 
@@ -35,6 +44,16 @@ class Slot:
     fixed: tuple[Option, ...] = ()
     extra: tuple[str, ...] = ()
     none: str = "None of these is the right value"
+    type: SlotType = "string"
+    item: SlotType | None = None
+    required: bool = True
+    default: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.type not in SLOT_TYPES:
+            raise ValueError(f"slot {self.name!r} has the type {self.type!r}; known: {', '.join(SLOT_TYPES)}")
+        if (self.type == "list") != (self.item is not None) or self.item == "list":
+            raise ValueError(f"slot {self.name!r}: a list slot names its item type (not a list), no other slot does")
 
     @property
     def is_fixed(self) -> bool:
