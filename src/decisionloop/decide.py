@@ -8,28 +8,33 @@ a reply the backend itself marks degraded never yields an automatic decision. Su
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from decisionloop.core.answers import Answer, InvalidAnswerError, parse_answer
+from decisionloop.core.answers import Answer, ChoiceAnswer, InvalidAnswerError, parse_answer
 from decisionloop.core.backend import BackendReply, BatchDecisionBackend, DecisionBackend, DecisionRequest
 from decisionloop.core.decision import Decision
 from decisionloop.core.errors import BackendError
 from decisionloop.core.questions import Question, question_problem
+from decisionloop.core.tool import NONE
 from decisionloop.core.vocab import FAIL_CLOSED
 from decisionloop.spec.gates import block_thresholds
 from decisionloop.spec.model import Block
 from decisionloop.spec.policy import Outcome, evaluate
+from decisionloop.spec.predicates import Picked
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Ask:
     """One block's questions for one step. ``templates`` maps a question id to the block question it
-    instantiates (``arg:place`` → ``arg``); ids missing from it are the block question itself."""
+    instantiates (``arg:place`` → ``arg``); ids missing from it are the block question itself. ``optional``
+    names the questions whose NONE means "leave it out" (an optional argument): the rules that act on NONE do not
+    apply to them, the others (a confidence threshold) still do."""
 
     block: Block
     state: Mapping[str, object]
     questions: Mapping[str, Question]
     templates: Mapping[str, str] = field(default_factory=dict)
+    optional: frozenset[str] = frozenset()
 
     def template(self, qid: str) -> str:
         """The block question that ``qid`` asks."""
@@ -194,7 +199,10 @@ def _combined(ask: Ask, answers: Mapping[str, Answer]) -> Outcome:
     """One outcome per binding of block questions to asked ids; they must agree or the block escalates."""
     bindings = _bindings(ask)
     outcomes = [
-        (label, evaluate(ask.block, {t: answers[q] for t, q in binding.items() if q in answers}))
+        (
+            label,
+            evaluate(_policy_for(ask, binding, answers), {t: answers[q] for t, q in binding.items() if q in answers}),
+        )
         for label, binding in bindings
     ]
     if len(outcomes) == 1:
@@ -204,6 +212,19 @@ def _combined(ask: Ask, answers: Mapping[str, Answer]) -> Outcome:
     margins = [o.margin for _, o in outcomes if o.margin is not None]
     action = actions.pop() if len(actions) == 1 else FAIL_CLOSED
     return Outcome(action=action, reason=reason, margin=min(margins) if margins else None)
+
+
+def _policy_for(ask: Ask, binding: Mapping[str, str], answers: Mapping[str, Answer]) -> Block:
+    """The block, without its rules on NONE where an optional question was answered NONE (it is left out)."""
+    left_out = [q for q in binding.values() if q in ask.optional and _picked(answers.get(q)) == NONE]
+    if not left_out:
+        return ask.block
+    kept = tuple(r for r in ask.block.policy if not (isinstance(r.predicate, Picked) and r.predicate.option == NONE))
+    return replace(ask.block, policy=kept)
+
+
+def _picked(answer: Answer | None) -> str | None:
+    return answer.choice if isinstance(answer, ChoiceAnswer) else None
 
 
 def _bindings(ask: Ask) -> list[tuple[str, dict[str, str]]]:

@@ -211,7 +211,7 @@ class _Run:
         if call is None or call.tool not in self.tools:
             known = ", ".join(self.tools)
             return f"System 2 named a tool the agent does not have ({call.tool if call else None!r}; known: {known})"
-        missing = [s.name for s in self.tools[call.tool].slots if not call.args.get(s.name, "").strip()]
+        missing = [s.name for s in self.tools[call.tool].slots if s.required and not call.args.get(s.name, "").strip()]
         if missing and call.tool != ASK_USER:
             return f"System 2 left out {', '.join(missing)} of {call.tool}"
         return None

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from decisionloop.core.questions import ChoiceQuestion, Option, Question
-from decisionloop.core.tool import NONE, Tool
+from decisionloop.core.tool import NONE, Slot, Tool
 from decisionloop.core.vocab import ARG_PREFIX
 from decisionloop.decide import Ask
 from decisionloop.extract import Candidate, slot_options
@@ -28,13 +28,16 @@ class Framed:
 
 
 def tool_options(tools: Sequence[Tool], candidates: Sequence[Candidate]) -> tuple[Tool, ...]:
-    """The tools that still apply: those whose every span slot has at least one candidate value or literal.
+    """The tools that still apply: those whose every required span slot has a candidate value or a literal.
 
     A tool none of whose values can be found in the text cannot be called by System 1 (its argument would be
     NONE and the step held), so offering it only takes probability from the tools that can.
     """
-    kinds = {c.kind for c in candidates}
-    return tuple(t for t in tools if all(s.is_fixed or s.extra or any(k in kinds for k in s.kinds) for s in t.slots))
+    return tuple(t for t in tools if all(not s.required or _fillable(s, candidates) for s in t.slots))
+
+
+def _fillable(slot: Slot, candidates: Sequence[Candidate]) -> bool:
+    return slot.is_fixed or any(o.name != NONE for o in slot_options(slot, candidates))
 
 
 def _ask(block: Block, frame: Frame, questions: dict[str, Question], templates: dict[str, str] | None = None) -> Framed:
@@ -71,7 +74,8 @@ def step_ok_ask(spec: Spec, step: StepView) -> Framed:
 def args_ask(
     spec: Spec, run: RunView, tool: Tool, candidates: Sequence[Candidate]
 ) -> tuple[Framed | None, tuple[str, ...]]:
-    """One choice question per slot that has values to offer, and the slots with no candidate at all."""
+    """One choice question per slot that has values to offer, and the required slots with no candidate at all
+    (an optional slot with none is left out of the call)."""
     block = spec.block("pick_args")
     template = block.question("arg")
     questions: dict[str, Question] = {}
@@ -79,14 +83,17 @@ def args_ask(
     for slot in tool.slots:
         offered = tuple(o for o in slot_options(slot, candidates) if o.name != NONE or slot.is_fixed)
         if not slot.is_fixed and not offered:
-            missing.append(slot.name)
+            if slot.required:
+                missing.append(slot.name)
             continue
         questions[ARG_PREFIX + slot.name] = _choice(template, offered, slot.instruction, slot.none)
     if not questions:
         return None, tuple(missing)
     frame = args_frame(run)
     templates = {qid: template.id for qid in questions}
-    return _ask(block, frame, questions, templates), tuple(missing)
+    optional = frozenset(ARG_PREFIX + s.name for s in tool.slots if not s.required) & set(questions)
+    asked = Ask(block=block, state=frame.state, questions=questions, templates=templates, optional=optional)
+    return Framed(ask=asked, frame=frame), tuple(missing)
 
 
 def _choice(template: SpecQuestion, offered: tuple[Option, ...], ask: str, none: str) -> ChoiceQuestion:

@@ -53,13 +53,14 @@ def call_holds(
     previous: Call | None,
     goal_risky: bool,
     read_only: bool,
+    optional: frozenset[str] = frozenset(),
 ) -> list[Hold]:
-    """Holds on a proposal to call a tool."""
+    """Holds on a proposal to call a tool; ``optional`` slots answered NONE are left out, not held."""
     holds = _degraded(decisions.needs_tool, decisions.pick_tool, decisions.pick_args)
     pick = decisions.pick_tool
     if decisions.only_tool != call.tool and (pick is None or pick.action != "call"):
         holds.append(Hold(kind="tool_unsure", detail=f"tool choice unsure ({_first(pick)})"))
-    holds += _arg_holds(decisions)
+    holds += _arg_holds(decisions, optional)
     if call.same_as(previous):
         holds.append(Hold(kind="identical_call", detail=f"same call as the previous step ({call.tool})"))
     elif previous is not None and previous.tool == call.tool:
@@ -71,7 +72,7 @@ def call_holds(
     return holds
 
 
-def _arg_holds(decisions: StepDecisions) -> list[Hold]:
+def _arg_holds(decisions: StepDecisions, optional: frozenset[str]) -> list[Hold]:
     holds = [
         Hold(kind="arg_missing", detail=f"{slot}: no candidate value in the text") for slot in decisions.missing_slots
     ]
@@ -80,7 +81,7 @@ def _arg_holds(decisions: StepDecisions) -> list[Hold]:
         return holds
     for qid, answer in args.answers.items():
         slot = qid.split(":", 1)[-1]
-        if isinstance(answer, ChoiceAnswer) and answer.choice == NONE:
+        if isinstance(answer, ChoiceAnswer) and answer.choice == NONE and slot not in optional:
             holds.append(Hold(kind="arg_none", detail=f"{slot}: none of the values fits"))
     if args.action != "use" and not any(h.kind == "arg_none" for h in holds):
         holds.append(Hold(kind="arg_unsure", detail=f"arguments unsure ({_first(args)})"))
@@ -128,7 +129,10 @@ def route_step(
     else:
         call = Call(tool=tool.id, args=chosen_args(decisions.pick_args))
         read_only = tool.side_effect is None and tool.id != ASK_USER
-        holds = call_holds(call, decisions, previous=previous, goal_risky=goal_risky, read_only=read_only)
+        optional = frozenset(s.name for s in tool.slots if not s.required)
+        holds = call_holds(
+            call, decisions, previous=previous, goal_risky=goal_risky, read_only=read_only, optional=optional
+        )
     step_ok = next((d for d in others if d.block == "step_ok"), None)
     if step_ok is not None and step_ok.action != "continue":
         why = step_ok.reasons[0] if step_ok.reasons else "not judged"

@@ -3,8 +3,8 @@
 ``read_value`` turns a span into a Python value of the type (an int, a float, a bool, a ``date``, a ``datetime``,
 a ``Duration``, a quantity as ``(magnitude, unit)``, a list, or the text itself) or None when it does not read as
 one; ``canonical`` writes that value as the text a call carries (``"12"``, ``"2027-03-14"``, ``"true"``,
-``"3.5 pound"``, a JSON list with numbers and booleans as JSON's own), which ``read_value`` reads back to the same value. One function for both, so the
-extractor never offers a value that the call could not take.
+``"3.5 pound"``, a JSON list with numbers and booleans as JSON's own), which ``read_value`` reads back to the
+same value. One function for both, so the extractor never offers a value that the call could not take.
 """
 
 from __future__ import annotations
