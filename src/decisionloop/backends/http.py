@@ -39,7 +39,8 @@ class HttpBackend:
         self._name = f"http@{host_port(url)}"
         self._model = model
         self._timeout_s = timeout_s
-        self._endpoint = f"{base_url.rstrip('/')}/v1/systemone"
+        self._base_url = base_url.rstrip("/")
+        self._endpoint = f"{self._base_url}/v1/systemone"
         self._client = json_client(user_agent=user_agent, api_key=api_key, transport=transport, timeout_s=timeout_s)
 
     @property
@@ -62,6 +63,17 @@ class HttpBackend:
         )
         latency_ms = (time.perf_counter() - started) * 1000.0
         return reply_from_wire(body, backend=self._name, pinned_model=self._model, latency_ms=latency_ms)
+
+    def unreachable(self, timeout_s: float = 3.0) -> str | None:
+        """Why the server cannot be reached (refused, no such host, no answer in ``timeout_s``), or None when
+        it answers at all; any HTTP status counts as reachable (a server without ``/healthz`` still decides)."""
+        try:
+            self._client.get(f"{self._base_url}/healthz", timeout=timeout_s)
+        except httpx.TimeoutException:
+            return f"no answer in {timeout_s:g} s"
+        except httpx.TransportError as exc:
+            return str(exc) or type(exc).__name__
+        return None
 
     def close(self) -> None:
         """Close the connection pool."""

@@ -33,7 +33,7 @@ def notice(text: str) -> None:
 
 
 def decision_backend(url: str | None, model: str | None, timeout: str | None) -> DecisionBackend:
-    """The decision backend from flags, then the environment."""
+    """The decision backend from flags, then the environment; a named server that cannot be reached is an error."""
     env = os.environ
     return build_backend(
         url=resolve("decisions_url", env, url),
@@ -41,6 +41,7 @@ def decision_backend(url: str | None, model: str | None, timeout: str | None) ->
         api_key=resolve("decisions_key", env),
         timeout_s=resolve_float("decisions_timeout", env, timeout),
         on_notice=notice,
+        probe=True,
     )
 
 

@@ -81,7 +81,7 @@ def backend_for(name: str, model: str | None, model_dir: Path | None = None) -> 
         return lambda _: judge
     if not name.startswith(("http://", "https://")):
         raise ConfigError(f"unknown backend {name!r}; use model, rules, oracle, or a decision server URL (http://…)")
-    shared = build_backend(url=name, model=model, api_key=None, timeout_s=30.0)
+    shared = build_backend(url=name, model=model, api_key=None, timeout_s=30.0, probe=True)
     return lambda _: shared
 
 
