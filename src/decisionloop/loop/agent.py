@@ -38,7 +38,7 @@ from decisionloop.loop.requests import (
     Suggestion,
     step_views,
 )
-from decisionloop.loop.template import NO_ANSWER, TemplateStep, template_answer
+from decisionloop.loop.template import TemplateStep, is_no_answer, template_answer
 from decisionloop.spec.model import Spec
 
 LoopGen = Generator[Request, object, RunResult]
@@ -247,7 +247,11 @@ class _Run:
                 goal=self.goal, steps=steps, stop=end.stop, detail=end.detail, answer=end.detail, delivery="none"
             )
         template = template_answer(
-            [TemplateStep(tool=r.tool, ok=r.result.ok, answer=r.result.answer) for r in steps if r.result]
+            [
+                TemplateStep(tool=r.tool, ok=r.result.ok, answer=r.result.answer, observation=r.result.observation)
+                for r in steps
+                if r.result
+            ]
         )
         draft = yield from self._draft(NeedAnswer(goal=self.goal, evidence=steps, template=template))
         if draft.by == "template":
@@ -278,7 +282,7 @@ class _Run:
         return RunResult(
             goal=self.goal,
             steps=tuple(self.records),
-            stop="no_answer" if text.strip() == NO_ANSWER else "answered",
+            stop="no_answer" if is_no_answer(text) else "answered",
             detail="",
             answer=text,
             delivery=delivery,

@@ -35,7 +35,9 @@ class ToolFetchError(RunError):
     def __init__(self, url: str, message: str, *, status: int | None = None) -> None:
         self.url = url
         self.status = status
-        super().__init__(f"GET {url} failed: {message}")
+        where = httpx.URL(url)
+        # host and path only: the query repeats the arguments, and a long one pushed the hint off the line
+        super().__init__(f"GET {where.host}{where.path} failed: {message}")
 
 
 class HttpFetch:
@@ -98,7 +100,8 @@ class HttpFetch:
         except httpx.HTTPError as exc:
             where = str(httpx.URL(url, params=dict(params)))
             raise ToolFetchError(
-                where, f"{type(exc).__name__}: {exc}; check the network, or run with --offline replay"
+                where,
+                f"{type(exc).__name__}: {exc}; check the network, or run with --offline to replay recordings",
             ) from exc
 
 
