@@ -74,13 +74,15 @@ def test_slots_come_from_the_annotations() -> None:
             name="size",
             instruction="Which value should fill 'size'?",
             fixed=(Option(name="small"), Option(name="large")),
+            type="enum",
         ),
         Slot(
             name="milk",
             instruction="Which value should fill 'milk'?",
             fixed=(Option(name="oat"), Option(name="cow"), Option(name="none")),
+            type="enum",
         ),
-        Slot(name="note", instruction="Which value should fill 'note'?", kinds=SPAN_KINDS),
+        Slot(name="note", instruction="Which value should fill 'note'?", kinds=SPAN_KINDS, required=False, default=""),
     )
 
 
@@ -142,27 +144,7 @@ def _decorate(fn: Callable[..., str | ToolResult]) -> Tool:
     return tool(description="A test tool")(fn)
 
 
-def _int_param(count: int) -> str:
-    return ""
-
-
-def _list_param(names: list[str]) -> str:
-    return ""
-
-
 def _unannotated(x) -> str:  # type: ignore[no-untyped-def]
-    return ""
-
-
-def _int_literal(level: Literal[1, 2]) -> str:
-    return ""
-
-
-def _annotated_int(count: Annotated[int, Span("quantity")]) -> str:
-    return ""
-
-
-def _annotated_without_span(x: Annotated[str, "just a note"]) -> str:
     return ""
 
 
@@ -174,34 +156,70 @@ def _star_kwargs(**names: str) -> str:
     return ""
 
 
-def _optional(x: str | None = None) -> str:
-    return ""
-
-
 def _empty_enum(choice: NoMembers) -> str:
     return ""
 
 
+def _two_types(x: int | str) -> str:
+    return ""
+
+
+def _nested_list(rows: list[list[int]]) -> str:
+    return ""
+
+
+def _pair(point: tuple[int, str]) -> str:
+    return ""
+
+
+def _bare_list(names: list) -> str:  # type: ignore[type-arg]
+    return ""
+
+
+def _mapping(table: dict[str, int]) -> str:
+    return ""
+
+
+def _float_literal(level: Literal[1.5, 2.5]) -> str:  # type: ignore[valid-type]
+    return ""
+
+
+def _list_of_enum(sizes: list[Size]) -> str:
+    return ""
+
+
+def _span_on_fixed(milk: Annotated[Literal["oat", "cow"], Span("place")]) -> str:
+    return ""
+
+
+def _two_descriptions(x: Annotated[int, "one", "two"]) -> str:
+    return ""
+
+
 @pytest.mark.parametrize(
-    ("fn", "parameter"),
+    ("fn", "parameter", "why"),
     [
-        (_int_param, "count"),
-        (_list_param, "names"),
-        (_unannotated, "x"),
-        (_int_literal, "level"),
-        (_annotated_int, "count"),
-        (_annotated_without_span, "x"),
-        (_star_args, "names"),
-        (_star_kwargs, "names"),
-        (_optional, "x"),
-        (_empty_enum, "choice"),
+        (_unannotated, "x", "has no annotation; annotate it as str, int, float, bool"),
+        (_star_args, "names", "tools take named parameters"),
+        (_star_kwargs, "names", "tools take named parameters"),
+        (_empty_enum, "choice", "which has no members"),
+        (_two_types, "x", "a parameter takes one type"),
+        (_nested_list, "rows", "a list holds str, int"),
+        (_pair, "point", "tuple[X, ...]"),
+        (_bare_list, "names", "say its item type"),
+        (_mapping, "table", "has the annotation dict[str, int]; annotate it as"),
+        (_float_literal, "level", "Literal values must be strings or integers"),
+        (_list_of_enum, "sizes", "a list holds str, int"),
+        (_span_on_fixed, "milk", "Span(...) is only for span slots"),
+        (_two_descriptions, "x", "more than one Span(...) or description"),
     ],
 )
 def test_bad_annotations_raise_type_error_naming_the_parameter(
-    fn: Callable[..., str | ToolResult], parameter: str
+    fn: Callable[..., str | ToolResult], parameter: str, why: str
 ) -> None:
-    with pytest.raises(TypeError, match=f"parameter '{parameter}' of tool '{fn.__name__}'"):
+    with pytest.raises(TypeError, match=f"parameter '{parameter}' of tool '{fn.__name__}'") as raised:
         _decorate(fn)
+    assert why in str(raised.value)
 
 
 def test_unresolvable_annotations_raise_type_error() -> None:
