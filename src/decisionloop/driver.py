@@ -5,6 +5,7 @@ answer writer, the clock and the journal are all handed in. It works out a guard
 tool's preview (no side effects), shows it to the approver, and journals the approval with it. It re-checks the
 guard before running a tool: a side-effect tool without an allowed approval for exactly this call (and, for a
 tool with a preview, a known approved effect) is refused, never run; the approved effect goes to the tool.
+When the tool context can ask the user, the loop asks for a required value the text lacks (``ask_missing``).
 """
 
 from __future__ import annotations
@@ -110,7 +111,8 @@ class _Driver:
     def __init__(self, setup: LoopSetup, seams: Seams) -> None:
         self.seams = seams
         self.tools: dict[str, Tool] = {t.id: t for t in setup.tools}
-        self.setup = setup
+        # A context that can ask the user lets the loop ask for a value the text lacks instead of holding on it.
+        self.setup = replace(setup, ask_missing=True) if seams.context.ask_user is not None else setup
         self.meter = Meter()
         self.run_id = ""
         self.done: list[StepRecord] = []  # the steps finished so far, for a run cut short by Ctrl-C

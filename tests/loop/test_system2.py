@@ -127,8 +127,8 @@ def test_the_person_sees_why_and_the_top_picks_and_can_type_a_new_value() -> Non
 
 def test_the_person_can_stop_or_accept() -> None:
     assert _person("s\n")[0].resolve(_held()).kind == "stop"
-    accepted = _person("a\n")[0].resolve(_held())
-    assert accepted.call == _held().suggestion.call
+    accepted = _person("a\n1\n")[0].resolve(_held())  # the proposal leaves out the entity: it is asked for
+    assert accepted.call == Call(tool="wikidata_fact", args={"property": "population", "entity": "Big Apple"})
 
 
 def test_the_person_approves_with_their_name_and_the_time_and_defaults_to_no() -> None:

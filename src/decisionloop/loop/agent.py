@@ -2,7 +2,9 @@
 
 One step: the step frame's questions (needs_tool, pick_tool over the tools that still apply, is_done; step_ok on
 the previous call; grade_risk on the goal once per run) go out together; then one question per argument slot.
-The gate either lets System 1's proposal run or holds it, with typed reasons, for System 2. The guard asks a
+The gate either lets System 1's proposal run or holds it, with typed reasons, for System 2; a proposal held only
+because a required value is in neither the goal nor the results asks the user for it instead, once per value,
+when the run can ask (``LoopSetup.ask_missing``), and the reply is a candidate for the next step. The guard asks a
 person before every call to a tool with a side effect, showing the call's previewed effect, and only an approval
 of that call and that effect lets it run. Every way a run ends has a named stop reason.
 """
@@ -20,7 +22,7 @@ from decisionloop.core.records import Approval, Call, Hold, RunResult, StepRecor
 from decisionloop.core.tool import NONE, Effect, Tool, ToolResult
 from decisionloop.core.vocab import ASK_USER, FINISH, Delivery, StopReason
 from decisionloop.extract import Candidate, extract, slot_options
-from decisionloop.loop.asks import Framed, args_ask, deliver_ask, risk_ask, step_asks, step_ok_ask
+from decisionloop.loop.asks import Framed, args_ask, deliver_ask, risk_ask, step_asks, step_ok_ask, user_question
 from decisionloop.loop.asks import tool_options as _tool_options
 from decisionloop.loop.frames import RunView, StepView
 from decisionloop.loop.gate import StepDecisions, route_step, wants_to_stop
@@ -44,6 +46,7 @@ from decisionloop.spec.model import Spec
 LoopGen = Generator[Request, object, RunResult]
 _SHOWN_TOOLS = 3
 _SHOWN_SPANS = 8
+_WHO = {"person": "you", "llm": "the LLM", "code": "the agent"}  # who decided a held step, as the user reads it
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -57,13 +60,19 @@ class Limits:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LoopSetup:
-    """What the loop is given: the decisions, the tools, the budgets, a monotonic clock and today's date."""
+    """What the loop is given: the decisions, the tools, the budgets, a monotonic clock and today's date.
+
+    ``ask_missing``: the user can be asked (through the ``ask_user`` tool) for a required value the text does not
+    hold, so a tool the goal names is offered even when its values are not all in the text; the driver sets it
+    when its tool context can ask the user.
+    """
 
     spec: Spec
     tools: tuple[Tool, ...]
     limits: Limits
     clock: Callable[[], float]
     now: datetime
+    ask_missing: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -94,6 +103,9 @@ class _Run:
         self.llm_calls = 0
         self.goal_risky = True
         self.started = setup.clock()
+        self.can_ask = setup.ask_missing and ASK_USER in self.tools
+        self.asked: set[tuple[str, str]] = set()  # (tool, slot) the user was asked for, so each is asked once
+        self.pending: Tool | None = None  # the tool whose value the user was just asked for: the next step's tool
 
     def run(self) -> LoopGen:
         for index in itertools.count():
@@ -120,7 +132,10 @@ class _Run:
 
     def _step(self, index: int) -> Generator[Request, object, _End | None]:
         candidates = extract(self.goal, [v.observation for v in self._views()], now=self.setup.now)
-        options = _tool_options(tuple(self.tools.values()), candidates)
+        asking = self.goal if self.can_ask else None
+        options = _tool_options(tuple(self.tools.values()), candidates, asking=asking)
+        if self.pending is not None:  # its choice passed the gate when the user was asked for its value
+            options, self.pending = (self.pending,), None
         framed = step_asks(self.spec, self._view(), options, index)
         if index == 0:
             framed.append(risk_ask(self.spec, self.goal))
@@ -145,7 +160,28 @@ class _Run:
         previous = self.records[-1].call if self.records else None
         route = route_step(index, step, tool=tool, previous=previous, goal_risky=self.goal_risky, others=others)
         decisions = tuple(d for d in (*decided.values(), step.pick_args) if d is not None)
+        ask = self._missing_ask(tool, step, route.holds)
+        if ask is not None:
+            record = StepRecord(
+                index=index, call=ask[0], decided_by="code", decisions=decisions, holds=route.holds, note=ask[1]
+            )
+            return (yield from self._call(record))
         return (yield from self._settle(index, route.call, list(route.holds), decisions, step, candidates))
+
+    def _missing_ask(self, tool: Tool | None, step: StepDecisions, holds: Sequence[Hold]) -> tuple[Call, str] | None:
+        """The ask_user call for the first required value of ``tool`` the text lacks, with the step's note: only
+        when nothing else holds the step (the tool choice passed the gate) and that value was not asked yet."""
+        if not self.can_ask or tool is None or tool.id == ASK_USER or not holds:
+            return None
+        if any(h.kind != "arg_missing" for h in holds):
+            return None
+        name = next((s for s in step.missing_slots if (tool.id, s) not in self.asked), None)
+        if name is None:
+            return None
+        self.asked.add((tool.id, name))
+        self.pending = tool
+        question = user_question(tool, tool.slot(name))
+        return Call(tool=ASK_USER, args={"question": question}), f"asked you for the {name} of {tool.id}"
 
     def _arguments(
         self, index: int, step: StepDecisions, tool: Tool, candidates: Sequence[Candidate]
@@ -198,6 +234,9 @@ class _Run:
         if not isinstance(reply, Resolution):
             return Resolution(kind="stop", by="code", detail="nobody decided the held step")
         self.llm_calls += reply.llm.calls
+        asked = self._ask_left_out(reply)
+        if asked is not None:
+            return asked
         problem = self._invalid(reply)
         if problem is not None:
             return Resolution(kind="stop", by="code", detail=problem, llm=reply.llm)
@@ -208,13 +247,35 @@ class _Run:
         if resolution.kind != "call":
             return None
         call = resolution.call
+        who = _WHO.get(resolution.by, resolution.by)
         if call is None or call.tool not in self.tools:
             known = ", ".join(self.tools)
-            return f"System 2 named a tool the agent does not have ({call.tool if call else None!r}; known: {known})"
-        missing = [s.name for s in self.tools[call.tool].slots if s.required and not call.args.get(s.name, "").strip()]
-        if missing and call.tool != ASK_USER:
-            return f"System 2 left out {', '.join(missing)} of {call.tool}"
+            return f"{who} named a tool the agent does not have ({call.tool if call else None!r}; known: {known})"
+        missing = self._left_out(call)
+        if missing:
+            return f"{who} left out the {', '.join(missing)} of {call.tool}"
         return None
+
+    def _ask_left_out(self, resolution: Resolution) -> Resolution | None:
+        """System 2 chose a call without a required value: the user is asked for it (once), when the run can."""
+        call = resolution.call
+        if resolution.kind != "call" or call is None or call.tool not in self.tools:
+            return None
+        tool = self.tools[call.tool]
+        missing = [h for h in self._left_out(call) if (tool.id, h) not in self.asked]
+        if not self.can_ask or not missing:
+            return None
+        self.asked.add((tool.id, missing[0]))
+        self.pending = tool
+        ask = Call(tool=ASK_USER, args={"question": user_question(tool, tool.slot(missing[0]))})
+        note = f"{resolution.detail or 'the held step was decided'}; asked you for the {missing[0]} of {tool.id}"
+        return Resolution(kind="call", by=resolution.by, call=ask, detail=note, llm=resolution.llm)
+
+    def _left_out(self, call: Call) -> list[str]:
+        """The required slots ``call`` has no value for (ask_user asks its own question, so it needs none)."""
+        if call.tool == ASK_USER:
+            return []
+        return [s.name for s in self.tools[call.tool].slots if s.required and not call.args.get(s.name, "").strip()]
 
     def _call(self, record: StepRecord) -> Generator[Request, object, _End | None]:
         call = record.call

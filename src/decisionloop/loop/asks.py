@@ -6,6 +6,7 @@ per slot of the chosen tool, its candidate values (or fixed list) with NONE last
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -27,13 +28,28 @@ class Framed:
     frame: Frame
 
 
-def tool_options(tools: Sequence[Tool], candidates: Sequence[Candidate]) -> tuple[Tool, ...]:
-    """The tools that still apply: those whose every required span slot has a candidate value or a literal.
+def tool_options(
+    tools: Sequence[Tool], candidates: Sequence[Candidate], *, asking: str | None = None
+) -> tuple[Tool, ...]:
+    """The tools that still apply: those whose every required span slot has a candidate value or a literal, and,
+    when the user can be asked for a missing value, the tools the goal ``asking`` names by a word of their id.
 
     A tool none of whose values can be found in the text cannot be called by System 1 (its argument would be
-    NONE and the step held), so offering it only takes probability from the tools that can.
+    NONE and the step held), so offering it only takes probability from the tools that can. Once the user can be
+    asked, a tool the goal names ("what's the weather?") can be called after all; only named ones are added,
+    since the decision model, trained on the tools that apply, picks among unnamed ones at random.
     """
-    return tuple(t for t in tools if all(not s.required or _fillable(s, candidates) for s in t.slots))
+    named = _words(asking) if asking is not None else set()
+    return tuple(
+        t
+        for t in tools
+        if all(not s.required or _fillable(s, candidates) for s in t.slots) or named & _words(t.id, minimum=3)
+    )
+
+
+def _words(text: str, *, minimum: int = 1) -> set[str]:
+    """The words of ``text`` (ids split at ``_``), casefolded, a plural's ``s`` dropped."""
+    return {w.removesuffix("s") for w in re.split(r"[\W_]+", text.casefold()) if len(w) >= minimum}
 
 
 def _fillable(slot: Slot, candidates: Sequence[Candidate]) -> bool:
@@ -94,6 +110,14 @@ def args_ask(
     optional = frozenset(ARG_PREFIX + s.name for s in tool.slots if not s.required) & set(questions)
     asked = Ask(block=block, state=frame.state, questions=questions, templates=templates, optional=optional)
     return Framed(ask=asked, frame=frame), tuple(missing)
+
+
+def user_question(tool: Tool, slot: Slot) -> str:
+    """The question that asks the user for ``slot`` of ``tool``: the slot's own question, and why it is asked."""
+    asked = slot.instruction.strip()
+    if not asked.endswith("?"):
+        asked = f"What should the {slot.name} be?"
+    return f"{asked} ({tool.id} needs the {slot.name}, and I could not find it in what you said.)"
 
 
 def _choice(template: SpecQuestion, offered: tuple[Option, ...], ask: str, none: str) -> ChoiceQuestion:

@@ -1,5 +1,6 @@
 """The person as System 2 and approver, in a terminal: why a step was held, what System 1 proposed, your choice;
 before a call that changes something, the call and its exact effect (the notes or file that go, the message).
+Accepting a proposal that leaves out a required value asks you for it, rather than ending the run.
 
 ``Declining`` stands in where nobody is at a terminal: it decides nothing and allows nothing, and says so.
 """
@@ -72,7 +73,7 @@ class TerminalPerson:
         if picked == FINISH_NOW or (picked == ACCEPT and proposal is None):
             return Resolution(kind="finish", by="person", detail="you finished the run")
         if picked == ACCEPT and proposal is not None:
-            return Resolution(kind="call", by="person", call=proposal, detail="you accepted System 1's proposal")
+            return self._accepted(request, proposal)
         return self._pick(request)
 
     def approve(self, request: NeedApproval) -> Approval:
@@ -103,6 +104,21 @@ class TerminalPerson:
         proposal = "stop and answer" if request.suggestion.stop else call_text(request.suggestion.call)
         out.print(f"  System 1 proposed: {escape(proposal)}")
 
+    def _accepted(self, request: NeedResolution, proposal: Call) -> Resolution:
+        """The proposal as it stands, after asking for each required value it leaves out (a missing value is
+        asked for, never the end of the run)."""
+        tool = next((t for t in request.tools if t.id == proposal.tool), None)
+        missing = [] if tool is None else [s for s in tool.slots if s.required and not proposal.args.get(s.name)]
+        if not missing:
+            return Resolution(kind="call", by="person", call=proposal, detail="you accepted System 1's proposal")
+        self._console.print(f"  {escape(proposal.tool)} still needs: {escape(', '.join(s.name for s in missing))}")
+        given = {s.name: self._value(s, request.suggestion.spans, "") for s in missing}
+        call = Call(tool=proposal.tool, args={**proposal.args, **given})
+        filled = ", ".join(given)
+        return Resolution(
+            kind="call", by="person", call=call, detail=f"you accepted the proposal and gave the {filled}"
+        )
+
     def _pick(self, request: NeedResolution) -> Resolution:
         tools = list(request.tools)
         for i, tool in enumerate(tools, 1):
@@ -119,8 +135,10 @@ class TerminalPerson:
         options = [o.name for o in slot.fixed] if slot.is_fixed else list(spans.get(slot.name, ()))
         for i, option in enumerate(options, 1):
             self._console.print(f"     {i}. {escape(option)}")
+        # With no options listed, a number is the value itself, never an option's place in a list.
+        hint = " (a number or a new value)" if options else ""
         while True:
-            text = self._ask(f"{slot.name}: {slot.instruction} (a number or a new value)", default=proposed).strip()
+            text = self._ask(f"{slot.name}: {slot.instruction}{hint}", default=proposed).strip()
             if text.isdigit() and 1 <= int(text) <= len(options):
                 return options[int(text) - 1]
             if text and (not slot.is_fixed or text in options):

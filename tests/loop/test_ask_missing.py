@@ -1,0 +1,216 @@
+"""A required value in neither the goal nor the results is asked of the user (once), when the run can ask and
+nothing else holds the step; the reply fills it in the next step. Without a way to ask, the step holds."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from dataclasses import replace
+
+import pytest
+from rich.console import Console
+
+from decisionloop.core.records import Call, Hold
+from decisionloop.core.tool import Slot, Tool, ToolContext, ToolResult
+from decisionloop.core.vocab import ASK_USER, DecidedBy
+from decisionloop.driver import Seams, System2, drive
+from decisionloop.journal.events import MemoryJournal, StepFinished, ToolStarted
+from decisionloop.loop.agent import Limits, LoopSetup
+from decisionloop.loop.requests import NeedResolution, Resolution, Suggestion
+from decisionloop.model.backend import ModelBackend, has_model
+from decisionloop.system2 import TerminalPerson
+from decisionloop.tools.builtin import builtin_tools
+from decisionloop.tools.notes import SqliteNotes
+from tests.support.loop import NOW, SPEC, Clock, Env, Picks, Run, by_step
+
+GOAL = "what's the weather?"
+WEATHER: Picks = {"tool": "weather", "arg:when": "today", "done": 0.02}
+FILLED: Picks = {**WEATHER, "arg:place": "Paris"}
+DONE: Picks = {"needs_tool": 0.02}
+
+
+def _forecast(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
+    return ToolResult(observation=f"Sunny in {args['place']} {args['when']}", answer=f"Sunny in {args['place']}")
+
+
+TOOLS = tuple(replace(t, run=_forecast) if t.id == "weather" else t for t in builtin_tools())
+
+
+class _User:
+    """Answers the agent's questions from a list, and keeps them."""
+
+    def __init__(self, *replies: str) -> None:
+        self.replies = list(replies)
+        self.questions: list[str] = []
+
+    def __call__(self, question: str) -> str | None:
+        self.questions.append(question)
+        return self.replies.pop(0) if self.replies else None
+
+
+def _run(*steps: Picks, user: _User | None, tools: tuple[Tool, ...] = TOOLS, system2: System2 | None = None) -> Run:
+    journal = MemoryJournal()
+    setup = LoopSetup(spec=SPEC, tools=tools, limits=Limits(), clock=Clock(), now=NOW)
+    context = ToolContext(now=NOW, ask_user=user)
+    seams = Seams(backend=by_step(*steps), context=context, journal=journal, system2=system2, wall=lambda: NOW)
+    driven = drive(GOAL, setup, seams)
+    return Run(driven=driven, journal=journal, notes=SqliteNotes(":memory:"))
+
+
+def test_a_missing_place_is_asked_for_and_the_reply_fills_the_next_call() -> None:
+    user = _User("Paris")
+    run = _run(WEATHER, FILLED, DONE, user=user)
+    result = run.driven.result
+    (question,) = user.questions
+    assert question.startswith("Which place should the weather forecast be for?")
+    assert "place" in question
+    assert "you" in question
+    asked, called = result.steps[0], result.steps[1]
+    assert asked.call == Call(tool=ASK_USER, args={"question": question})
+    assert (asked.decided_by, asked.note) == ("code", "asked you for the place of weather")
+    assert [h.kind for h in asked.holds] == ["arg_missing"]
+    assert asked.result is not None
+    assert asked.result.observation == 'The user answered: "Paris"'
+    assert called.call == Call(tool="weather", args={"place": "Paris", "when": "today"})
+    assert (result.stop, result.answer) == ("answered", "Sunny in Paris")
+
+
+def test_the_ask_is_a_journaled_step_like_any_other() -> None:
+    run = _run(WEATHER, FILLED, DONE, user=_User("Paris"))
+    finished = [e.record for e in run.events if isinstance(e, StepFinished)]
+    assert [r.tool for r in finished] == [ASK_USER, "weather", "FINISH"]
+    assert finished[0].decisions  # System 1's decisions of the step are kept with the ask
+    started = [e.call.tool for e in run.events if isinstance(e, ToolStarted)]
+    assert started == [ASK_USER, "weather"]
+
+
+def test_without_a_way_to_ask_nothing_is_asked_and_the_tool_is_not_offered() -> None:
+    run = _run(WEATHER, FILLED, DONE, user=None)
+    steps = run.driven.result.steps
+    assert all(s.call is None or "question" not in s.call.args for s in steps)
+    assert all(s.call is None or s.call.tool != "weather" for s in steps)
+
+
+def test_a_value_still_missing_after_the_ask_holds_naming_the_slot() -> None:
+    user = _User("I don't know")
+    run = _run(WEATHER, user=user)
+    result = run.driven.result
+    assert len(user.questions) == 1  # asked once, never again
+    held = result.steps[-1]
+    assert result.stop == "held"
+    assert [(h.kind, h.detail) for h in held.holds] == [("arg_missing", "place: no candidate value in the text")]
+
+
+def test_a_run_with_no_ask_user_tool_holds_on_the_missing_value() -> None:
+    tools = tuple(t for t in TOOLS if t.id != ASK_USER)
+    run = _run(WEATHER, user=_User("Paris"))
+    assert run.driven.result.steps[0].tool == ASK_USER
+    run = _run(WEATHER, user=_User("Paris"), tools=tools)
+    assert all(s.tool != ASK_USER for s in run.driven.result.steps)
+
+
+def test_another_hold_means_no_ask() -> None:
+    user = _User("Paris")
+    run = _run({**WEATHER, "risk": 3, "needs_auth": 0.97}, user=user)  # the goal reads as changing something
+    assert user.questions == []
+    kinds = {h.kind for h in run.driven.result.steps[0].holds}
+    assert {"arg_missing", "risky_goal_read_only"} <= kinds
+    assert run.driven.result.stop == "held"
+
+
+def _probe(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
+    return ToolResult(observation=f"probed {dict(args)}", answer=f"probed {dict(args)}")
+
+
+def test_an_optional_slot_with_no_value_is_never_asked_for() -> None:
+    probe = Tool(
+        id="weather",
+        description="Get the weather forecast for a place",
+        slots=(
+            Slot(name="place", instruction="Which place?", kinds=("place", "proper")),
+            Slot(name="units", instruction="Which units?", kinds=("unit",), required=False),
+        ),
+        run=_probe,
+    )
+    tools = tuple(probe if t.id == "weather" else t for t in TOOLS)
+    user = _User("Paris")
+    run = _run({"tool": "weather", "done": 0.02}, {"tool": "weather", "arg:place": "Paris", "done": 0.02}, DONE,
+               user=user, tools=tools)  # fmt: skip
+    assert [q.split(" (")[0] for q in user.questions] == ["Which place?"]
+    assert run.driven.result.steps[1].call == Call(tool="weather", args={"place": "Paris"})
+
+
+class _LeavesOut:
+    def __init__(self, by: DecidedBy) -> None:
+        self.by = by
+
+    def resolve(self, request: NeedResolution) -> Resolution:
+        return Resolution(kind="call", by=self.by, call=Call(tool="weather", args={"when": "today"}))
+
+
+def test_a_held_step_decided_without_a_value_asks_for_it_or_says_who_left_it_out() -> None:
+    user = _User("Paris")
+    unsure: Picks = {**WEATHER, "risk": 3, "needs_auth": 0.97}
+    run = _run(unsure, {**FILLED, "risk": 3}, DONE, user=user, system2=_LeavesOut("llm"))
+    assert len(user.questions) == 1
+    assert run.driven.result.steps[0].tool == ASK_USER
+    run = _run(unsure, user=None, system2=_LeavesOut("llm"))
+    assert run.driven.result.detail == "Not done: the LLM left out the place of weather."
+
+
+def _held() -> NeedResolution:
+    weather = next(t for t in TOOLS if t.id == "weather")
+    return NeedResolution(
+        step=0,
+        goal=GOAL,
+        holds=(Hold(kind="arg_none", detail="place: none of the values fits"),),
+        suggestion=Suggestion(
+            tools=(("weather", 0.9),),
+            call=Call(tool="weather", args={"when": "today"}),
+            stop=False,
+            done=None,
+            spans={"place": ()},
+        ),
+        tools=(weather,),
+        history=(),
+    )
+
+
+def _person(keys: str) -> tuple[TerminalPerson, io.StringIO]:
+    out = io.StringIO()
+    console = Console(file=out, width=120, force_terminal=False, color_system=None)
+    return TerminalPerson(console, stream=io.StringIO(keys), who="ada", clock=lambda: NOW), out
+
+
+def test_accepting_a_proposal_with_a_missing_value_asks_for_it() -> None:
+    person, out = _person("a\n2\n")
+    resolution = person.resolve(_held())
+    assert resolution.call == Call(tool="weather", args={"when": "today", "place": "2"})
+    shown = out.getvalue()
+    assert "weather still needs: place" in shown
+    assert "place: Which place should the weather forecast be for?" in shown
+    assert "a number or a new value" not in shown  # no options: a number is the value itself
+    assert "System 2" not in shown
+    assert "System 2" not in resolution.detail
+
+
+def test_accepting_in_a_real_run_asks_and_runs_instead_of_ending() -> None:
+    person, _ = _person("a\nParis\n")
+    backend = by_step({"tool": "wiki_lookup", "arg:topic": "NONE", "done": 0.02}, DONE)
+    run = Env(backend=backend, tools=TOOLS, system2=person).run("look something up")
+    first = run.driven.result.steps[0]
+    assert first.call is not None
+    assert first.call.tool == "wiki_lookup"
+    assert first.call.args == {"topic": "Paris"}
+    assert "left out" not in run.driven.result.detail
+
+
+@pytest.mark.skipif(not has_model(), reason="no bundled decision model")
+def test_the_bundled_model_asks_for_the_place_and_gets_the_weather() -> None:
+    user = _User("Paris")
+    setup = LoopSetup(spec=SPEC, tools=TOOLS, limits=Limits(), clock=Clock(), now=NOW)
+    seams = Seams(backend=ModelBackend(), context=ToolContext(now=NOW, ask_user=user), journal=MemoryJournal())
+    result = drive(GOAL, setup, seams).result
+    assert [q.split(" (")[0] for q in user.questions] == ["Which place should the weather forecast be for?"]
+    assert result.steps[1].call == Call(tool="weather", args={"place": "Paris", "when": "today"})
+    assert (result.stop, result.answer) == ("answered", "Sunny in Paris")
