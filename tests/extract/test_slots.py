@@ -5,14 +5,20 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
+from datetime import date, datetime
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 from decisionloop.core.questions import ChoiceQuestion, Option, question_problem
-from decisionloop.core.tool import NONE, Slot, SpanKind
-from decisionloop.extract import Candidate, extract, slot_options
+from decisionloop.core.tool import NONE, SPAN_KINDS, Slot, SpanKind
+from decisionloop.extract import Candidate, accepted_kinds, extract, slot_options
 from decisionloop.gold.suite import demo_suite_path
 from decisionloop.tools.catalog import spec
+from decisionloop.values.typed import read_value
 
 ROOT = Path(__file__).resolve().parents[2]
 SUITE = demo_suite_path()
@@ -20,6 +26,7 @@ SUITE = demo_suite_path()
 DEV_RECALL_FLOOR = 1.0
 NAMED = Slot(name="entity", instruction="Which thing?", kinds=("proper", "place", "person"), none="None fits")
 DATE = spec("date_math").slots[0]
+NOW = datetime(2027, 2, 10, 9, 0)
 
 
 def cand(span: str, kind: SpanKind, source: str = "goal") -> Candidate:
@@ -114,3 +121,64 @@ def test_dev_suite_recall_on_extractable_slots() -> None:
     recall: float = script.recall(found)
     misses = [(c.task, c.slot, c.gold) for c in found if c.extractable and not c.recalled]
     assert recall >= DEV_RECALL_FLOOR, misses
+
+
+# --- typed slots ---------------------------------------------------------------------------------------------
+
+TODAY = date(2027, 2, 10)
+AMOUNT = Slot(name="amount", instruction="How much?", type="number")
+COUNT = Slot(name="count", instruction="How many?", type="integer")
+
+
+def typed(slot: Slot, goal: str) -> list[str]:
+    """The non-NONE options a slot gets from a goal's candidates."""
+    return [o.name for o in slot_options(slot, extract(goal, [], now=NOW), today=TODAY) if o.name != NONE]
+
+
+@pytest.mark.parametrize(
+    ("slot", "goal", "offered"),
+    [
+        (AMOUNT, "A 15% tip on $86.40", ["15", "86.40", "15%"]),  # "$86.40" is the 86.40 already offered
+        (COUNT, "Buy a dozen eggs and 2.5 kg of flour for Paris", ["a dozen"]),
+        (COUNT, "Book for twenty-five people in Oslo", ["twenty-five"]),
+        (Slot(name="day", instruction="When?", type="date"), "Meet in Oslo on 2027-03-14 at 5", ["2027-03-14"]),
+        (Slot(name="weight", instruction="What?", type="quantity"), "Convert 3 pounds for Ana", ["3 pounds"]),
+        (Slot(name="ids", instruction="Which?", type="list", item="integer"), "Sum 3 and 4 for Ana", ["3", "4"]),
+    ],
+)
+def test_a_typed_slot_offers_only_what_reads_as_its_type(slot: Slot, goal: str, offered: list[str]) -> None:
+    assert typed(slot, goal) == offered
+
+
+def test_a_value_that_does_not_read_as_the_type_is_never_offered() -> None:
+    candidates = [cand("Paris", "number"), cand("2.5", "number"), cand("7", "number"), cand("$3.10", "money")]
+    assert names(slot_options(COUNT, candidates, today=TODAY)) == ["7", NONE]
+
+
+@given(st.lists(st.sampled_from(["12", "2.5", "a dozen", "Paris", "15%", "$5", "5 km", "soon", "1,200"]), max_size=8))
+def test_every_option_of_a_typed_slot_reads_as_its_type(texts: list[str]) -> None:
+    candidates = [cand(t, k) for t in texts for k in ("number", "percent", "money", "quantity")]
+    for slot in (AMOUNT, COUNT):
+        for option in slot_options(slot, candidates, today=TODAY)[:-1]:
+            assert read_value(slot.type, option.name, today=TODAY) is not None
+
+
+def test_a_boolean_slot_offers_true_and_false() -> None:
+    flag = Slot(name="flag", instruction="On?", type="boolean", required=False)
+    assert names(slot_options(flag, [cand("Oslo", "place")])) == ["true", "false", NONE]
+
+
+@pytest.mark.parametrize(
+    ("slot", "kinds"),
+    [
+        (AMOUNT, ("number", "percent", "money", "quantity")),
+        (Slot(name="d", instruction="When?", type="datetime"), ("date",)),
+        (Slot(name="d", instruction="How long?", type="duration"), ("duration",)),
+        (Slot(name="q", instruction="How far?", type="quantity"), ("quantity",)),
+        (Slot(name="l", instruction="Which days?", type="list", item="date"), ("date",)),
+        (Slot(name="s", instruction="What?"), SPAN_KINDS),
+        (Slot(name="s", instruction="Where?", kinds=("place",), type="integer"), ("place",)),
+    ],
+)
+def test_a_slot_without_kinds_takes_those_of_its_type(slot: Slot, kinds: tuple[SpanKind, ...]) -> None:
+    assert accepted_kinds(slot) == kinds

@@ -20,6 +20,7 @@ from decisionloop.extract._names import names, recipients
 from decisionloop.extract._numbers import expressions, hole_expressions, quantities
 from decisionloop.extract._phrases import clauses, files, nouns, topics, without_files
 from decisionloop.extract._text import MAX_SPAN
+from decisionloop.extract._values import values
 
 GOAL = "goal"
 
@@ -71,6 +72,7 @@ def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind
     yield from expressions(text, goal=goal)
     yield from clauses(text)
     yield from files(text)
+    yield from values(text)
 
 
 def _unique(found: list[Candidate]) -> list[Candidate]:

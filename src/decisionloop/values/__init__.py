@@ -1,1 +1,1 @@
-"""Reading values out of words: dates and durations (``values.dates``) and number words (``values.numbers``)."""
+"""Reading values out of words: dates and durations, numbers, percentages and money, quantities, typed slot values."""

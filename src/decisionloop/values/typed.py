@@ -5,35 +5,36 @@ a ``Duration``, a quantity as ``(magnitude, unit)``, a list, or the text itself)
 one; ``canonical`` writes that value as the text a call carries (``"12"``, ``"2027-03-14"``, ``"true"``,
 ``"3.5 pound"``, a JSON list with numbers and booleans as JSON's own), which ``read_value`` reads back to the
 same value. One function for both, so the extractor never offers a value that the call could not take.
+
+An integer or number slot reads a number in digits or words ("1,200", "twelve", "a dozen", "3.5k"), a sum of
+money as its amount ("$86.40" → 86.4) and a quantity as its magnitude ("5 km" → 5). A percentage reads as a
+fraction in a number slot ("15%" → 0.15), as most function-calling schemas want (BFCL's rates and yields: 25 of
+34 percentages in its simple, multiple and live-simple answers are fractions), and as its whole number in an
+integer slot ("15%" → 15), which cannot take a fraction; the extractor also offers the bare "15" of "15%", so a
+number slot that wants 15 finds it too.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import re
 from datetime import date, datetime
 from typing import Final
 
 from decisionloop.core.tool import SlotType
+from decisionloop.values.amounts import read_money, read_percent
 from decisionloop.values.dates import Duration, read_date, read_duration
-from decisionloop.values.numbers import count
+from decisionloop.values.numbers import read_number
+from decisionloop.values.quantity import read_quantity
 
-_TRUE: Final = frozenset({"true", "yes", "y", "on", "1"})
-_FALSE: Final = frozenset({"false", "no", "n", "off", "0"})
-_NUMBER = re.compile(r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[+-]?\d+)?|[+-]?\.\d+")
-_QUANTITY = re.compile(rf"({_NUMBER.pattern})\s*(.+)")
-_ITEMS = re.compile(r"\s*(?:,|;|\band\b|\bor\b)\s*")
+__all__ = ["canonical", "read_number", "read_value"]
 
-
-def read_number(text: str) -> float | None:
-    """A number written in digits ("1,200", "-3.5", "2e3") or as a count word ("twelve"); else None."""
-    folded = " ".join(text.split()).lower()
-    if _NUMBER.fullmatch(folded):
-        value = float(folded.replace(",", ""))
-        return value if math.isfinite(value) else None
-    words = count(folded)
-    return float(words) if words is not None else None
+_TRUE: Final = frozenset({"true", "yes", "y", "on", "1", "enabled", "enable"})
+_FALSE: Final = frozenset({"false", "no", "n", "off", "0", "disabled", "disable"})
+# Items of a list split at semicolons and commas, but not at the comma of "1,200": one after a digit and before
+# exactly three digits is a thousands separator. So "200,300" is one number; write "[200, 300]" or "200, 300".
+_COMMA = re.compile(r"\s*(?:;|,(?!(?<=\d,)\d{3}(?!\d)))\s*")
+_AND_OR = re.compile(r"\s+(?:and|or)\s+")
 
 
 def read_value(kind: SlotType, text: str, *, today: date, item: SlotType | None = None) -> object | None:
@@ -45,10 +46,10 @@ def read_value(kind: SlotType, text: str, *, today: date, item: SlotType | None 
         case "string" | "enum":
             return folded
         case "integer":
-            number = read_number(folded)
+            number = _numeric(folded, fraction=False)
             return int(number) if number is not None and number.is_integer() else None
         case "number":
-            return read_number(folded)
+            return _numeric(folded, fraction=True)
         case "boolean":
             word = folded.lower()
             return True if word in _TRUE else False if word in _FALSE else None
@@ -59,23 +60,39 @@ def read_value(kind: SlotType, text: str, *, today: date, item: SlotType | None 
         case "duration":
             return read_duration(folded)
         case "quantity":
-            return _quantity(folded)
+            return read_quantity(folded)
         case "list":
-            return _list(folded, item or "string", today)
+            items = _items(folded, item or "string", today)
+            return [value for value, _ in items] if items is not None else None
 
 
 def canonical(kind: SlotType, text: str, *, today: date, item: SlotType | None = None) -> str | None:
     """The text a call carries for ``text`` read as ``kind``; None when it does not read as one."""
-    value = read_value(kind, text, today=today, item=item)
-    if value is None:
-        return None
     if kind == "list":
-        assert isinstance(value, list)  # _list returns a list or None
-        return json.dumps([v if isinstance(v, int | float) else _written(item or "string", v, text) for v in value])
-    return _written(kind, value, text)
+        items = _items(" ".join(text.split()), item or "string", today)
+        if items is None:
+            return None
+        return json.dumps([_json(v, part) for v, part in items])
+    value = read_value(kind, text, today=today, item=item)
+    return _written(value, text) if value is not None else None
 
 
-def _written(kind: SlotType, value: object, text: str) -> str:
+def _numeric(text: str, *, fraction: bool) -> float | None:
+    """A number, a percentage (as a fraction or its whole number), a sum's amount or a quantity's magnitude."""
+    number = read_number(text)
+    if number is not None:
+        return number
+    percent = read_percent(text)
+    if percent is not None:
+        return percent / 100 if fraction else percent
+    money = read_money(text)
+    if money is not None:
+        return money.amount
+    quantity = read_quantity(text)
+    return quantity[0] if quantity is not None else None
+
+
+def _written(value: object, text: str) -> str:
     match value:
         case bool():
             return "true" if value else "false"
@@ -86,8 +103,15 @@ def _written(kind: SlotType, value: object, text: str) -> str:
         case Duration():
             return " ".join(text.split())  # the duration's own words read back to the same Duration
         case (float() | int() as magnitude, str() as unit):
-            return f"{_written('number', float(magnitude), text)} {unit}"
+            return f"{_written(float(magnitude), text)} {unit}"
     return str(value)
+
+
+def _json(value: object, text: str) -> object:
+    """An item of a list as JSON carries it: numbers and booleans as JSON's own, whole floats as integers."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return int(value)
+    return value if isinstance(value, int | float) else _written(value, text)
 
 
 def _datetime(text: str, today: date) -> datetime | None:
@@ -98,16 +122,24 @@ def _datetime(text: str, today: date) -> datetime | None:
         return datetime(day.year, day.month, day.day) if day is not None else None
 
 
-def _quantity(text: str) -> tuple[float, str] | None:
-    matched = _QUANTITY.fullmatch(text.lower())
-    if matched is None:
+def _items(text: str, item: SlotType, today: date) -> list[tuple[object, str]] | None:
+    """Each item of a list with the text it was read from; None unless every item reads as ``item``."""
+    parts = _json_items(text) if text.startswith("[") else None
+    if parts is None:
+        parts = []
+        for part in _COMMA.split(text.strip("[]() ")):
+            whole = item in ("integer", "number") and read_value(item, part, today=today) is not None
+            parts += [part] if whole else _AND_OR.split(part)  # "two hundred and five" is one number
+    read = [(read_value(item, p, today=today), p) for p in parts if p.strip()]
+    return read if read and all(v is not None for v, _ in read) else None
+
+
+def _json_items(text: str) -> list[str] | None:
+    """The items of a JSON list as texts ("[200, 300]", '["Oslo", "Rome"]'), or None when it is no JSON list."""
+    try:
+        parsed = json.loads(text)
+    except ValueError:
         return None
-    number = read_number(matched.group(1))
-    return (number, matched.group(2).strip()) if number is not None else None
-
-
-def _list(text: str, item: SlotType, today: date) -> list[object] | None:
-    stripped = text.strip("[]() ")
-    parts = [p for p in _ITEMS.split(stripped) if p.strip()]
-    values = [read_value(item, p, today=today) for p in parts]
-    return values if values and all(v is not None for v in values) else None
+    if not isinstance(parsed, list) or any(isinstance(v, list | dict) or v is None for v in parsed):
+        return None
+    return [json.dumps(v) if isinstance(v, bool) else str(v) for v in parsed]

@@ -1,0 +1,95 @@
+"""Values written in a text: numbers, percentages, money, codes and ids, e-mail addresses, URLs and quoted strings.
+
+Every pattern here runs in time linear in the text: each starts only where a run of its characters starts (a
+lookbehind), and what may repeat inside it is either bounded or cannot match in two ways. The numbers, sums and
+percentages are written in the grammar ``values`` reads them with, and each span is read before it is offered.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from decisionloop.extract._text import Found
+from decisionloop.values.amounts import MONEY, PERCENT, read_money, read_percent
+from decisionloop.values.numbers import SCALED, SPELLED, read_number
+
+# Where a number may start and end: not inside a word (v2, 5km), another number (the 5 of 3.5 or 1,5), a range, a
+# date, a time or a URL's query (the 03 of 2027-03-14, the 9 and 30 of 9:30, the 1 of 1/2 or of ?page=1).
+_START = r"(?<![\w.,\-–/:=])"
+_END = r"(?!\w|[.,]\d|[-–/:]\d)"
+_DIGITS = re.compile(rf"{_START}{SCALED}{_END}", re.IGNORECASE)
+# Number words, not glued to a word by a hyphen ("one-off"): "twelve", "twenty-five", "a dozen", "three thousand".
+_WORDS = re.compile(rf"(?<![\w-])(?:{SPELLED})(?![\w-])", re.IGNORECASE)
+_PERCENT = re.compile(rf"{_START}(?:{PERCENT}){_END}", re.IGNORECASE)
+_MONEY = re.compile(rf"{_START}(?:{MONEY}){_END}")
+# Ids: capitals and digits with at least one letter and two digits (ABC-123, INV2024-001, A380); "#4521"; hex
+# ids (0x1f, a git hash, a UUID); hyphenated ISBNs; and the id after a word that names one ("order 88231").
+_CAPS_ID = re.compile(
+    r"(?<![\w-])(?=[A-Z\d_-]{0,40}[A-Z])(?=[A-Z\d_-]{0,40}\d[A-Z\d_-]{0,40}\d)[A-Z\d]+(?:[-_][A-Z\d]+)*(?![\w-])"
+)
+_HASH_ID = re.compile(r"(?<![\w#&])#[A-Za-z\d]{0,20}\d[A-Za-z\d-]{0,20}(?![\w-])")
+_HEX_ID = re.compile(
+    r"(?<![\w-])(?:0x[\da-fA-F]{1,40}"
+    r"|[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}"
+    r"|(?=[\da-f]{0,63}[a-f])(?=[\da-f]{0,63}\d)[\da-f]{7,64})(?![\w-])"
+)
+_ISBN = re.compile(r"(?<![\w-])(?:97[89]-)?\d{1,5}-\d{1,7}-\d{1,7}-[\dX](?![\w-])")
+_ID_WORDS = (
+    "order|invoice|ticket|ref|reference|id|account|booking|confirmation|tracking|case|issue|pr|sku|serial|isbn|"
+    "transaction|customer|policy|claim|reservation|shipment|package|parcel|employee|flight|item|product|part|model"
+)
+_NAMED_ID = re.compile(
+    rf"\b(?:{_ID_WORDS})\b\s*(?:number\b|no\.?|num\b|id\b|code\b)?\s*[#:]?\s*([A-Za-z\d]{{0,20}}\d[A-Za-z\d-]{{0,30}})(?![\w-])",
+    re.IGNORECASE,
+)
+EMAIL = re.compile(
+    r"(?<![\w.%+-])[\w.%+-]{1,64}@[A-Za-z\d-]{1,63}(?:\.[A-Za-z\d-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![\w-])"
+)
+URL = re.compile(r"(?<![\w@/.])(?:https?://|www\.)[^\s<>\"'“”‘’«»()\[\]{}]{1,2000}")
+# Text in quotes of one line, up to a span's length: "…", “…”, «…», and '…' or ‘…’ whose closing quote ends a word
+# (so the apostrophe of "Tom's" neither opens nor closes one).
+_QUOTED = re.compile(
+    r"\"([^\"\n]{1,80})\"|“([^”\n]{1,80})”|«([^»\n]{1,80})»|(?<!\w)'((?:[^'\n]|'\w){1,80}?)'(?!\w)|(?<!\w)‘((?:[^’\n]|’\w){1,80}?)’(?!\w)"
+)
+_ISBN_DIGITS = (10, 13)
+
+
+def values(text: str) -> Iterator[Found]:
+    """Every value written in ``text``: numbers, percentages, money, codes, e-mail addresses, URLs, quotations."""
+    yield from numbers(text)
+    yield from ((m.group(), "percent") for m in _PERCENT.finditer(text) if read_percent(m.group()) is not None)
+    yield from ((m.group(), "money") for m in _MONEY.finditer(text) if read_money(m.group()) is not None)
+    yield from codes(text)
+    yield from ((m.group(), "email") for m in EMAIL.finditer(text))
+    yield from ((m.group().rstrip(".,;:!?"), "url") for m in URL.finditer(text))
+    for m in _QUOTED.finditer(text):
+        quoted = next(g for g in m.groups() if g is not None).strip()
+        if quoted:
+            yield quoted, "quoted"
+
+
+def numbers(text: str) -> Iterator[Found]:
+    """Numbers in digits ("1,200", "-3.5", "3.5k", "1.2 million") or words ("twelve", "a dozen", "twenty-five")."""
+    for m in _DIGITS.finditer(text):
+        if read_number(m.group()) is not None:
+            yield m.group(), "number"
+    for m in _WORDS.finditer(text):
+        if read_number(m.group()) is not None:
+            yield m.group(), "number"
+        else:  # words that make no one number ("five and six", "one two three"): each word that is one
+            yield from ((w, "number") for w in re.split(r"[\s-]+", m.group()) if w.lower() not in _NOT_ALONE)
+
+
+# Words of a number that are no number alone.
+_NOT_ALONE = frozenset({"a", "an", "and", "half", "hundred", "thousand", "million", "billion", "trillion", "dozen"})
+
+
+def codes(text: str) -> Iterator[Found]:
+    """Ids and codes: ABC-123, #4521, 0x1f, a git hash or UUID, a hyphenated ISBN, the 88231 of "order 88231"."""
+    for pattern in (_CAPS_ID, _HASH_ID, _HEX_ID):
+        yield from ((m.group(), "code") for m in pattern.finditer(text) if len(m.group()) >= 4)
+    for m in _ISBN.finditer(text):
+        if sum(ch.isdigit() or ch == "X" for ch in m.group()) in _ISBN_DIGITS:
+            yield m.group(), "code"
+    yield from ((m.group(1), "code") for m in _NAMED_ID.finditer(text))

@@ -1,0 +1,62 @@
+"""Quantities: a number and a unit that ``pint`` knows ("3.5 pounds", "100°F", "five miles", "60 km/h")."""
+
+from __future__ import annotations
+
+import re
+from functools import cache, lru_cache
+
+import pint
+
+from decisionloop.values.numbers import SCALED, read_number
+
+_LEADING = re.compile(rf"({SCALED})\s*(\S.*)")
+# Ways a temperature is written that pint does not read as is: "°F", "° F", "degrees Fahrenheit", "deg C".
+_DEGREES = re.compile(r"(?:[°º˚]\s*|(?:degrees?|deg)\.?\s+)([a-z]+)", re.IGNORECASE)
+_SCALES = {"f": "degF", "fahrenheit": "degF", "c": "degC", "celsius": "degC", "centigrade": "degC", "k": "kelvin"}
+
+
+@cache
+def registry() -> pint.UnitRegistry[float]:
+    """The one unit registry of the values layer (building one takes most of a second, so it is built once)."""
+    return pint.UnitRegistry()
+
+
+def read_quantity(text: str) -> tuple[float, str] | None:
+    """``text`` as (magnitude, pint's unit name), e.g. "3.5 pounds" → (3.5, "pound"); else None.
+
+    The number is in digits or words ("five miles"); the unit is anything pint reads that has a dimension
+    (a temperature, a length, a time…) or is an angle, so "5 apples" or "5 percent" are no quantities.
+    """
+    folded = " ".join(text.split())
+    matched = _LEADING.fullmatch(folded)
+    if matched is not None:
+        number, unit = read_number(matched.group(1)), _unit(matched.group(2))
+        return (number, unit) if number is not None and unit is not None else None
+    words = folded.split()
+    for n in range(len(words) - 1, 0, -1):  # the longest run of words that is a number, then its unit
+        number = read_number(" ".join(words[:n]))
+        if number is not None:
+            unit = _unit(" ".join(words[n:]))
+            return (number, unit) if unit is not None else None
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _unit(text: str) -> str | None:
+    """Pint's name for the unit ``text`` writes, when it has a dimension; else None."""
+    phrase = text.strip().rstrip(".")
+    degrees = _DEGREES.fullmatch(phrase)
+    if degrees is not None:
+        phrase = _SCALES.get(degrees.group(1).casefold(), degrees.group(1))
+    ureg = registry()
+    for attempt in (phrase, phrase.replace(" ", "_"), phrase.casefold()):
+        try:
+            units = ureg.parse_units(attempt)
+            # Inside the try: a product with a logarithmic unit parses but makes no plain quantity, and pint
+            # raises AttributeError when asked for its dimensionality.
+            dimensional = bool(ureg.Quantity(1, units).dimensionality)
+        except Exception:  # pint raises many error types (undefined unit, syntax, tokenizer) for non-units
+            continue
+        # An angle in degrees has no dimension in pint but is a quantity all the same ("90°").
+        return str(units) if dimensional or str(units) == "degree" else None
+    return None

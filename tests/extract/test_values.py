@@ -1,0 +1,144 @@
+"""Value spans: numbers, percentages, money, codes, e-mail, URLs and quotations found, and each read as its kind."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import date, datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from decisionloop.core.tool import SpanKind
+from decisionloop.extract import extract
+from decisionloop.extract._values import EMAIL, URL
+from decisionloop.values.amounts import read_money, read_percent
+from decisionloop.values.numbers import read_number
+from decisionloop.values.typed import read_value
+
+NOW = datetime(2027, 2, 10, 9, 0)
+
+
+def spans(goal: str, kind: SpanKind, observations: Sequence[str] = ()) -> list[str]:
+    """The span texts of one kind extracted for a goal."""
+    return [c.span for c in extract(goal, observations, now=NOW) if c.kind == kind]
+
+
+@pytest.mark.parametrize(
+    ("goal", "kind", "span"),
+    [
+        ("add 17 and 25 then multiply by 3", "number", "25"),
+        ("Split 1,200 between us", "number", "1,200"),
+        ("It dropped to -3.5 overnight", "number", "-3.5"),
+        ("Revenue hit 3.5k", "number", "3.5k"),
+        ("We have 1.2 million users", "number", "1.2 million"),
+        ("Buy twelve eggs", "number", "twelve"),
+        ("Buy a dozen eggs", "number", "a dozen"),
+        ("Buy half a dozen eggs", "number", "half a dozen"),
+        ("It costs twenty-five", "number", "twenty-five"),
+        ("Invite two hundred and five people", "number", "two hundred and five"),
+        ("Sell three thousand shares", "number", "three thousand"),
+        ("Order five and six", "number", "six"),
+        ("A 15% tip", "percent", "15%"),
+        ("A 15% tip", "number", "15"),
+        ("Raise it by 15 percent", "percent", "15 percent"),
+        ("Raise it by fifteen per cent", "percent", "fifteen per cent"),
+        ("A tip on $86.40", "money", "$86.40"),
+        ("That is 86.40 dollars", "money", "86.40 dollars"),
+        ("Send €5 to Ana", "money", "€5"),
+        ("Send 5 EUR to Ana", "money", "5 EUR"),
+        ("Pay USD 20 now", "money", "USD 20"),
+        ("They raised $2M", "money", "$2M"),
+        ("Where is ABC-123?", "code", "ABC-123"),
+        ("Close ticket #4521", "code", "#4521"),
+        ("Track order 88231", "code", "88231"),
+        ("Track order no. 88231", "code", "88231"),
+        ("Revert commit 3f2a9c1e", "code", "3f2a9c1e"),
+        ("Read register 0x1F", "code", "0x1F"),
+        ("Find ISBN 978-3-16-148410-0", "code", "978-3-16-148410-0"),
+        ("Look up 550e8400-e29b-41d4-a716-446655440000", "code", "550e8400-e29b-41d4-a716-446655440000"),
+        ("Mail ana.lopez+work@example.co.uk today", "email", "ana.lopez+work@example.co.uk"),
+        ("Open https://example.com/a?b=1.", "url", "https://example.com/a?b=1"),
+        ("Open www.example.org, then rest", "url", "www.example.org"),
+        ('Search for "best pizza"', "quoted", "best pizza"),
+        ("Search for “best pizza”", "quoted", "best pizza"),
+        ("Search for 'Tom's diner' now", "quoted", "Tom's diner"),
+        ("Search for ‘Tom’s diner’ now", "quoted", "Tom’s diner"),
+    ],
+)
+def test_each_form_is_found(goal: str, kind: SpanKind, span: str) -> None:
+    assert span in spans(goal, kind)
+
+
+@pytest.mark.parametrize(
+    ("goal", "kind", "absent"),
+    [
+        ("Meet on 2027-03-14", "number", "2027"),
+        ("Meet on 2027-03-14", "number", "03"),
+        ("Meet at 9:30", "number", "30"),
+        ("Run 5km", "number", "5"),
+        ("Use v2 of it", "number", "2"),
+        ("It weighs 3 pounds", "money", "3 pounds"),
+        ("A one-off fee", "number", "one"),
+        ("Climb K2", "code", "K2"),
+        ("Play the MP3", "code", "MP3"),
+        ("Sam's car and Ana's bike", "quoted", "s car and Ana"),
+        ("Open page?id=1", "number", "1"),
+    ],
+)
+def test_what_is_not_that_value(goal: str, kind: SpanKind, absent: str) -> None:
+    assert absent not in spans(goal, kind)
+
+
+# Pieces that make every value finder match, mixed at random below.
+PIECES = (
+    "15%", "15 percent", "$86.40", "86.40 dollars", "€5", "5 EUR", "USD 20", "$2M", "3.5k", "1.2 million", "-3.5",
+    "1,200", "twenty-five", "a dozen", "half a dozen", "two hundred and five", "five and six", "ABC-123", "#4521",
+    "order 88231", "0x1F", "3f2a9c1e", "978-3-16-148410-0", "ana@example.com", "https://example.com/x", '"quoted"',
+    "'single'", "‘curly’", "«guillemets»", "2027-03-14", "9:30", "5km", "and", ",", ".", "-", " ", "x", "Paris",
+)  # fmt: skip
+_READERS: dict[str, Callable[[str], object]] = {
+    "number": read_number,
+    "percent": read_percent,
+    "money": read_money,
+    "code": lambda s: s if s.split() == [s] and any(ch.isdigit() for ch in s) else None,  # one token, a digit
+    "email": EMAIL.fullmatch,
+    "url": URL.fullmatch,
+    "quoted": lambda s: s.strip() or None,
+}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES) | st.text(max_size=6), max_size=14).map(" ".join))
+def test_every_value_span_found_reads_as_its_kind(text: str) -> None:
+    for c in extract(text, [text], now=NOW):
+        reader = _READERS.get(c.kind)
+        assert reader is None or reader(c.span) is not None, (c.kind, c.span)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=10).map(" ".join))
+def test_every_numeric_span_reads_as_a_number(text: str) -> None:
+    for c in extract(text, [], now=NOW):
+        if c.kind in ("number", "percent", "money"):
+            assert read_value("number", c.span, today=date(2027, 2, 10)) is not None, c.span
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a" * 100_000,
+        "1," * 50_000,
+        "A1-" * 30_000,
+        "a." * 50_000 + "@",
+        "'" + "x'y" * 30_000,
+        "twenty " * 15_000,
+        "#1" * 50_000,
+        "https://" + "a" * 100_000,
+        "order " * 15_000,
+    ],
+    ids=["letters", "commas", "ids", "dots", "apostrophes", "words", "hashes", "url", "id-words"],
+)
+def test_long_adversarial_texts_are_read(text: str) -> None:
+    """Runs in a blink where a backtracking pattern would take minutes (no timing asserted: it would hang)."""
+    extract("Read it", [text], now=NOW)
