@@ -61,6 +61,8 @@ class Approval:
     """A person's answer to one guarded call: who, when, the exact call and the effect they were shown.
 
     An approver may leave ``effect`` out: the driver fills in the effect it showed, which the run then carries out.
+    ``edit`` (with ``allowed`` False) refuses the call as shown and asks for this call of the same tool instead:
+    the loop previews it and asks again, so an edited call is never run without its own approval.
     """
 
     allowed: bool
@@ -69,6 +71,7 @@ class Approval:
     call: Call
     note: str = ""
     effect: Effect | None = None
+    edit: Call | None = None
 
     def __post_init__(self) -> None:
         # The guard reads ``allowed`` as a yes: a truthy "no" or 1 from a form or a row must not pass as one.
@@ -77,6 +80,8 @@ class Approval:
                 f"Approval.allowed must be True or False, got {self.allowed!r} ({type(self.allowed).__name__}); "
                 "convert the person's answer to a bool where it is read"
             )
+        if self.edit is not None and (self.allowed or self.edit.tool != self.call.tool):
+            raise ValueError("Approval.edit is a refused call's replacement, for the same tool")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

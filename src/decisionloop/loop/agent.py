@@ -45,6 +45,7 @@ from decisionloop.spec.model import Spec
 
 LoopGen = Generator[Request, object, RunResult]
 _SHOWN_TOOLS = 3
+MAX_EDITS = 5  # edits of one guarded call before the step counts as declined (a loop of edits ends)
 _SHOWN_SPANS = 8
 _WHO = {"person": "you", "llm": "the LLM", "code": "the agent"}  # who decided a held step, as the user reads it
 
@@ -282,17 +283,25 @@ class _Run:
         assert call is not None
         tool = self.tools[call.tool]
         approval: Approval | None = None
-        if tool.side_effect is not None:
+        edits = 0
+        while tool.side_effect is not None:
             shown = yield NeedPreview(step=record.index, call=call)
             effect = shown if isinstance(shown, Effect) else None
             reply = yield NeedApproval(
                 step=record.index, goal=self.goal, call=call, side_effect=tool.side_effect, effect=effect
             )
             approval = reply if isinstance(reply, Approval) and (reply.call, reply.effect) == (call, effect) else None
-            if approval is None or not approval.allowed:
-                refused = ToolResult(observation=f"The user declined {tool.id}.", ok=False)
-                yield from self._keep(replace(record, approval=approval, result=refused))
-                return _End(stop="declined", detail=f"Not done: you declined to let the agent run {tool.id}.")
+            if approval is not None and approval.allowed:
+                break
+            if approval is not None and approval.edit is not None and edits < MAX_EDITS:
+                edits += 1  # the edited call is previewed and approved on its own, like any other
+                call = approval.edit
+                edited = f"{approval.by} edited the call"
+                record = replace(record, call=call, note=f"{record.note}; {edited}" if record.note else edited)
+                continue
+            refused = ToolResult(observation=f"The user declined {tool.id}.", ok=False)
+            yield from self._keep(replace(record, approval=approval, result=refused))
+            return _End(stop="declined", detail=f"Not done: you declined to let the agent run {tool.id}.")
         result = yield NeedTool(step=record.index, call=call, approval=approval)
         if not isinstance(result, ToolResult):
             result = ToolResult(observation=f"{tool.id} returned nothing usable.", ok=False)

@@ -1,6 +1,8 @@
 """The person as System 2 and approver, in a terminal: why a step was held, what System 1 proposed, your choice;
-before a call that changes something, the call and its exact effect (the notes or file that go, the message).
-Accepting a proposal that leaves out a required value asks you for it, rather than ending the run.
+before a call that changes something, the call and its exact effect (the notes or file that go, the message), to
+allow once, allow for the rest of the run, edit or refuse. Accepting a proposal that leaves out a required value
+asks you for it, rather than ending the run. A tool is picked by its number or its name; a value by its number in
+the list, or typed and read as the slot's type (a date, an amount, a unit).
 
 ``Declining`` stands in where nobody is at a terminal: it decides nothing and allows nothing, and says so.
 """
@@ -8,19 +10,69 @@ Accepting a proposal that leaves out a required value asks you for it, rather th
 from __future__ import annotations
 
 import getpass
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import TextIO
 
 from rich.console import Console
 from rich.markup import escape
-from rich.prompt import Confirm, Prompt
+from rich.prompt import Prompt
 
 from decisionloop.core.records import Approval, Call
-from decisionloop.core.tool import Slot
+from decisionloop.core.tool import Slot, SlotType, Tool
 from decisionloop.loop.requests import NeedApproval, NeedResolution, Resolution
+from decisionloop.values.typed import canonical
 
 ACCEPT, PICK, FINISH_NOW, STOP = "a", "t", "f", "s"
+ALLOW, TRUST, EDIT, REFUSE = "y", "r", "e", "n"
+# How a value prompt names what a slot takes, when a typed value does not read as one.
+_TYPE_WORDS: Mapping[SlotType, str] = {
+    "string": "text",
+    "integer": "a whole number (12, twelve, 3.5k)",
+    "number": "a number (3.5, 15%, $86.40)",
+    "boolean": "yes or no",
+    "enum": "one of the options",
+    "date": "a date (2027-03-14, next Friday, Christmas)",
+    "datetime": "a date and time (2027-03-14T09:30)",
+    "duration": "an amount of time (3 days, 2 weeks)",
+    "quantity": "an amount with a unit (3 pounds, 100 °F)",
+    "list": "a list (1, 2 and 3)",
+}
+_NUMERIC: frozenset[SlotType] = frozenset({"integer", "number", "quantity"})
+
+
+def _numeric(slot: Slot) -> bool:
+    """Whether a typed number is the slot's value itself, so listed options are picked as ``#2``."""
+    return slot.type in _NUMERIC or (slot.type == "list" and slot.item in _NUMERIC)
+
+
+def _hint(slot: Slot, listed: int) -> str:
+    optional = "; Enter leaves it out" if not slot.required else ""
+    if not listed:
+        return f" ({_TYPE_WORDS[slot.type]}{optional})" if slot.type != "string" or optional else ""
+    if slot.is_fixed:
+        return f" (1–{listed} or an option's name{optional})"
+    if _numeric(slot):
+        return f" (#1–#{listed} picks from the list; a number you type is the value itself{optional})"
+    return f" (1–{listed} picks from the list, or type any other value{optional})"
+
+
+def _by_number(text: str, options: list[str], *, numeric: bool) -> str | None:
+    """The option ``text`` picks by its place in the list (``2``, or ``#2`` where numbers are values)."""
+    digits = text.removeprefix("#") if numeric else text
+    if numeric and not text.startswith("#"):
+        return None
+    return options[int(digits) - 1] if digits.isdigit() and 1 <= int(digits) <= len(options) else None
+
+
+def _tool_named(tools: Sequence[Tool], text: str) -> Tool | None:
+    """The tool ``text`` names: its number, its id, or the one id it starts."""
+    if text.isdigit():
+        return tools[int(text) - 1] if 1 <= int(text) <= len(tools) else None
+    folded = text.casefold().replace(" ", "_")
+    exact = [t for t in tools if t.id.casefold() == folded]
+    starts = [t for t in tools if t.id.casefold().startswith(folded)] if folded else []
+    return exact[0] if exact else starts[0] if len(starts) == 1 else None
 
 
 def _now() -> datetime:
@@ -56,6 +108,8 @@ class TerminalPerson:
         self._stream = stream
         self._who = who or _user()
         self._clock = clock
+        self._trusted: dict[str, str] = {}  # tool id → when you allowed it for the rest of the run
+        self._trust_goal, self._trust_step = "", -1
 
     def resolve(self, request: NeedResolution) -> Resolution:
         """Show the held step and take the person's decision."""
@@ -77,16 +131,48 @@ class TerminalPerson:
         return self._pick(request)
 
     def approve(self, request: NeedApproval) -> Approval:
-        """Ask before a call that changes something, showing its effect when known; the default is no."""
-        self._console.print(f"[bold yellow]⚠ {escape(request.call.tool)}[/] {escape(request.side_effect)}")
-        self._console.print(f"  the call: {escape(call_text(request.call))}")
+        """Ask before a call that changes something, showing its effect when known: allow it once, allow the tool
+        for the rest of this run, edit the call, or refuse (the default)."""
+        call = request.call
+        self._console.print(f"[bold yellow]⚠ {escape(call.tool)}[/] {escape(request.side_effect)}")
+        self._console.print(f"  the call: {escape(call_text(call))}")
         if request.effect is not None:
             first, *rest = request.effect.text.splitlines() or [""]
             self._console.print(f"  the effect: [bold]{escape(first)}[/]", soft_wrap=True)
             for line in rest:
                 self._console.print(f"  {escape(line)}", soft_wrap=True)
-        allowed = Confirm.ask("Allow this call?", console=self._console, default=False, stream=self._stream)
-        return Approval(allowed=bool(allowed), by=self._who, at=self._clock(), call=request.call, effect=request.effect)
+        if request.step < self._trust_step or request.goal != self._trust_goal:
+            self._trusted.clear()  # a new run: nothing is trusted from the last one
+        self._trust_goal, self._trust_step = request.goal, request.step
+        if call.tool in self._trusted and (request.effect is None or request.effect.known):
+            self._console.print(f"  allowed: you allowed {escape(call.tool)} for the rest of this run")
+            return self._approval(request, True, note=f"allowed for the rest of this run ({self._trusted[call.tool]})")
+        help_text = f"y = allow once, r = allow {call.tool} for the rest of this run, e = edit the call, n = refuse"
+        picked = self._ask(f"Allow this call? ({help_text})", choices=[ALLOW, TRUST, EDIT, REFUSE], default=REFUSE)
+        if picked == ALLOW:
+            return self._approval(request, True)
+        if picked == TRUST:
+            self._trusted[call.tool] = f"you chose this at step {request.step + 1}"
+            return self._approval(request, True, note="allowed, and for the rest of this run")
+        if picked == EDIT:
+            edited = Call(tool=call.tool, args={k: self._edited(k, v) for k, v in call.args.items()})
+            return self._approval(request, False, note="you edited the call", edit=edited)
+        return self._approval(request, False, note="you refused")
+
+    def _approval(self, request: NeedApproval, allowed: bool, *, note: str = "", edit: Call | None = None) -> Approval:
+        return Approval(
+            allowed=allowed,
+            by=self._who,
+            at=self._clock(),
+            call=request.call,
+            effect=request.effect,
+            note=note,
+            edit=edit,
+        )
+
+    def _edited(self, name: str, value: str) -> str:
+        text = self._ask(f"{name} (Enter keeps it)", default=value).strip()
+        return text or value
 
     def ask_user(self, question: str) -> str | None:
         """The ``ask_user`` tool's question, answered at the terminal (empty = no answer)."""
@@ -121,31 +207,51 @@ class TerminalPerson:
 
     def _pick(self, request: NeedResolution) -> Resolution:
         tools = list(request.tools)
-        for i, tool in enumerate(tools, 1):
-            self._console.print(f"  {i:>2}. {tool.id} — {escape(tool.description)}")
+        for i, listed in enumerate(tools, 1):
+            self._console.print(f"  {i:>2}. {listed.id} — {escape(listed.description)}")
         proposal = request.suggestion.call
-        default = next((str(i) for i, t in enumerate(tools, 1) if proposal and t.id == proposal.tool), "1")
-        number = self._ask("Tool number", choices=[str(i) for i in range(1, len(tools) + 1)], default=default)
-        tool = tools[int(number) - 1]
+        default = next((t.id for t in tools if proposal and t.id == proposal.tool), tools[0].id)
+        tool: Tool | None = None
+        while tool is None:
+            text = self._ask(f"Tool (its number 1–{len(tools)} or its name)", default=default).strip()
+            tool = _tool_named(tools, text)
+            if tool is None:
+                self._console.print(f"  [red]no tool {escape(text)!r}: type 1–{len(tools)} or a name from the list[/]")
         given = proposal.args if proposal is not None and proposal.tool == tool.id else {}
         args = {s.name: self._value(s, request.suggestion.spans, given.get(s.name, "")) for s in tool.slots}
+        args = {name: value for name, value in args.items() if value}  # an optional value left empty is left out
         return Resolution(kind="call", by="person", call=Call(tool=tool.id, args=args), detail="you chose the call")
 
     def _value(self, slot: Slot, spans: Mapping[str, tuple[str, ...]], proposed: str) -> str:
+        """One value: a listed option by its number (``#2`` where the slot takes numbers), or any text, read as
+        the slot's type (a date, an amount, a unit…); an optional slot may be left empty."""
         options = [o.name for o in slot.fixed] if slot.is_fixed else list(spans.get(slot.name, ()))
         for i, option in enumerate(options, 1):
-            self._console.print(f"     {i}. {escape(option)}")
-        # With no options listed, a number is the value itself, never an option's place in a list.
-        hint = " (a number or a new value)" if options else ""
+            self._console.print(f"     {'#' if _numeric(slot) else ''}{i}. {escape(option)}")
+        prompt = f"{slot.name}: {slot.instruction}{_hint(slot, len(options))}"
         while True:
-            text = self._ask(f"{slot.name}: {slot.instruction}{hint}", default=proposed).strip()
-            if text.isdigit() and 1 <= int(text) <= len(options):
-                return options[int(text) - 1]
-            if text and (not slot.is_fixed or text in options):
+            text = self._ask(prompt, default=proposed).strip()
+            if not text and not slot.required:
+                return ""
+            picked = _by_number(text, options, numeric=_numeric(slot))
+            if picked is not None:
+                return picked
+            if slot.is_fixed:
+                named = next((o for o in options if o.casefold() == text.casefold()), None)
+                if named is not None:
+                    return named
+                listed = ", ".join(options)
+                self._console.print(f"  [red]pick 1–{len(options)} or type one of: {escape(listed)}[/]")
+                continue
+            if not text:
+                self._console.print("  [red]a value is needed[/]")
+                continue
+            if slot.type == "string":
                 return text
-            self._console.print(
-                f"  [red]pick one of 1–{len(options)}[/]" if slot.is_fixed else "  [red]a value is needed[/]"
-            )
+            value = canonical(slot.type, text, today=self._clock().date(), item=slot.item)
+            if value is not None:
+                return value
+            self._console.print(f"  [red]{escape(text)!r} does not read as {_TYPE_WORDS[slot.type]}[/]")
 
     def _ask(self, prompt: str, *, choices: list[str] | None = None, default: str = "") -> str:
         return str(Prompt.ask(prompt, console=self._console, choices=choices, default=default, stream=self._stream))
