@@ -106,6 +106,27 @@ def quantity_key(text: str) -> tuple[float, str] | None:
         return None
 
 
+_SCALES = {
+    "c": "degree_Celsius",
+    "celsius": "degree_Celsius",
+    "f": "degree_Fahrenheit",
+    "fahrenheit": "degree_Fahrenheit",
+}
+
+
+def unit_key(text: str) -> str | None:
+    """The pint unit a target unit such as "km per hour", "ft" or "C" names (a bare C or F is a scale), or None."""
+    word = re.sub(r"^(?:degrees?\s+|°\s*)", "", normalise(text))
+    if word in _SCALES:
+        return _SCALES[word]
+    for attempt in (word, word.replace(" ", "_")):
+        try:
+            return str(_UREG.parse_units(attempt))
+        except Exception:  # pint raises many error types for what is not a unit
+            continue
+    return None
+
+
 def matches(slot: Slot, gold: str, option: str) -> bool:
     """Whether an offered option stands for the gold value."""
     if normalise(gold) == normalise(option):
@@ -116,6 +137,9 @@ def matches(slot: Slot, gold: str, option: str) -> bool:
     if "quantity" in slot.kinds:
         qa, qb = quantity_key(gold), quantity_key(option)
         return qa is not None and qa == qb
+    if "unit" in slot.kinds:
+        ua, ub = unit_key(gold), unit_key(option)
+        return ua is not None and ua == ub
     return False
 
 

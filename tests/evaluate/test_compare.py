@@ -90,8 +90,10 @@ def test_an_approved_side_effect_is_recorded_as_the_benchmark(setup: FreeSetup) 
 
 def test_the_tool_list_names_fixed_keys_and_leaves_out_finish() -> None:
     prompt = react_system(builtin_tools())
-    units = "- unit_convert: Convert a quantity from one unit of measurement to another. Args: quantity; to_unit"
-    assert f"{units} (one of: km (kilometers), mi (miles)," in prompt
+    weather = "- weather: Get the weather forecast for a place and time. Args: place; when"
+    assert f"{weather} (one of: today, tomorrow, weekend (the coming weekend)," in prompt
+    units = "- unit_convert: Convert a quantity from one unit of measurement to another. Args: quantity; to_unit\n"
+    assert units in prompt  # its target is any unit, no fixed list
     assert "- ask_user: Ask the user to clarify when the goal leaves out who, what or where. Args: question" in prompt
     assert "FINISH" not in prompt
     assert '{"action": "answer", "input": "<the answer>"}' in prompt

@@ -262,8 +262,9 @@ def test_unit_convert_values(quantity: str, to_unit: str, observation: str) -> N
         ("20 degrees", "C", "does not say its unit"),
         ("20", "C", "does not say its unit"),
         ("five miles", "km", "does not start with a number"),
-        ("5 parsecs", "km", "'parsecs'"),
-        ("5 miles", "parsec", "pick one of: km, mi"),
+        ("5 blorps", "km", "'blorps'"),
+        ("5 miles", "blorp", "'blorp': it is not a unit I know"),
+        ("3 pounds", "celsius", "pick one of: kg, lb"),
         ("", "km", "does not start with a number"),
         ("1" * 400 + " km", "mi", "too large"),
     ],
@@ -416,4 +417,13 @@ def test_runners_bind_to_the_catalog_specs() -> None:
     for tool_id, runner in LOCAL_RUNNERS.items():
         tool = spec(tool_id).bind(runner)
         assert tool.run is runner
-        assert {s.name for s in tool.slots} <= {"expression", "quantity", "to_unit", "date", "offset", "to", "text"}
+        assert {s.name for s in tool.slots} <= {
+            "expression",
+            "quantity",
+            "to_unit",
+            "date",
+            "offset",
+            "place",
+            "to",
+            "text",
+        }

@@ -53,6 +53,38 @@ _VERBAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"({NUM})\s+cubed", "{0}^3"),
     )
 )
+# Further spoken forms: roots, fractions of a number and percentages of an amount ("15% tip on 86.40").
+_SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(rf"(?i)\b{pattern}(?![\w.])"), template)
+    for pattern, template in (
+        (rf"square\s+root\s+of\s+({NUM})", "√{0}"),
+        (rf"sqrt\s*\(?\s*({NUM})\s*\)?", "√{0}"),
+        (rf"half\s+of\s+({NUM})", "{0} / 2"),
+        (rf"(?:a\s+)?third\s+of\s+({NUM})", "{0} / 3"),
+        (rf"(?:a\s+)?quarter\s+of\s+({NUM})", "{0} / 4"),
+        (rf"(?:twice|double)\s+({NUM})", "2 × {0}"),
+        (rf"({NUM})\s*(?:%|\s+percent)\s+(?:tip|tax|discount|off|interest|commission|service\s+charge|vat)\s+"
+         rf"(?:on|of|for|from)\s+[$€£]?\s*({NUM})", "{0}% of {1}"),
+        (rf"({NUM})\s*(?:%|\s+percent)\s+of\s+[$€£]\s*({NUM})", "{0}% of {1}"),
+    )
+)  # fmt: skip
+# A step that goes on from a computation: "then multiply by 3", ", and then subtract 2", "then square it".
+# Keyed by the step's words, or by its verb alone ("multiply it by", "raise to the power of").
+_STEP_OPS = {
+    "multiply": "×", "times": "×", "multiplied by": "×", "divide": "÷", "divided by": "÷",
+    "add": "+", "plus": "+", "subtract": "-", "minus": "-", "take away": "-", "raise": "^", "to the power of": "^",
+}  # fmt: skip
+_THEN = re.compile(
+    rf"""(?ix) \s*,?\s* (?:and\s+)? then \s+ (?:
+        (?P<squared> square\s+(?:it|that|the\s+result) | (?:it\s+)?squared )
+      | (?P<op> (?:multiply|divide|raise)(?:\s+it)?\s+(?:by|to\s+the\s+power\s+of) | times | plus | minus
+               | multiplied\s+by | divided\s+by | add | subtract | take\s+away | to\s+the\s+power\s+of )
+        \s+ (?P<n> {NUM}) (?:\s+(?:to|from)\s+(?:it|that|the\s+result))? (?![\w.])
+    )"""
+)
+_MAX_STEPS = 8
+# Whether an expression is a computation (not one number or root), so a step that binds tighter wraps it.
+_HAS_OPERATOR = re.compile(rf"(?i)[-+*/×÷^%]|\b(?:{_OP_WORD}|of)\b")
 # The operands of "multiply 3 by 4" in the goal's own words ("3 by 4"), next to the "3 * 4" rewrite above; the
 # second number must end there ("multiply 3 by 4.5" gives "3 by 4.5", "by 4x" nothing).
 _BY = re.compile(rf"(?i)\bmultiply\s+({NUM}\s+by\s+{NUM})(?![\w.])")
@@ -123,17 +155,45 @@ _NOT_UNITS = (FUNCTION - {"per"}) | {"am", "pm", "st", "nd", "rd", "th", "x"}
 
 
 def expressions(text: str, *, goal: bool) -> Iterator[Found]:
-    """Arithmetic in ``text``: chains (1,250 times 12), percentages (18% of 2,450) and spoken operations."""
+    """Arithmetic in ``text``: chains (1,250 times 12), percentages (18% of 2,450), spoken operations, and in a
+    goal the steps that follow one ("add 17 and 25 then multiply by 3" → "(17 + 25) × 3")."""
     chain = _TIGHT if goal else _SPACED
     for m in (*chain.finditer(text), *_PERCENT.finditer(text)):
         expr = _balanced(m.group().strip())
         if not _DATE_LIKE.fullmatch(expr):
-            yield expr, "expression"
+            yield from _with_steps(text, m.end(), expr, goal)
     for m in _BY.finditer(text):
         yield m.group(1), "expression"
-    for pattern, template in _VERBAL:
+    for pattern, template in (*_VERBAL, *_SPOKEN):
         for m in pattern.finditer(text):
-            yield template.format(*m.groups()), "expression"
+            yield from _with_steps(text, m.end(), template.format(*m.groups()), goal)
+
+
+def _with_steps(text: str, end: int, expr: str, goal: bool) -> Iterator[Found]:
+    """``expr``, or when the goal goes on with "then …" steps, the whole computation instead: the first part
+    alone is not what such a goal asks for."""
+    steps = _then_steps(text, end, expr) if goal else expr
+    yield (steps if len(steps) <= MAX_SPAN else expr), "expression"
+
+
+def _then_steps(text: str, end: int, expr: str) -> str:
+    """``expr`` with each step that follows it at ``end`` applied, the earlier result in parentheses if needed."""
+    for _ in range(_MAX_STEPS):
+        m = _THEN.match(text, end)
+        if m is None:
+            return expr
+        op, operand = _step(m)
+        tighter = op in ("×", "÷", "^") and _HAS_OPERATOR.search(expr) is not None
+        expr = f"({expr}) {op} {operand}" if tighter else f"{expr} {op} {operand}"
+        end = m.end()
+    return expr
+
+
+def _step(m: re.Match[str]) -> tuple[str, str]:
+    if m["squared"]:
+        return "^", "2"
+    words = m["op"].casefold().split()
+    return _STEP_OPS.get(" ".join(words)) or _STEP_OPS[words[0]], m["n"]
 
 
 def _balanced(expr: str) -> str:
@@ -207,7 +267,7 @@ def _registry() -> pint.UnitRegistry[float]:
 
 
 @lru_cache(maxsize=4096)
-def _is_unit(phrase: str) -> bool:
+def is_unit(phrase: str) -> bool:
     """Whether pint reads ``phrase`` as a unit of something other than time (degrees Fahrenheit, mph, m)."""
     words = phrase.split()
     if any(w.casefold() in _NOT_UNITS for w in words):
@@ -236,7 +296,7 @@ def quantities(text: str) -> Iterator[Found]:
         for n in range(len(words), 0, -1):
             unit = " ".join(words[:n])
             # A unit too long to offer is not asked of pint, whose parsing of a long string is slow.
-            if unit and len(unit) <= MAX_SPAN and _is_unit(unit):
+            if unit and len(unit) <= MAX_SPAN and is_unit(unit):
                 span = f"{m.group(1)}{m.group(2)}{unit}"
                 if len(span) <= MAX_SPAN:
                     yield span, "quantity"

@@ -20,6 +20,7 @@ from decisionloop.extract._names import names, recipients
 from decisionloop.extract._numbers import expressions, hole_expressions, quantities
 from decisionloop.extract._phrases import clauses, files, nouns, topics, without_files
 from decisionloop.extract._text import MAX_SPAN
+from decisionloop.extract._units import units
 from decisionloop.extract._values import values
 
 GOAL = "goal"
@@ -69,6 +70,7 @@ def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind
     yield from dates(text, year)
     yield from durations(text)
     yield from quantities(text)
+    yield from units(text)
     yield from expressions(text, goal=goal)
     yield from clauses(text)
     yield from files(text)

@@ -1,4 +1,5 @@
-"""Does a call match the gold? Laya's rules: numbers by value, quantities by value and unit, text normalised."""
+"""Does a call match the gold? Laya's rules: numbers by value, quantities by value and unit, target units by the
+unit they name ("Celsius" is "C"), text normalised."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Mapping
 
 from decisionloop.core.tool import NONE
 from decisionloop.gold.suite import GoldCall, GoldStep
-from decisionloop.tools.local import calculate, parse_quantity
+from decisionloop.tools.local import calculate, parse_quantity, target_unit
 
 _NOT_WORD = re.compile(r"[^0-9a-z%]+")
 _REL_TOLERANCE = 1e-9
@@ -35,6 +36,10 @@ def _same(slot: str, predicted: str, gold: str) -> bool:
         qa, qb = parse_quantity(predicted), parse_quantity(gold)
         if qa is not None and qb is not None:
             return qa[1] == qb[1] and math.isclose(qa[0], qb[0], rel_tol=_REL_TOLERANCE)
+    if slot == "to_unit":
+        ua, ub = target_unit(predicted), target_unit(gold)
+        if ua is not None and ub is not None:
+            return ua[0] == ub[0]
     return clean(predicted) == clean(gold)
 
 

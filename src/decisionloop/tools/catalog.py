@@ -49,6 +49,7 @@ _DATA = Tables("decisionloop.tools")
 SPECS: tuple[ToolSpec, ...] = _DATA.load("catalog", "tools", tuple[ToolSpec, ...])
 WORKSPACE_SPECS: tuple[ToolSpec, ...] = _DATA.load("catalog", "workspace_tools", tuple[ToolSpec, ...])
 _PIDS: Mapping[str, str] = _DATA.load("catalog", "wikidata_pids", dict[str, str])
+_UNITS: Mapping[str, str] = _DATA.load("catalog", "units", dict[str, str])
 
 
 SIDE_EFFECTS: frozenset[str] = frozenset(s.id for s in SPECS + WORKSPACE_SPECS if s.side_effect)
@@ -67,7 +68,9 @@ def _fixed_pairs(tool_id: str, slot: str) -> tuple[tuple[str, str], ...]:
 
 
 # The fixed options as (key, label) pairs, for the runners that read them; the key of each fact, its Wikidata id.
-UNITS: tuple[tuple[str, str], ...] = _fixed_pairs("unit_convert", "to_unit")
+# UNITS are the units unit_convert names by a short key ("km", "C"), with the label its answers show; its target
+# is any unit, these are the ones the generator and the dev split write by key.
+UNITS: tuple[tuple[str, str], ...] = tuple(_UNITS.items())
 WHEN: tuple[tuple[str, str], ...] = _fixed_pairs("weather", "when")
 WIKIDATA_PROPERTIES: tuple[tuple[str, str, str], ...] = tuple(
     (key, _PIDS[key], label) for key, label in _fixed_pairs("wikidata_fact", "property")

@@ -5,13 +5,15 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from datetime import date
+from datetime import UTC, date, datetime
 from functools import cache
+from zoneinfo import ZoneInfo
 
 import pint
 
 from decisionloop.core.tool import Effect, Preview, Runner, ToolContext, ToolResult
 from decisionloop.tools.catalog import UNITS
+from decisionloop.tools.zones import find_zone
 from decisionloop.values.dates import MONTHS, WEEKDAYS, read_date, read_duration
 
 __all__ = [
@@ -20,11 +22,13 @@ __all__ = [
     "ask_user",
     "calculate",
     "calculator",
+    "clock",
     "date_math",
     "finish",
     "parse_quantity",
     "preview_send_message",
     "send_message",
+    "target_unit",
     "unit_convert",
 ]
 
@@ -53,6 +57,7 @@ _CALC_EXAMPLES = "write it like '3.5 * 4.2', '7,200 divided by 16' or '18% of 2,
 _CALC_WORDS: tuple[tuple[str, str], ...] = (
     (r"^\s*(?:what\s+is|what's|calculate|compute)\s+", ""),
     (r"[?=]+\s*$", ""),
+    (r"\bsquare\s+root\s+of\b|\bsqrt\b", "√"),
     (r"\bto\s+the\s+power\s+of\b", "^"),
     (r"\bmultiplied\s+by\b", "*"),
     (r"\bdivided\s+by\b", "/"),
@@ -69,7 +74,7 @@ _CALC_WORDS: tuple[tuple[str, str], ...] = (
 )
 _CALC_SYMBOLS = str.maketrans({"×": "*", "÷": "/", "−": "-", "–": "-"})
 _CALC_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d*)?|\.\d+)|(\S))")
-_CALC_OPERATORS = frozenset("+-*/^()%")
+_CALC_OPERATORS = frozenset("+-*/^()%√")
 
 
 class _CalcError(Exception):
@@ -83,7 +88,7 @@ def _calc_tokens(expression: str) -> list[str]:
     pairs = _CALC_TOKEN.findall(text)
     bad = [symbol for _, symbol in pairs if symbol and symbol not in _CALC_OPERATORS]
     if bad:
-        raise _CalcError(f"it contains {bad[0]!r}, which is not a number or one of + - * / ^ ( ) %")
+        raise _CalcError(f"it contains {bad[0]!r}, which is not a number or one of + - * / ^ ( ) % √")
     return [number or symbol for number, symbol in pairs]
 
 
@@ -135,6 +140,12 @@ class _Parser:
             raise _CalcError(f"it nests parentheses or powers more than {_CALC_MAX_DEPTH} deep")
 
     def _power(self) -> float:
+        if self._peek() == "√":
+            self._take()
+            self._nest()
+            root = math.sqrt(self._signed())
+            self._depth -= 1
+            return root
         base = self._percent()
         if self._peek() != "^":
             return base
@@ -248,7 +259,7 @@ def _quantity(text: str) -> pint.Quantity[float]:
     key = _unit_key(match["unit"])
     if not key:
         raise ValueError(f"{text!r} does not say its unit; add one, e.g. '20 °F', '20 °C' or '5 miles'")
-    unit = _UNIT_OF.get(key)
+    unit = _UNIT_OF.get(key) or _pint_unit(match["unit"])
     if unit is None:
         known = ", ".join(a for _, aliases in _UNIT_ALIASES for a in aliases[:1])
         raise ValueError(f"the unit {match['unit']!r} in {text!r} is not one I know; known units: {known}")
@@ -264,24 +275,58 @@ def parse_quantity(text: str) -> tuple[float, str] | None:
     return float(quantity.magnitude), str(quantity.units)
 
 
-def _target(to_unit: str) -> str | None:
+def _catalog_key(to_unit: str) -> str | None:
     """The catalog key meant by ``to_unit``: the key itself, or its label, in any case."""
     wanted = to_unit.strip().lower()
     return next((key for key, label in UNITS if wanted in (key.lower(), label.lower())), None)
 
 
+def _pint_unit(text: str) -> pint.Unit | None:
+    """``text`` as a unit of measurement: an alias unit_convert knows, else whatever pint reads it as."""
+    key = _unit_key(text)
+    if not key:
+        return None
+    alias = _UNIT_OF.get(key)
+    attempts = (alias,) if alias is not None else (text.strip(), "_".join(text.split()), "_".join(key.split()))
+    for attempt in attempts:
+        try:
+            unit = _registry().parse_units(attempt)
+            # A logarithmic product parses but measures nothing: asking its dimensionality raises.
+            if _registry().Quantity(1.0, unit).dimensionality is not None:
+                return unit
+        except Exception:  # pint raises many error types (undefined unit, syntax, tokenizer) for non-units
+            continue
+    return None
+
+
+def target_unit(to_unit: str) -> tuple[str, str] | None:
+    """The unit ``to_unit`` names, as (pint unit name, the label an answer shows), or None when it names none.
+
+    A catalog key or label, or any spelling of one of those units, shows the catalog's label ("degrees
+    Celsius"); any other unit pint knows shows the words it was asked for in.
+    """
+    key = _catalog_key(to_unit)
+    if key is not None:
+        return _UNIT_OF[key.lower()], _TARGETS[key]
+    unit = _pint_unit(to_unit)
+    if unit is None:
+        return None
+    label = next((_TARGETS[k] for k in _TARGETS if _registry().Unit(_UNIT_OF[k.lower()]) == unit), None)
+    return str(unit), label or " ".join(to_unit.split())
+
+
 def _same_kind(quantity: pint.Quantity[float]) -> str:
     keys = [k for k in _TARGETS if _registry().Unit(_UNIT_OF[k.lower()]).dimensionality == quantity.dimensionality]
-    return ", ".join(keys) or "none of the units I convert to"
+    return ", ".join(keys) or "another unit of the same kind"
 
 
-def _convert(text: str, key: str) -> float:
+def _convert(text: str, unit: str, label: str) -> float:
     quantity = _quantity(text)
     try:
-        value = float(quantity.to(_UNIT_OF[key.lower()]).magnitude)
+        value = float(quantity.to(unit).magnitude)
     except pint.DimensionalityError:
         raise ValueError(
-            f"{text!r} and {_TARGETS[key]} measure different things; for {text!r} pick one of: {_same_kind(quantity)}"
+            f"{text!r} and {label} measure different things; for {text!r} pick one of: {_same_kind(quantity)}"
         ) from None
     if not math.isfinite(value):
         raise ValueError(f"{text!r} is too large to convert")
@@ -289,16 +334,22 @@ def _convert(text: str, key: str) -> float:
 
 
 def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
-    """Convert ``args['quantity']`` to the catalog unit ``args['to_unit']`` as ``5 miles = 8.047 kilometers``."""
-    text, key = args.get("quantity", "").strip(), _target(args.get("to_unit", ""))
-    if key is None:
-        return _failed(f"Cannot convert to {args.get('to_unit', '')!r}; pick one of: {', '.join(_TARGETS)}.")
+    """Convert ``args['quantity']`` to the unit ``args['to_unit']`` (a catalog key or any unit pint reads) as
+    ``5 miles = 8.047 kilometers``."""
+    text, to_unit = args.get("quantity", "").strip(), args.get("to_unit", "").strip()
+    target = target_unit(to_unit)
+    if target is None:
+        return _failed(
+            f"Cannot convert to {to_unit!r}: it is not a unit I know; name one such as {', '.join(_TARGETS)}, "
+            "grams, ounces or cups."
+        )
+    unit, label = target
     try:
-        value = _convert(text, key)
+        value = _convert(text, unit, label)
     except ValueError as why:
         return _failed(f"Could not convert: {why}.")
     shown = _en_us(value, 3 if abs(value) < 10 else 2)
-    return _done(f"{text} = {shown} {_TARGETS[key]}", value=value, unit=key)
+    return _done(f"{text} = {shown} {label}", value=value, unit=_catalog_key(label) or unit)
 
 
 # --- date_math --------------------------------------------------------------------------------------------
@@ -310,9 +361,31 @@ def _long_date(day: date) -> str:
     return f"{WEEKDAYS[day.weekday()]}, {MONTHS[day.month - 1]} {day.day}, {day.year}"
 
 
+def _from_today(day: date, today: date) -> str:
+    days = (day - today).days
+    if days == 0:
+        return "today"
+    amount = f"{abs(days):,} day{'' if abs(days) == 1 else 's'}"
+    return f"in {amount}" if days > 0 else f"{amount} ago"
+
+
+def _day_of(raw_date: str, start: date, today: date) -> ToolResult:
+    """Which weekday ``start`` is and how far it is from today; a named day ("Christmas") keeps its name."""
+    shown = _long_date(start)
+    if not any(ch.isdigit() for ch in raw_date) and raw_date.casefold() != "today":
+        shown = f"{raw_date} ({shown})"
+    return _done(f"{shown} is {_from_today(start, today)}", date=start.isoformat(), days=(start - today).days)
+
+
 def date_math(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
-    """Add or subtract ``args['offset']`` to ``args['date']`` (relative to ``ctx.now``), naming both dates."""
+    """Add or subtract ``args['offset']`` to ``args['date']`` (relative to ``ctx.now``), naming both dates; with
+    no offset, the weekday of the date and how many days it is from today."""
     raw_date, raw_offset = args.get("date", "").strip() or "today", args.get("offset", "").strip()
+    if not raw_offset:
+        day = read_date(raw_date, ctx.now.date())
+        if day is None:
+            return _failed(f"Could not read the date {raw_date!r}; say it like {_DATE_EXAMPLES}.")
+        return _day_of(raw_date, day, ctx.now.date())
     offset = read_duration(raw_offset)
     if offset is None:
         return _failed(
@@ -328,6 +401,39 @@ def date_math(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     amount = " and ".join(f"{n} {unit}{'' if n == 1 else 's'}" for n, unit in offset.parts)
     observation = f"{amount} {'before' if offset.backwards else 'after'} {_long_date(start)} is {_long_date(end)}"
     return _done(observation, start=start.isoformat(), date=end.isoformat())
+
+
+# --- clock ------------------------------------------------------------------------------------------------
+
+_ZONE_EXAMPLES = "a city (Tokyo), a country (Japan) or a time zone (Europe/Berlin, UTC)"
+
+
+def _offset(moment: datetime) -> str:
+    delta = moment.utcoffset()
+    if delta is None:
+        return "time zone unknown"
+    minutes = int(delta.total_seconds() // 60)
+    sign = "+" if minutes >= 0 else "-"
+    return f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
+
+def clock(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
+    """The current date and time (``ctx.now``) in ``args['place']`` (a city, a country or an IANA zone); with no
+    place, in the context's own zone, named."""
+    place = args.get("place", "").strip()
+    if not place:
+        moment, where = ctx.now, f"(local time, {_offset(ctx.now)})"
+    else:
+        zone = find_zone(place)
+        if zone is None:
+            return _failed(f"I do not know which time zone {place!r} is in; name {_ZONE_EXAMPLES}.")
+        name, key = zone
+        # A clock without a zone is taken to read UTC, as the suite's recorded clock does.
+        now = ctx.now if ctx.now.tzinfo is not None else ctx.now.replace(tzinfo=UTC)
+        moment = now.astimezone(ZoneInfo(key))
+        where = f"in {name} ({key}, {_offset(moment)})" if name != key else f"in {key} ({_offset(moment)})"
+    observation = f"It is {moment:%H:%M} on {_long_date(moment.date())} {where}"
+    return _done(observation, time=moment.isoformat(timespec="minutes"))
 
 
 # --- send_message, ask_user, FINISH -----------------------------------------------------------------------
@@ -377,6 +483,7 @@ LOCAL_RUNNERS: Mapping[str, Runner] = {
     "calculator": calculator,
     "unit_convert": unit_convert,
     "date_math": date_math,
+    "clock": clock,
     "send_message": send_message,
     "ask_user": ask_user,
     "FINISH": finish,

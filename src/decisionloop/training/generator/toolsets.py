@@ -12,7 +12,7 @@ from functools import cache
 from decisionloop.core.tool import Slot
 from decisionloop.core.vocab import ASK_USER, FINISH
 from decisionloop.tools.builtin import builtin_tools
-from decisionloop.tools.catalog import SPECS, WORKSPACE_SPECS, spec
+from decisionloop.tools.catalog import SPECS, UNITS, WORKSPACE_SPECS, spec
 from decisionloop.training.generator.invented_tools import INVENTED
 from decisionloop.training.generator.kit import Kit, Played, ToolPlan, realise
 from decisionloop.training.generator.tables import load
@@ -39,13 +39,19 @@ def _as_builtin(variant: ToolPlan) -> ToolPlan:
 
 
 def _pairs(slot: Slot) -> tuple[tuple[str, str], ...]:
-    """A built-in slot's options as (key, label); the key stands in for a label the option lacks."""
+    """A built-in slot's options as (key, label); the key stands in for a label the option lacks. The bundled
+    model learned unit_convert's target as the catalog's keyed units, which its variants keep until it is
+    retrained on unit spans."""
+    if slot.name == "to_unit" and not slot.fixed:
+        return UNITS
     return tuple((o.name, o.criteria or o.name) for o in slot.fixed)
 
 
 # Built-in tools under other ids, descriptions and slot names.
 VARIANTS = tuple(_as_builtin(p) for p in load("toolsets", "variants", tuple[ToolPlan, ...]))
-BUILTIN_ROLES: tuple[str, ...] = tuple(s.id for s in SPECS if s.id != FINISH)
+# The clock came after the bundled model was trained; episodes leave it out until the model is retrained with it.
+_UNTRAINED = frozenset({FINISH, "clock"})
+BUILTIN_ROLES: tuple[str, ...] = tuple(s.id for s in SPECS if s.id not in _UNTRAINED)
 _VARIANT = {p.role: p for p in VARIANTS}
 _INVENTED = {p.role: p for p in INVENTED}
 

@@ -1,0 +1,112 @@
+"""The clock, date_math without an offset, unit_convert to any unit pint knows, and the calculator's roots."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from decisionloop.core.tool import ToolContext
+from decisionloop.tools.catalog import spec
+from decisionloop.tools.local import calculator, clock, date_math, target_unit, unit_convert
+from decisionloop.tools.zones import find_zone
+
+CTX = ToolContext(now=datetime(2026, 12, 1, 9, 30, tzinfo=UTC))
+
+
+@pytest.mark.parametrize(
+    ("place", "observation"),
+    [
+        ("Tokyo", "It is 18:30 on Tuesday, December 1, 2026 in Tokyo (Asia/Tokyo, UTC+09:00)"),
+        ("New York", "It is 04:30 on Tuesday, December 1, 2026 in New York City (America/New_York, UTC-05:00)"),
+        ("europe/berlin", "It is 10:30 on Tuesday, December 1, 2026 in Europe/Berlin (UTC+01:00)"),
+        ("Japan", "It is 18:30 on Tuesday, December 1, 2026 in Japan (UTC+09:00)"),
+        ("", "It is 09:30 on Tuesday, December 1, 2026 (local time, UTC+00:00)"),
+    ],
+)
+def test_the_clock_tells_the_time_in_a_place_or_zone(place: str, observation: str) -> None:
+    result = clock({"place": place} if place else {}, CTX)
+    assert (result.ok, result.observation) == (True, observation)
+
+
+def test_the_clock_names_what_it_cannot_place() -> None:
+    result = clock({"place": "Qzxv Land"}, CTX)
+    assert not result.ok
+    assert "'Qzxv Land'" in result.observation
+    assert "Europe/Berlin" in result.observation
+
+
+def test_zones_come_from_the_gazetteer_and_the_zone_database() -> None:
+    assert find_zone("Sydney") == ("Sydney", "Australia/Sydney")
+    assert find_zone("France") == ("France", "Europe/Paris")
+    assert find_zone("UTC") == ("UTC", "UTC")
+    assert find_zone("") is None
+
+
+def test_the_clock_place_is_optional() -> None:
+    assert spec("clock").slot("place").required is False
+    assert spec("date_math").slot("offset").required is False
+
+
+@pytest.mark.parametrize(
+    ("day", "observation"),
+    [
+        ("2027-03-14", "Sunday, March 14, 2027 is in 103 days"),
+        ("Christmas", "Christmas (Friday, December 25, 2026) is in 24 days"),
+        ("today", "Tuesday, December 1, 2026 is today"),
+        ("November 30", "Monday, November 30, 2026 is 1 day ago"),
+    ],
+)
+def test_date_math_without_an_offset_names_the_weekday_and_the_days_from_today(day: str, observation: str) -> None:
+    assert date_math({"date": day}, CTX).observation == observation
+
+
+def test_date_math_without_an_offset_still_refuses_an_unreadable_date() -> None:
+    result = date_math({"date": "the day after never"}, CTX)
+    assert not result.ok
+    assert "'the day after never'" in result.observation
+
+
+@pytest.mark.parametrize(
+    ("quantity", "to_unit", "observation"),
+    [
+        ("3 pounds", "grams", "3 pounds = 1,360.78 grams"),
+        ("100 F", "celsius", "100 F = 37.78 degrees Celsius"),
+        ("5 miles", "km", "5 miles = 8.047 kilometers"),
+        ("60 mph", "km per hour", "60 mph = 96.56 km per hour"),
+        ("2 kg", "ounces", "2 kg = 70.55 ounces"),
+        ("3 cups", "ml", "3 cups = 709.76 ml"),
+        ("100°F", "C", "100°F = 37.78 degrees Celsius"),
+    ],
+)
+def test_unit_convert_reaches_any_unit_pint_knows(quantity: str, to_unit: str, observation: str) -> None:
+    assert unit_convert({"quantity": quantity, "to_unit": to_unit}, CTX).observation == observation
+
+
+def test_a_target_of_another_dimension_is_a_clear_failure() -> None:
+    result = unit_convert({"quantity": "3 pounds", "to_unit": "celsius"}, CTX)
+    assert not result.ok
+    assert result.observation == (
+        "Could not convert: '3 pounds' and degrees Celsius measure different things; "
+        "for '3 pounds' pick one of: kg, lb."
+    )
+
+
+def test_target_units_read_the_catalog_keys_and_any_spelling() -> None:
+    assert target_unit("C") == target_unit("celsius") == ("degree_Celsius", "degrees Celsius")
+    assert target_unit("feet") == ("foot", "feet")
+    assert target_unit("blorp") is None
+
+
+@pytest.mark.parametrize(
+    ("expression", "observation"),
+    [("√144", "√144 = 12"), ("square root of 81", "square root of 81 = 9"), ("(17 + 25) × 3", "(17 + 25) × 3 = 126")],
+)
+def test_the_calculator_takes_roots(expression: str, observation: str) -> None:
+    assert calculator({"expression": expression}, CTX).observation == observation
+
+
+def test_the_root_of_a_negative_number_is_refused() -> None:
+    result = calculator({"expression": "√-4"}, CTX)
+    assert not result.ok
+    assert "not a real number" in result.observation
