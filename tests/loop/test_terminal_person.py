@@ -4,6 +4,7 @@ the slot's type, and the four answers to a guarded call (once, for the rest of t
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 
 import pytest
 from rich.console import Console
@@ -26,7 +27,7 @@ def _person(keys: str) -> tuple[TerminalPerson, io.StringIO]:
     return TerminalPerson(console, stream=io.StringIO(keys), who="ada", clock=lambda: NOW), out
 
 
-def _held(tools: tuple[Tool, ...] = TOOLS, spans: dict[str, tuple[str, ...]] | None = None) -> NeedResolution:
+def _held(tools: tuple[Tool, ...] = TOOLS, spans: Mapping[str, tuple[str, ...]] | None = None) -> NeedResolution:
     return NeedResolution(
         step=0,
         goal="Tell me something",

@@ -1,4 +1,5 @@
-"""``decisionloop bench``: benchmarks that print figures (BFCL v4, compare vs ReAct, decision-server latency)."""
+"""``decisionloop bench``: benchmarks that print figures (BFCL v4, any tool-calling JSONL, compare vs ReAct,
+decision-server latency)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import json
 import os
 import time
 from collections.abc import Sequence
+from dataclasses import asdict
+from datetime import date
 from pathlib import Path
 from typing import Literal
 
@@ -35,6 +38,10 @@ from decisionloop.evaluate.free import FreeSetup
 from decisionloop.evaluate.latency import latency_json, measure
 from decisionloop.evaluate.latency import report_lines as latency_lines
 from decisionloop.evaluate.react import react_system
+from decisionloop.evaluate.tools_bench import ToolsRecord, run_tools
+from decisionloop.evaluate.tools_data import ToolsItem, load_items
+from decisionloop.evaluate.tools_score import report_lines as tools_lines
+from decisionloop.evaluate.tools_score import totals
 from decisionloop.gold.suite import Task, demo_suite_path, load_suite
 from decisionloop.llm.chat import HttpChat
 from decisionloop.settings import resolve, resolve_float, setting
@@ -107,6 +114,60 @@ def _run(items: Sequence[BfclItem], backend: DecisionBackend) -> list[BfclRecord
             progress.update(task, advance=1, description=record.category)
 
         return run_bfcl(items, backend, on_item=advance)
+
+
+@bench.command("tools")
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False, exists=True))
+@click.option("--limit", type=click.IntRange(min=1), help="Run only the first N items.")
+@decisions_options()
+@click.option(
+    "--out", type=click.Path(path_type=Path, dir_okay=False), help="Write one JSON line per item here (JSONL)."
+)
+@click.option(
+    "--json", "json_out", type=click.Path(path_type=Path, dir_okay=False), help="Write totals and records here."
+)
+@reports_errors
+def tools_command(
+    file: Path,
+    limit: int | None,
+    decisions_url: str | None,
+    decisions_model: str | None,
+    out: Path | None,
+    json_out: Path | None,
+) -> None:
+    """Run System 1 on function-calling items: one JSON object a line, {"id", "messages" or "question",
+    "tools" (OpenAI function format), "expected"?}, expected being a call {"name", "arguments"}, "ask" or "none".
+
+    Each item is decided as call, ask (a required value has no candidate) or none (needs_tool says no tool is
+    needed); totals are printed when items say what they expect.
+    """
+    items = load_items(file)[:limit]
+    backend = decision_backend(decisions_url, decisions_model, None)
+    started = time.perf_counter()
+    records = _decided(items, backend)
+    wall_s = time.perf_counter() - started
+    total = totals(records)
+    for line in tools_lines(total, f"bench tools · {file.name} · backend {backend.name} · {wall_s:.1f} s"):
+        click.echo(line)
+    if out is not None:
+        rows = (json.dumps(asdict(r), ensure_ascii=False) for r in records)
+        out.write_text("".join(f"{row}\n" for row in rows), encoding="utf-8")
+    if json_out is not None:
+        result = {"benchmark": "tools", "file": str(file), "backend": backend.name, "wall_s": wall_s}
+        result |= {"totals": asdict(total), "records": [asdict(r) for r in records]}
+        json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _decided(items: Sequence[ToolsItem], backend: DecisionBackend) -> list[ToolsRecord]:
+    """Every item, with a progress bar on stderr."""
+    columns = (TextColumn("tools {task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("", total=len(items))
+
+        def advance(record: ToolsRecord) -> None:
+            progress.update(task, advance=1, description=record.id)
+
+        return run_tools(items, backend, today=date.today(), on_record=advance)
 
 
 @bench.command("compare")

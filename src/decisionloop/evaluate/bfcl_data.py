@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Literal, get_args
 
 from decisionloop.core.errors import ConfigError
+from decisionloop.tools.schema import SchemaError, schema_tool
 
 BfclCategory = Literal["simple_python", "multiple", "irrelevance", "live_simple", "live_multiple", "live_irrelevance"]
 CATEGORIES: tuple[BfclCategory, ...] = get_args(BfclCategory)
@@ -41,12 +42,13 @@ class BfclParam:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BfclFunction:
-    """One function offered with a BFCL question."""
+    """One function offered with a BFCL question; ``schema`` is it as read (an OpenAI-format function)."""
 
     name: str
     description: str
     params: tuple[BfclParam, ...]
     required: tuple[str, ...]
+    schema: Mapping[str, object]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -195,11 +197,16 @@ def _function(raw: object, where: str) -> BfclFunction:
         raise BfclDataError(f"{where}: 'parameters.properties' must be an object")
     params = tuple(_param(name, spec, f"{where} parameter {name!r}") for name, spec in props.items())
     required = parameters.get("required", [])
+    try:
+        schema_tool(raw)
+    except SchemaError as err:
+        raise BfclDataError(f"{where}: {err}") from err
     return BfclFunction(
         name=_text(raw, "name", where),
         description=str(raw.get("description") or ""),
         params=params,
         required=tuple(str(r) for r in required) if isinstance(required, list) else (),
+        schema=raw,
     )
 
 

@@ -27,7 +27,7 @@ _LEGEND = (
     "arg_acc    right value, on the `args` arguments whose value System 1 can offer (picked function right)",
     "offered    one of those values was among the options pick_args was given",
     "not_extr   required arguments whose value the question does not hold",
-    "auto       items whose every decision the gate let through",
+    "auto       items whose every decision the gate let through, no required value missing",
     "p50_ms     median backend request;  — nothing to count",
 )
 

@@ -1,0 +1,215 @@
+"""System 1 on any function-calling data: needs_tool and pick_tool over an item's tools, then pick_args.
+
+The decision of an item is ``none`` when needs_tool proposes to answer without a tool, ``ask`` when a required
+slot of the picked tool has no candidate value, else ``call``. The model cannot yet say "no tool fits" among
+the tools offered (issue 10), so ``none`` comes from needs_tool alone. Every tool is offered to pick_tool, as
+in the BFCL adapter (no ``tool_options`` filter), so the figure measures the choice itself; pick_args is asked
+whenever a tool is picked, so argument figures do not depend on needs_tool. ``held`` is whether a decision the
+outcome rests on went to System 2 (none: needs_tool; ask: needs_tool and pick_tool; a call: every one).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from decisionloop.core.answers import ChoiceAnswer
+from decisionloop.core.backend import DecisionBackend
+from decisionloop.core.decision import Decision
+from decisionloop.core.tool import Slot, Tool
+from decisionloop.core.wire import answer_to_wire
+from decisionloop.decide import decide_batch
+from decisionloop.evaluate.bfcl_score import ArgRecord, extractable, offered
+from decisionloop.evaluate.tools_data import ExpectedCall, Kind, ToolsItem
+from decisionloop.extract import Candidate, extract, slot_options
+from decisionloop.loop.asks import args_ask, step_asks
+from decisionloop.loop.frames import RunView
+from decisionloop.loop.gate import chosen_args
+from decisionloop.spec.load import load_spec
+from decisionloop.spec.model import Spec
+from decisionloop.values.typed import canonical
+
+PICK_QUESTION = "tool"
+_JSON_TYPES = frozenset({"integer", "number", "boolean", "list"})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Decided:
+    """System 1's decisions on one question over a set of tools."""
+
+    needs_tool: Decision
+    pick_tool: Decision | None
+    tool: Tool | None
+    pick_args: Decision | None
+    missing: tuple[str, ...]
+    candidates: tuple[Candidate, ...]
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        """Every decision made, in the order asked."""
+        return tuple(d for d in (self.needs_tool, self.pick_tool, self.pick_args) if d is not None)
+
+    @property
+    def automatic(self) -> bool:
+        """No decision went to System 2 and no required value is missing."""
+        return not self.missing and not any(d.escalated for d in self.decisions)
+
+
+def decide_tools(
+    question: str, tools: Sequence[Tool], backend: DecisionBackend, spec: Spec, *, args: bool = True
+) -> Decided:
+    """needs_tool and pick_tool in one request (one tool: it is taken), then pick_args for the picked tool."""
+    choices = tools if len(tools) > 1 else ()
+    step = decide_batch(backend, [f.ask for f in step_asks(spec, RunView(goal=question), choices, 0)])
+    pick = step[1] if choices else None
+    tool = picked_tool(tools, pick)
+    candidates = tuple(extract(question, []))
+    pick_args: Decision | None = None
+    missing: tuple[str, ...] = ()
+    if args and tool is not None:
+        view = RunView(goal=question, tool=tool.id, tool_description=tool.description)
+        asked, missing = args_ask(spec, view, tool, candidates)
+        pick_args = decide_batch(backend, [asked.ask])[0] if asked is not None else None
+    return Decided(
+        needs_tool=step[0], pick_tool=pick, tool=tool, pick_args=pick_args, missing=missing, candidates=candidates
+    )
+
+
+def picked_tool(tools: Sequence[Tool], pick: Decision | None) -> Tool | None:
+    """The tool pick_tool chose (the only one when nothing was asked); None for an answer naming none."""
+    if pick is None:
+        return tools[0] if len(tools) == 1 else None
+    answer = pick.answers.get(PICK_QUESTION)
+    if not isinstance(answer, ChoiceAnswer):
+        return None
+    return next((t for t in tools if t.id == answer.choice), None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ToolsRecord:
+    """What System 1 decided on one item and how it compares with what was expected."""
+
+    id: str
+    expected: Kind | None
+    expected_tool: str | None
+    decision: Kind
+    tool: str | None
+    arguments: Mapping[str, object]
+    missing: tuple[str, ...]
+    held: bool
+    offered_tools: int
+    args: tuple[ArgRecord, ...]
+    decisions: tuple[Mapping[str, object], ...]
+    latency_ms: float
+
+
+OnRecord = Callable[[ToolsRecord], None]
+
+
+def run_tools(
+    items: Iterable[ToolsItem],
+    backend: DecisionBackend,
+    *,
+    today: date,
+    spec: Spec | None = None,
+    on_record: OnRecord | None = None,
+) -> list[ToolsRecord]:
+    """Decide every item in order; ``on_record`` sees each record as soon as it is made (for a progress bar)."""
+    used = spec or load_spec()
+    records: list[ToolsRecord] = []
+    for item in items:
+        records.append(run_item(item, backend, used, today))
+        if on_record is not None:
+            on_record(records[-1])
+    return records
+
+
+def run_item(item: ToolsItem, backend: DecisionBackend, spec: Spec, today: date) -> ToolsRecord:
+    """One item decided and recorded."""
+    started = time.perf_counter()
+    decided = decide_tools(item.question, item.tools, backend, spec)
+    latency_ms = (time.perf_counter() - started) * 1000.0
+    tool = decided.tool
+    picks = chosen_args(decided.pick_args)
+    expected = item.expected if isinstance(item.expected, ExpectedCall) else None
+    kind = _kind(decided)
+    return ToolsRecord(
+        id=item.id,
+        expected=item.expected_kind,
+        expected_tool=expected.name if expected is not None else None,
+        decision=kind,
+        tool=tool.id if tool is not None else None,
+        arguments=call_arguments(tool, picks, today) if tool is not None else {},
+        missing=decided.missing,
+        held=any(d.escalated for d in _grounds(decided, kind)),
+        offered_tools=len(item.tools),
+        args=_arg_records(item, tool, picks, decided.candidates),
+        decisions=tuple(_decision_json(d) for d in decided.decisions),
+        latency_ms=latency_ms,
+    )
+
+
+def _kind(decided: Decided) -> Kind:
+    if decided.needs_tool.proposed == "answer":
+        return "none"
+    return "ask" if decided.missing else "call"
+
+
+def _grounds(decided: Decided, kind: Kind) -> tuple[Decision, ...]:
+    """The decisions an item's outcome rests on: needs_tool for none, and the tool choice for ask, all for a call."""
+    if kind == "none":
+        return (decided.needs_tool,)
+    return decided.decisions if kind == "call" else tuple(d for d in decided.decisions if d.block != "pick_args")
+
+
+def call_arguments(tool: Tool, picks: Mapping[str, str], today: date) -> dict[str, object]:
+    """The call's arguments: each pick written as its slot's type (numbers, booleans and lists as JSON's own);
+    a pick that does not read as the type is kept as the text chosen."""
+    return {name: _typed(tool.slot(name), text, today) for name, text in picks.items()}
+
+
+def _typed(slot: Slot, text: str, today: date) -> object:
+    written = canonical(slot.type, text, today=today, item=slot.item)
+    if written is None:
+        return text
+    if slot.type in _JSON_TYPES:
+        return json.loads(written)
+    return written
+
+
+def _arg_records(
+    item: ToolsItem, tool: Tool | None, picks: Mapping[str, str], candidates: Sequence[Candidate]
+) -> tuple[ArgRecord, ...]:
+    """One record per expected argument, read against the expected tool's slots; picks count only when the
+    picked tool is the expected one."""
+    expected = item.expected
+    if not isinstance(expected, ExpectedCall):
+        return ()
+    right_tool = tool is not None and tool.id == expected.name
+    gold = next(t for t in item.tools if t.id == expected.name)  # tools_data checks it is offered
+    slots = {s.name: s for s in gold.slots}
+    return tuple(
+        ArgRecord(
+            name=name,
+            accepted=accepted,
+            optional=any(v is None or v == "" for v in accepted),
+            extractable=extractable(accepted, slots.get(name), item.question),
+            offered=name in slots and offered(accepted, slot_options(slots[name], candidates)),
+            picked=picks.get(name) if right_tool else None,
+        )
+        for name, accepted in expected.accepted_values().items()
+    )
+
+
+def _decision_json(decision: Decision) -> dict[str, object]:
+    return {
+        "block": decision.block,
+        "action": decision.action,
+        "proposed": decision.proposed,
+        "answers": {qid: answer_to_wire(a) for qid, a in decision.answers.items()},
+        "reasons": list(decision.reasons),
+        "latency_ms": decision.latency_ms,
+    }

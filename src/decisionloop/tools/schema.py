@@ -1,0 +1,182 @@
+"""Tools from JSON Schema: an OpenAI-format function (name, description, parameters) becomes a ``Tool``.
+
+Each property becomes a typed slot: ``integer``, ``number``, ``boolean`` (fixed true/false), ``string`` (a span;
+with ``enum``, a fixed list; with ``format: date`` or ``date-time``, a date or datetime), ``array`` (a list of its
+``items`` type). ``required`` and ``default`` carry over and the description is the slot's instruction. A nested
+object has no slot type of its own: it is a string slot, filled from a span like any text. The type names BFCL
+and Seal-Tools write (``dict``, ``float``, ``tuple``, ``int``, ``str``, ``bool``, ``any``) read as their JSON Schema
+equivalents.
+
+Typed slots other than strings have no span kinds: the extractor chooses the spans a type accepts. Until it
+does, ``fallback_kinds=True`` gives them the kinds the BFCL adapter used before (numbers: quantities and
+expressions; dates: dates), so benchmarks have figures now.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Final
+
+from decisionloop.core.errors import ConfigError
+from decisionloop.core.questions import Option
+from decisionloop.core.tool import SPAN_KINDS, Slot, SlotType, SpanKind, Tool, ToolContext, ToolResult
+
+NUMBER_KINDS: tuple[SpanKind, ...] = ("number", "quantity", "expression")
+TEXT_KINDS: tuple[SpanKind, ...] = tuple(k for k in SPAN_KINDS if k not in NUMBER_KINDS)
+FALLBACK_KINDS: Final[Mapping[SlotType, tuple[SpanKind, ...]]] = {
+    "integer": NUMBER_KINDS,
+    "number": NUMBER_KINDS,
+    "date": ("date",),
+    "datetime": ("date",),
+}
+BOOLEAN_OPTIONS = (Option(name="true"), Option(name="false"))
+_ALIASES: Final = {
+    "int": "integer",
+    "float": "number",
+    "double": "number",
+    "str": "string",
+    "bool": "boolean",
+    "dict": "object",
+    "tuple": "array",
+    "list": "array",
+    "any": "",
+}
+_KNOWN: Final = ("string", "integer", "number", "boolean", "array", "object", "null")
+_FORMATS: Final[Mapping[str, SlotType]] = {"date": "date", "date-time": "datetime"}
+_ITEM_TYPES: Final[Mapping[str, SlotType]] = {"integer": "integer", "number": "number", "boolean": "boolean"}
+
+
+class SchemaError(ConfigError):
+    """A function or parameter schema that cannot become a tool; the message names the function and parameter."""
+
+
+def schema_tool(function: Mapping[str, object], *, fallback_kinds: bool = False) -> Tool:
+    """A Tool for one OpenAI-format function (``{"type": "function", "function": {...}}`` is unwrapped too).
+
+    Its runner is never meant to be called: it reports that the tool has a schema and no implementation.
+    """
+    body = _unwrapped(function)
+    name = body.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise SchemaError(f"a function needs a non-empty 'name', got {name!r:.80}")
+    params = _given(body, "parameters", {})
+    if not isinstance(params, Mapping):
+        raise SchemaError(f"function {name!r}: 'parameters' must be a JSON Schema object, got {params!r:.80}")
+    props = _given(params, "properties", {})
+    required = _given(params, "required", [])
+    if not isinstance(props, Mapping) or not isinstance(required, list):
+        raise SchemaError(f"function {name!r}: 'properties' must be an object and 'required' a list of names")
+    if unknown := [r for r in required if r not in props]:
+        raise SchemaError(f"function {name!r}: required {unknown!r} not among its properties {list(props)!r}")
+    slots = tuple(
+        schema_slot(str(p), spec, required=p in required, where=f"function {name!r}", fallback_kinds=fallback_kinds)
+        for p, spec in props.items()
+    )
+    description = body.get("description")
+    return Tool(id=name, description=str(description or name), slots=slots, run=_not_run)
+
+
+def schema_slot(
+    name: str, spec: object, *, required: bool, where: str = "a function", fallback_kinds: bool = False
+) -> Slot:
+    """The typed slot for one property schema (see the module docstring for the table)."""
+    if not isinstance(spec, Mapping):
+        raise SchemaError(f"{where}: parameter {name!r} must be a schema object, got {spec!r:.80}")
+    instruction = str(spec.get("description") or f"The value of the argument {name!r}.")
+    default = _default(spec.get("default"))
+
+    def slot(
+        kind: SlotType,
+        *,
+        kinds: tuple[SpanKind, ...] = (),
+        fixed: tuple[Option, ...] = (),
+        item: SlotType | None = None,
+    ) -> Slot:
+        return Slot(
+            name=name, instruction=instruction, type=kind, kinds=kinds, fixed=fixed, item=item, required=required,
+            default=default,
+        )  # fmt: skip
+
+    kind = json_type(spec, f"{where} parameter {name!r}")
+    if (values := _enum(spec.get("enum"), f"{where} parameter {name!r}")) is not None:
+        return slot("enum", fixed=tuple(Option(name=v) for v in values))
+    if kind == "boolean":
+        return slot("boolean", fixed=BOOLEAN_OPTIONS)
+    if kind == "array":
+        item = _item_type(spec.get("items"), f"{where} parameter {name!r}")
+        return slot("list", item=item, kinds=TEXT_KINDS if item == "string" else _typed_kinds(item, fallback_kinds))
+    slot_type = _scalar(kind, spec)
+    if slot_type == "string":
+        return slot("string", kinds=TEXT_KINDS if kind == "string" else SPAN_KINDS)
+    return slot(slot_type, kinds=_typed_kinds(slot_type, fallback_kinds))
+
+
+def json_type(spec: Mapping[str, object], where: str) -> str:
+    """The JSON Schema type of a property ("" when it has none), aliases read; SchemaError names an unknown one."""
+    raw = spec.get("type", "")
+    if isinstance(raw, list):  # ["string", "null"]: the one type that is not null
+        raw = next((t for t in raw if t != "null"), "")
+    if not isinstance(raw, str):
+        raise SchemaError(f"{where}: 'type' must be a text or a list of texts, got {raw!r:.80}")
+    kind = _ALIASES.get(raw, raw)
+    if kind and kind not in _KNOWN:
+        raise SchemaError(f"{where}: unknown type {raw!r}; known: {', '.join(_KNOWN)} (or {', '.join(_ALIASES)})")
+    return kind
+
+
+def _typed_kinds(kind: SlotType, fallback: bool) -> tuple[SpanKind, ...]:
+    """No kinds (the extractor chooses by type), or with ``fallback`` the kinds the BFCL adapter used."""
+    return FALLBACK_KINDS.get(kind, ()) if fallback else ()
+
+
+def _enum(raw: object, where: str) -> tuple[str, ...] | None:
+    """An enum's values as text, each once, blanks dropped; None when there is no enum (or nothing but blanks)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or not raw:
+        raise SchemaError(f"{where}: 'enum' must be a non-empty list, got {raw!r:.80}")
+    values = tuple(dict.fromkeys(v if isinstance(v, str) else json.dumps(v) for v in raw))
+    return tuple(v for v in values if v.strip()) or None
+
+
+def _scalar(kind: str, spec: Mapping[str, object]) -> SlotType:
+    if kind in ("integer", "number"):
+        return "integer" if kind == "integer" else "number"
+    fmt = spec.get("format")
+    return _FORMATS.get(fmt, "string") if kind == "string" and isinstance(fmt, str) else "string"
+
+
+def _item_type(items: object, where: str) -> SlotType:
+    """The item type of a list slot: numbers and booleans as themselves, dates by format, anything else text."""
+    if not isinstance(items, Mapping):
+        return "string"
+    kind = json_type(items, f"{where} items")
+    fmt = items.get("format")
+    if kind == "string" and isinstance(fmt, str) and fmt in _FORMATS:
+        return _FORMATS[fmt]
+    return _ITEM_TYPES.get(kind, "string")
+
+
+def _default(value: object) -> str | None:
+    """A schema default as the text a call carries (JSON for anything but text; null is no default)."""
+    if value is None:
+        return None
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _given(raw: Mapping[str, object], key: str, empty: object) -> object:
+    """``raw[key]``, with a missing key or null read as ``empty``."""
+    value = raw.get(key)
+    return empty if value is None else value
+
+
+def _unwrapped(function: Mapping[str, object]) -> Mapping[str, object]:
+    inner = function.get("function")
+    if function.get("type") == "function" and isinstance(inner, Mapping):
+        return inner
+    return function
+
+
+def _not_run(args: Mapping[str, str], context: ToolContext) -> ToolResult:
+    return ToolResult(observation="this tool comes from a schema and has no implementation to run", ok=False)

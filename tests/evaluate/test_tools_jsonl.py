@@ -1,0 +1,157 @@
+"""scripts/tools_jsonl.py on tiny inputs: BFCL and Seal-Tools items in the ``bench tools`` format."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from decisionloop.evaluate.tools_data import ExpectedCall, load_items
+
+ROOT = Path(__file__).resolve().parents[2]
+SUBTRACT = {
+    "name": "math.subtract",
+    "description": "Subtract b from a.",
+    "parameters": {
+        "type": "dict",
+        "properties": {
+            "a": {"type": "float", "description": "First."},
+            "b": {"type": "integer"},
+            "xs": {"type": "tuple", "items": {"type": "float"}},
+            "what": {"type": "any"},
+        },
+        "required": ["a", "b"],
+    },
+}
+
+
+def _script() -> ModuleType:
+    loaded = importlib.util.spec_from_file_location("tools_jsonl", ROOT / "scripts" / "tools_jsonl.py")
+    assert loaded is not None
+    assert loaded.loader is not None
+    module = importlib.util.module_from_spec(loaded)
+    sys.modules["tools_jsonl"] = module
+    loaded.loader.exec_module(module)
+    return module
+
+
+def _jsonl(path: Path, rows: Sequence[Mapping[str, object]]) -> None:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+
+
+def _roundtrip(tmp_path: Path, rows: list[dict[str, object]]) -> Path:
+    path = tmp_path / "items.jsonl"
+    _jsonl(path, rows)
+    return path
+
+
+def test_bfcl_items_carry_json_schema_types_and_the_accepted_call(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    (data / "possible_answer").mkdir(parents=True)
+    turns = [[{"role": "user", "content": "What is 9 minus 4?"}]]
+    _jsonl(data / "BFCL_v4_simple_python.json", [{"id": "s0", "question": turns, "function": [SUBTRACT]}])
+    answer = {"id": "s0", "ground_truth": [{"math.subtract": {"a": [9.0], "b": [4], "what": ["", None]}}]}
+    _jsonl(data / "possible_answer" / "BFCL_v4_simple_python.json", [answer])
+    _jsonl(data / "BFCL_v4_irrelevance.json", [{"id": "i0", "question": turns, "function": [SUBTRACT]}])
+    [row] = list(_script().bfcl_items("simple_python", data))
+    props = row["tools"][0]["parameters"]["properties"]
+    assert row["tools"][0]["parameters"]["type"] == "object"
+    assert (props["a"]["type"], props["xs"], props["what"]) == (
+        "number",
+        {"type": "array", "items": {"type": "number"}},
+        {},
+    )
+    assert row["expected"] == {
+        "name": "math.subtract",
+        "arguments": {"a": 9.0, "b": 4},
+        "accepted": {"a": [9.0], "b": [4], "what": ["", None]},
+    }
+    assert row["source"].startswith("BFCL v4 (")
+    assert row["source"].endswith("Apache-2.0")
+    [item] = load_items(_roundtrip(tmp_path, [row]))
+    assert item.question == "What is 9 minus 4?"
+    assert isinstance(item.expected, ExpectedCall)
+    assert item.expected.accepted_values()["what"] == ("", None)
+    [irrelevant] = list(_script().bfcl_items("irrelevance", data))
+    assert irrelevant["expected"] == "none"
+
+
+APIS = [
+    ("getWeather", "Get the weather forecast for a city", {"city": "str", "days": "int"}),
+    ("getWeatherAlerts", "Get severe weather alerts for a city", {"city": "str"}),
+    ("getClimateData", "Retrieve climate data for a region", {"region": "str"}),
+    ("bookFlight", "Book a flight between two airports", {"origin": "str", "destination": "str"}),
+    ("cancelFlight", "Cancel a booked flight", {"booking_id": "str"}),
+    ("getStockPrice", "Get the stock price of a company", {"symbol": "str", "exact": "bool"}),
+    ("convertCurrency", "Convert an amount between currencies", {"amount": "float", "to": "str"}),
+    ("translateText", "Translate text into a language", {"text": "str", "language": "str"}),
+    ("getNews", "Get the latest news on a topic", {"topic": "str"}),
+    ("sendEmail", "Send an email to a person", {"to": "str", "body": "str"}),
+    ("getRecipe", "Find a recipe for a dish", {"dish": "str"}),
+]
+
+
+@pytest.fixture
+def seal_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "seal"
+    folder.mkdir()
+    _jsonl(
+        folder / "tool.jsonl",
+        [
+            {
+                "api_name": name,
+                "api_description": text,
+                "parameters": {p: {"type": t, "description": f"The {p}."} for p, t in params.items()},
+                "required": list(params)[:1],
+            }
+            for name, text, params in APIS
+        ],
+    )
+    calls = [{"api": "getWeather", "parameters": {"city": "Oslo"}, "responses": []}]
+    rows = [{"id": f"dev-easy-{i}", "query": f"Weather in Oslo, please ({i})", "calling": calls} for i in range(40)]
+    rows.append({"id": "dev-hard-0", "query": "two calls", "calling": calls * 2})
+    _jsonl(folder / "dev.jsonl", rows)
+    _jsonl(folder / "test_in_domain.jsonl", [])
+    return folder
+
+
+def test_seal_items_split_by_a_stable_hash_and_offer_hard_negatives(seal_dir: Path) -> None:
+    script = _script()
+    splits = {s: list(script.seal_items(s, none=False, folder=seal_dir)) for s in ("train", "validation", "test")}
+    ids = [row["id"] for rows in splits.values() for row in rows]
+    assert sorted(ids) == sorted(f"dev-easy-{i}" for i in range(40))  # single calls only, each in one split
+    assert all(script.split_of(row["id"]) == s for s, rows in splits.items() for row in rows)
+    assert 10 < len(splits["train"]) < 35
+    row = splits["train"][0]
+    names = [t["name"] for t in row["tools"]]
+    assert len(names) == 10
+    assert "getWeather" in names
+    assert "convertCurrency" not in names
+    assert row["expected"] == {"name": "getWeather", "arguments": {"city": "Oslo"}}
+    assert row["source"] == script.SEAL_SOURCE
+    days = row["tools"][names.index("getWeather")]["parameters"]
+    assert (days["properties"]["days"]["type"], days["required"]) == ("integer", ["city"])
+    again = next(iter(script.seal_items("train", none=False, folder=seal_dir)))
+    assert [t["name"] for t in again["tools"]] == names  # deterministic
+
+
+def test_seal_none_removes_the_gold_tool(seal_dir: Path, tmp_path: Path) -> None:
+    script = _script()
+    [first, *_] = script.seal_items("test", none=False, folder=seal_dir)
+    [row, *_] = script.seal_items("test", none=True, folder=seal_dir)
+    assert row["id"] == f"{first['id']}-none"
+    assert row["expected"] == "none"
+    names = {t["name"] for t in row["tools"]}
+    assert names == {t["name"] for t in first["tools"]} - {"getWeather"}
+    assert script.Retriever([{"api_name": n, "api_description": d} for n, d, _ in APIS]).nearest("getWeather", 2) == [
+        "getWeatherAlerts",
+        "getNews",
+    ]
+    [item] = load_items(_roundtrip(tmp_path, [row]))
+    assert item.expected == "none"
+    assert len(item.tools) == 9

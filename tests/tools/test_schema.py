@@ -1,0 +1,104 @@
+"""JSON Schema functions become tools with typed slots: the conversion table, aliases, defaults and errors."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from decisionloop.core.tool import SPAN_KINDS, Slot, SlotType, SpanKind, ToolContext
+from decisionloop.tools.schema import NUMBER_KINDS, TEXT_KINDS, SchemaError, schema_slot, schema_tool
+
+# (property schema, type, item, fixed option names, kinds without fallback, kinds with fallback)
+TABLE: list[tuple[dict[str, object], SlotType, SlotType | None, list[str], tuple[SpanKind, ...], tuple[SpanKind, ...]]]
+TABLE = [
+    ({"type": "string"}, "string", None, [], TEXT_KINDS, TEXT_KINDS),
+    ({"type": "integer"}, "integer", None, [], (), NUMBER_KINDS),
+    ({"type": "number"}, "number", None, [], (), NUMBER_KINDS),
+    ({"type": "float"}, "number", None, [], (), NUMBER_KINDS),
+    ({"type": "int"}, "integer", None, [], (), NUMBER_KINDS),
+    ({"type": "boolean"}, "boolean", None, ["true", "false"], (), ()),
+    ({"type": "bool"}, "boolean", None, ["true", "false"], (), ()),
+    ({"type": "string", "enum": ["celsius", "fahrenheit", ""]}, "enum", None, ["celsius", "fahrenheit"], (), ()),
+    ({"type": "integer", "enum": [1, 2]}, "enum", None, ["1", "2"], (), ()),
+    ({"type": "string", "format": "date"}, "date", None, [], (), ("date",)),
+    ({"type": "string", "format": "date-time"}, "datetime", None, [], (), ("date",)),
+    ({"type": "string", "format": "email"}, "string", None, [], TEXT_KINDS, TEXT_KINDS),
+    ({"type": "array", "items": {"type": "string"}}, "list", "string", [], TEXT_KINDS, TEXT_KINDS),
+    ({"type": "array", "items": {"type": "integer"}}, "list", "integer", [], (), NUMBER_KINDS),
+    ({"type": "tuple", "items": {"type": "float"}}, "list", "number", [], (), NUMBER_KINDS),
+    ({"type": "array", "items": {"type": "string", "format": "date"}}, "list", "date", [], (), ("date",)),
+    ({"type": "array"}, "list", "string", [], TEXT_KINDS, TEXT_KINDS),
+    ({"type": "object", "properties": {"a": {"type": "string"}}}, "string", None, [], SPAN_KINDS, SPAN_KINDS),
+    ({"type": "dict"}, "string", None, [], SPAN_KINDS, SPAN_KINDS),
+    ({"type": "any"}, "string", None, [], SPAN_KINDS, SPAN_KINDS),
+    ({}, "string", None, [], SPAN_KINDS, SPAN_KINDS),
+    ({"type": ["integer", "null"]}, "integer", None, [], (), NUMBER_KINDS),
+]
+
+
+@pytest.mark.parametrize(("schema", "kind", "item", "fixed", "kinds", "fallback"), TABLE)
+def test_the_conversion_table(
+    schema: dict[str, object],
+    kind: SlotType,
+    item: SlotType | None,
+    fixed: list[str],
+    kinds: tuple[SpanKind, ...],
+    fallback: tuple[SpanKind, ...],
+) -> None:
+    slot = schema_slot("x", schema, required=True)
+    assert (slot.type, slot.item, [o.name for o in slot.fixed], slot.kinds) == (kind, item, fixed, kinds)
+    assert schema_slot("x", schema, required=True, fallback_kinds=True).kinds == fallback
+
+
+WEATHER = {
+    "type": "function",
+    "function": {
+        "name": "get_weather",
+        "description": "Get the weather for a city.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "city": {"type": "string", "description": "The city, e.g. Boston."},
+                "days": {"type": "integer", "default": 3},
+                "detailed": {"type": "boolean", "default": False},
+                "unit": {"type": "string", "enum": ["c", "f"], "default": "c"},
+            },
+            "required": ["city"],
+        },
+    },
+}
+
+
+def test_a_function_becomes_a_tool_with_required_defaults_and_instructions() -> None:
+    tool = schema_tool(WEATHER)
+    assert (tool.id, tool.description) == ("get_weather", "Get the weather for a city.")
+    city, days, detailed, unit = tool.slots
+    assert city == Slot(name="city", instruction="The city, e.g. Boston.", kinds=TEXT_KINDS)
+    assert (days.required, days.default, days.instruction) == (False, "3", "The value of the argument 'days'.")
+    assert (detailed.default, unit.default, unit.type) == ("false", "c", "enum")
+    assert not tool.run({}, ToolContext(now=datetime(2026, 1, 1, tzinfo=UTC))).ok
+
+
+def test_a_function_without_parameters_or_description() -> None:
+    tool = schema_tool({"name": "ping"})
+    assert (tool.slots, tool.description) == ((), "ping")
+
+
+@pytest.mark.parametrize(
+    ("function", "message"),
+    [
+        ({"description": "no name"}, "a function needs a non-empty 'name', got None"),
+        ({"name": "f", "parameters": []}, "function 'f': 'parameters' must be a JSON Schema object"),
+        (
+            {"name": "f", "parameters": {"properties": {"a": {}}, "required": ["b"]}},
+            "function 'f': required ['b'] not among its properties ['a']",
+        ),
+        ({"name": "f", "parameters": {"properties": {"a": "text"}}}, "parameter 'a' must be a schema object"),
+        ({"name": "f", "parameters": {"properties": {"a": {"type": "text"}}}}, "unknown type 'text'; known: string"),
+        ({"name": "f", "parameters": {"properties": {"a": {"enum": "ab"}}}}, "'enum' must be a non-empty list"),
+    ],
+)
+def test_bad_schemas_say_what_is_wrong(function: dict[str, object], message: str) -> None:
+    with pytest.raises(SchemaError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        schema_tool(function)
