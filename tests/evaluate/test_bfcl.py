@@ -35,7 +35,8 @@ from decisionloop.evaluate.bfcl_score import (
     relevance,
     tool_accuracy,
 )
-from decisionloop.tools.schema import NUMBER_KINDS, TEXT_KINDS
+from decisionloop.extract import accepted_kinds
+from decisionloop.tools.schema import TEXT_KINDS
 
 TRIANGLE = {
     "name": "calculate_triangle_area",
@@ -250,7 +251,8 @@ def test_each_function_becomes_a_tool_with_a_typed_slot_per_parameter(data_dir: 
     location, unit, days, detailed, tags = tool.slots
     assert (location.kinds, location.instruction, location.type) == (TEXT_KINDS, "The city, e.g. Boston.", "string")
     assert ([o.name for o in unit.fixed], unit.type) == (["celsius", "fahrenheit"], "enum")
-    assert (days.type, days.kinds) == ("integer", NUMBER_KINDS)  # the older kinds until the extractor types them
+    assert (days.type, days.kinds) == ("integer", ())  # the extractor offers what reads as an integer
+    assert accepted_kinds(days) == ("number", "percent", "money", "quantity")
     assert ([o.name for o in detailed.fixed], detailed.type, detailed.default) == (
         ["true", "false"],
         "boolean",
@@ -369,7 +371,7 @@ def _answers_for(request: DecisionRequest, picks: Picks) -> dict[str, object]:
 
 
 PICKS: dict[str, Picks] = {
-    SIMPLE_Q: {"arg:base": "10 units", "arg:height": "5 units"},
+    SIMPLE_Q: {"arg:base": "10", "arg:height": "5"},
     MULTIPLE_Q: {"tool": "weather.get", "arg:location": "Paris", "arg:unit": "celsius", "arg:detailed": "true"},
     IRRELEVANT_Q: {"needs_tool": 0.1},
 }

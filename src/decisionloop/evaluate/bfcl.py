@@ -24,12 +24,9 @@ OnItem = Callable[[BfclRecord], None]
 
 
 def bfcl_tool(function: BfclFunction) -> Tool:
-    """A Tool for one BFCL function, through the JSON Schema path: typed slots, ``required`` kept.
-
-    Number and date slots take the extractor's older span kinds (``fallback_kinds``) until it offers values by
-    slot type.
-    """
-    return schema_tool(function.schema, fallback_kinds=True)
+    """A Tool for one BFCL function, through the JSON Schema path: typed slots, ``required`` kept; the extractor
+    offers each typed slot the spans that read as its type."""
+    return schema_tool(function.schema, fallback_kinds=False)
 
 
 def run_bfcl(

@@ -60,7 +60,7 @@ class ToolsItem:
         return "call" if isinstance(self.expected, ExpectedCall) else self.expected
 
 
-def load_items(path: Path, *, fallback_kinds: bool = True) -> list[ToolsItem]:
+def load_items(path: Path, *, fallback_kinds: bool = False) -> list[ToolsItem]:
     """Every item of a JSONL file, in order; ToolsDataError at the first bad line (or a repeated id)."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -84,7 +84,7 @@ def _lines(lines: Sequence[str]) -> Iterator[tuple[int, str]]:
     return ((n, t) for n, t in enumerate(lines, start=1) if t.strip())
 
 
-def parse_item(text: str, where: str, *, fallback_kinds: bool = True) -> ToolsItem:
+def parse_item(text: str, where: str, *, fallback_kinds: bool = False) -> ToolsItem:
     """One line read as an item; ToolsDataError says where and what is wrong."""
     try:
         row = json.loads(text)

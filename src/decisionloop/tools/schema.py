@@ -7,9 +7,9 @@ object has no slot type of its own: it is a string slot, filled from a span like
 and Seal-Tools write (``dict``, ``float``, ``tuple``, ``int``, ``str``, ``bool``, ``any``) read as their JSON Schema
 equivalents.
 
-Typed slots other than strings have no span kinds: the extractor chooses the spans a type accepts. Until it
-does, ``fallback_kinds=True`` gives them the kinds the BFCL adapter used before (numbers: quantities and
-expressions; dates: dates), so benchmarks have figures now.
+Typed slots other than strings have no span kinds: the extractor chooses the spans a type accepts
+(``extract.accepted_kinds``). ``fallback_kinds=True`` gives them the kinds the BFCL adapter used before (numbers:
+quantities and expressions; dates: dates), to compare figures with older runs.
 """
 
 from __future__ import annotations
