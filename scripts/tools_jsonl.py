@@ -1,8 +1,9 @@
 """Write ``bench tools`` items (JSONL on stdout) from BFCL v4 or Seal-Tools.
 
-``bfcl --category NAME``: the items of one category of the installed ``bfcl-eval`` package, with its accepted
-call (BFCL's alternatives kept as ``expected.accepted``) or "none" on irrelevance; BFCL's type names are written
-as JSON Schema's. The ``live_*`` categories are held out: produce them for reporting only, never tune on them.
+``bfcl --category NAME [--split train|validation|test]``: the items of one category of the installed
+``bfcl-eval`` package (or one part of it, split like Seal-Tools), with its accepted call (BFCL's alternatives
+kept as ``expected.accepted``) or "none" on irrelevance; BFCL's type names are written as JSON Schema's. The
+``live_*`` categories are held out: produce them whole, for reporting only, never tune on them.
 
 ``seal --split train|validation|test [--none]``: the single-call queries of Seal-Tools (dev and in-domain test
 files), split by a stable hash of the id into train 60 / validation 20 / test 20. Each item offers the gold
@@ -193,6 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bfcl = sub.add_parser("bfcl", help="BFCL v4 from the installed bfcl-eval package")
     bfcl.add_argument("--category", required=True)
     bfcl.add_argument("--data-dir", type=Path)
+    bfcl.add_argument("--split", choices=list(SPLITS), help="only this part (by a stable hash of the id); default all")
     seal = sub.add_parser("seal", help="Seal-Tools single-call queries")
     seal.add_argument("--split", required=True, choices=list(SPLITS))
     seal.add_argument("--none", action="store_true", help="remove the gold tool: every item expects none")
@@ -200,8 +202,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.source == "bfcl":
         if args.category in HELD_OUT:
+            if args.split is not None:
+                parser.error(f"{args.category} is held out: it has no train or validation part, report it whole")
             print(f"held out: {args.category} — report these figures, never tune on them", file=sys.stderr)
-        rows = list(bfcl_items(args.category, args.data_dir))
+        rows = [r for r in bfcl_items(args.category, args.data_dir) if args.split in (None, split_of(str(r["id"])))]
     else:
         rows = list(seal_items(args.split, none=args.none, folder=args.folder))
     for row in rows:

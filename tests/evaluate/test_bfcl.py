@@ -23,19 +23,17 @@ from decisionloop.evaluate.bfcl_data import BfclDataError, bfcl_data_dir, load_b
 from decisionloop.evaluate.bfcl_score import (
     ArgRecord,
     BfclRecord,
-    accepts,
     arg_accuracy,
     by_category,
     call_rate,
     figures,
     median_ms,
     not_extractable,
-    numbers,
-    occurs,
     relevance,
     tool_accuracy,
 )
 from decisionloop.extract import accepted_kinds
+from decisionloop.gold.accept import accepts, numbers, occurs
 from decisionloop.tools.schema import TEXT_KINDS
 
 TRIANGLE = {
@@ -249,7 +247,7 @@ def test_each_function_becomes_a_tool_with_a_typed_slot_per_parameter(data_dir: 
     assert (tool.id, tool.description) == ("weather.get", WEATHER["description"])
     assert [s.name for s in tool.slots] == ["location", "unit", "days", "detailed", "tags"]
     location, unit, days, detailed, tags = tool.slots
-    assert (location.kinds, location.instruction, location.type) == (TEXT_KINDS, "The city, e.g. Boston.", "string")
+    assert (location.kinds, location.instruction, location.type) == (TEXT_KINDS, "The city, e.g. Boston. (location)", "string")
     assert ([o.name for o in unit.fixed], unit.type) == (["celsius", "fahrenheit"], "enum")
     assert (days.type, days.kinds) == ("integer", ())  # the extractor offers what reads as an integer
     assert accepted_kinds(days) == ("number", "percent", "money", "quantity")

@@ -14,8 +14,8 @@ from decisionloop.backends.scripted import ScriptedBackend
 from decisionloop.cli.bench import bench
 from decisionloop.core.backend import DecisionRequest
 from decisionloop.evaluate.tools_bench import run_tools
-from decisionloop.evaluate.tools_data import ExpectedCall, ToolsDataError, load_items
 from decisionloop.evaluate.tools_score import report_lines, right, totals
+from decisionloop.gold.tools_items import ExpectedCall, ToolsDataError, load_items
 from tests.support.loop import Picks, answers_for
 
 WEATHER = {

@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from decisionloop.evaluate.tools_data import ExpectedCall, load_items
+from decisionloop.gold.tools_items import ExpectedCall, load_items
 
 ROOT = Path(__file__).resolve().parents[2]
 SUBTRACT = {

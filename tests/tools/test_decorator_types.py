@@ -147,7 +147,7 @@ def test_a_call_reads_every_value_as_its_type() -> None:
         ("wait", "1 month", "datetime.timedelta(days=30)"),
         ("wait", "3 days ago", "datetime.timedelta(days=-3)"),
         ("weight", "100 degF", "'100.0 degree_Fahrenheit'"),
-        ("weight", "5 MB", "'5.0 megabyte'"),
+        ("weight", "3 MHz", "'3.0 megahertz'"),
         ("counts", "3, 4 and 5", "[3, 4, 5]"),
         ("counts", "7", "[7]"),
         ("names", "Ada and Grace", "('Ada', 'Grace')"),

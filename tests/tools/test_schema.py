@@ -102,3 +102,18 @@ def test_a_function_without_parameters_or_description() -> None:
 def test_bad_schemas_say_what_is_wrong(function: dict[str, object], message: str) -> None:
     with pytest.raises(SchemaError, match=message.replace("[", r"\[").replace("]", r"\]")):
         schema_tool(function)
+
+
+@pytest.mark.parametrize(
+    ("name", "description", "instruction"),
+    [
+        ("base", "The base of the triangle.", "The base of the triangle."),
+        ("start_location", "Starting location", "Starting location (start_location)"),
+        ("startLocation", "The place to start", "The place to start (startLocation)"),
+        ("city", "", "The value of the argument 'city'."),
+    ],
+)
+def test_the_instruction_names_the_parameter_where_its_description_does_not(
+    name: str, description: str, instruction: str
+) -> None:
+    assert schema_slot(name, {"type": "string", "description": description}, required=True).instruction == instruction

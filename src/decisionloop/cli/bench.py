@@ -39,10 +39,10 @@ from decisionloop.evaluate.latency import latency_json, measure
 from decisionloop.evaluate.latency import report_lines as latency_lines
 from decisionloop.evaluate.react import react_system
 from decisionloop.evaluate.tools_bench import ToolsRecord, run_tools
-from decisionloop.evaluate.tools_data import ToolsItem, load_items
 from decisionloop.evaluate.tools_score import report_lines as tools_lines
 from decisionloop.evaluate.tools_score import totals
 from decisionloop.gold.suite import Task, demo_suite_path, load_suite
+from decisionloop.gold.tools_items import ToolsItem, load_items
 from decisionloop.llm.chat import HttpChat
 from decisionloop.settings import resolve, resolve_float, setting
 from decisionloop.spec.load import load_spec

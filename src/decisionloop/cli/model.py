@@ -40,13 +40,28 @@ from decisionloop.settings import setting
     help=f"Read this journal file instead of the one in {setting('home').env}.",
 )
 @click.option(
+    "--items",
+    "item_files",
+    multiple=True,
+    type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    help="Also learn tool choice and arguments from a `bench tools` file (its items that expect a call); "
+    "repeatable. Train on a train part only, and measure on another.",
+)
+@click.option(
     "--base",
     type=click.Path(path_type=Path, file_okay=False, exists=True),
     help="Fine-tune this model directory's head instead of training from scratch (e.g. the shipped one).",
 )
 @reports_errors
 def train(
-    episodes: int, seed: int, epochs: int, out: Path, from_journal: bool, journal_path: Path | None, base: Path | None
+    episodes: int,
+    seed: int,
+    epochs: int,
+    out: Path,
+    from_journal: bool,
+    journal_path: Path | None,
+    item_files: tuple[Path, ...],
+    base: Path | None,
 ) -> None:
     """Generate training episodes, train the decision model's head on CPU, calibrate it and export it."""
     try:
@@ -60,6 +75,15 @@ def train(
 
         extra = journal_examples(journal_path)
         click.echo(f"{len(extra)} resolved decisions from the journal", err=True)
+    if item_files:
+        from decisionloop.gold.tools_items import load_items
+        from decisionloop.spec.load import load_spec
+        from decisionloop.training.external import item_examples
+
+        for path in item_files:
+            made = item_examples(load_items(path), load_spec())
+            click.echo(f"{len(made)} examples from {path}", err=True)
+            extra += made
     fit = FitConfig(epochs=epochs, seed=seed, lr=3e-4 if base else 1e-3)
     config = TrainConfig(episodes=episodes, seed=seed, base=base, fit=fit)
     report = train_model(config, out, say=lambda line: click.echo(line, err=True), extra=extra)

@@ -23,8 +23,8 @@ from decisionloop.core.tool import Slot, Tool
 from decisionloop.core.wire import answer_to_wire
 from decisionloop.decide import decide_batch
 from decisionloop.evaluate.bfcl_score import ArgRecord, extractable, offered
-from decisionloop.evaluate.tools_data import ExpectedCall, Kind, ToolsItem
 from decisionloop.extract import Candidate, extract, slot_options
+from decisionloop.gold.tools_items import ExpectedCall, Kind, ToolsItem
 from decisionloop.loop.asks import args_ask, step_asks
 from decisionloop.loop.frames import RunView
 from decisionloop.loop.gate import chosen_args
@@ -189,7 +189,7 @@ def _arg_records(
     if not isinstance(expected, ExpectedCall):
         return ()
     right_tool = tool is not None and tool.id == expected.name
-    gold = next(t for t in item.tools if t.id == expected.name)  # tools_data checks it is offered
+    gold = next(t for t in item.tools if t.id == expected.name)  # tools_items checks it is offered
     slots = {s.name: s for s in gold.slots}
     return tuple(
         ArgRecord(

@@ -9,7 +9,7 @@ arithmetic with an operand to fill from an observation, the first 8 phrases of e
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 
@@ -28,11 +28,14 @@ GOAL = "goal"
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Candidate:
-    """A span that could fill a slot: its text, its kind, and where it came from (``goal`` or ``obs:<i>``)."""
+    """A span that could fill a slot: its text, its kind, where it came from (``goal`` or ``obs:<i>``), and the
+    words around its first occurrence there (``context``: what tells "from Sydney" from "to Melbourne", or the
+    base of 10 from the height of 5)."""
 
     span: str
     kind: SpanKind
     source: str
+    context: str = field(default="", compare=False)  # how it reads, not which candidate it is
 
 
 def extract(goal: str, observations: Sequence[str], *, now: datetime | None = None) -> list[Candidate]:
@@ -44,15 +47,35 @@ def extract(goal: str, observations: Sequence[str], *, now: datetime | None = No
     year = (now or datetime.now()).year
     goals = pieces(goal)
     newest_first = [(i, part) for i, text in reversed(list(enumerate(observations))) if text for part in pieces(text)]
-    found = [Candidate(span=s, kind=k, source=GOAL) for part in goals for s, k in _spans(part, True, year)]
+    found = [
+        Candidate(span=s, kind=k, source=GOAL, context=around(part, s))
+        for part in goals
+        for s, k in _spans(part, True, year)
+    ]
     found += [
         Candidate(span=s, kind="expression", source=f"obs:{i}")
         for part in goals
         for s, i in hole_expressions(part, newest_first)
     ]
     for i, text in newest_first:
-        found += [Candidate(span=s, kind=k, source=f"obs:{i}") for s, k in _spans(text, False, year)]
+        found += [
+            Candidate(span=s, kind=k, source=f"obs:{i}", context=around(text, s)) for s, k in _spans(text, False, year)
+        ]
     return _unique(found)
+
+
+_BEFORE, _AFTER = 4, 2  # words of context kept before and after a span
+
+
+def around(text: str, span: str) -> str:
+    """The span in its place: up to four words before its first occurrence in ``text`` and two after, with the
+    span itself marked by brackets; empty when the span is not written in the text as such."""
+    at = text.casefold().find(span.casefold())
+    if at < 0:
+        return ""
+    before = text[:at].split()[-_BEFORE:]
+    after = text[at + len(span) :].split()[:_AFTER]
+    return " ".join([*before, f"[{text[at : at + len(span)]}]", *after])
 
 
 @lru_cache(maxsize=1024)

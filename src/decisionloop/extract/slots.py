@@ -53,16 +53,16 @@ def slot_options(slot: Slot, candidates: Sequence[Candidate], *, today: date | N
         return slot.fixed
     extras = tuple(dict.fromkeys(slot.extra))
     taken = {e.casefold() for e in extras} | {NONE.casefold()}
-    spans: list[str] = []
+    spans: list[Candidate] = []
     if slot.type == "boolean" and not slot.kinds:
-        spans = [b for b in _BOOLEANS if b not in taken]
-    for span in _readable(slot, _ranked(slot, candidates), today or date.today()):
-        if span.casefold() not in taken:
-            taken.add(span.casefold())
-            spans.append(span)
+        spans = [Candidate(span=b, kind="noun", source=GOAL) for b in _BOOLEANS if b not in taken]
+    for c in _readable(slot, _ranked(slot, candidates), today or date.today()):
+        if c.span.casefold() not in taken:
+            taken.add(c.span.casefold())
+            spans.append(c)
     spans = spans[: MAX_OPTIONS - 1 - len(extras)]
     return (
-        *(Option(name=s) for s in spans),
+        *(Option(name=c.span, criteria=c.context or None) for c in spans),
         *(Option(name=e) for e in extras),
         Option(name=NONE, criteria=slot.none),
     )
@@ -75,15 +75,15 @@ def _ranked(slot: Slot, candidates: Sequence[Candidate]) -> list[Candidate]:
     return [c for _, c in accepted]
 
 
-def _readable(slot: Slot, ranked: Sequence[Candidate], today: date) -> list[str]:
+def _readable(slot: Slot, ranked: Sequence[Candidate], today: date) -> list[Candidate]:
     """The spans a call of ``slot`` can take, each value once (the first, best ranked span that writes it)."""
     if slot.type in ("string", "enum"):
-        return [c.span for c in ranked]
+        return list(ranked)
     values: set[str] = set()
-    spans: list[str] = []
+    spans: list[Candidate] = []
     for c in ranked:
         value = canonical(slot.type, c.span, today=today, item=slot.item)
         if value is not None and value.casefold() not in values:
             values.add(value.casefold())
-            spans.append(c.span)
+            spans.append(c)
     return spans

@@ -65,8 +65,10 @@ _STOP = frozenset(
     ]
 )
 NONE = "NONE"
-N_LEXICAL = 17
-FEATURE_VERSION = 2  # bumped whenever the feature rows change; a model trained on others is refused
+N_LEXICAL = 19
+FEATURE_VERSION = 3  # bumped whenever the feature rows change; a model trained on others is refused
+_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
+_WINDOW_BEFORE, _WINDOW_AFTER = 4, 2  # words read on each side of an option where it occurs in the text
 N_FEATURES = 10 * DIM + N_LEXICAL
 
 
@@ -171,14 +173,16 @@ def lexical_facts(framed: Framed) -> list[list[float]]:
         float(framed.kind == "score"),
         math.log(len(framed.names)) / 3,
     ]
-    return [state + _option(name, goal, observation, context) for name in framed.names]
+    asked = _stems(_CAMEL.sub(r"\1 \2", framed.question))
+    return [state + _option(name, goal, observation, context, asked) for name in framed.names]
 
 
-def _option(name: str, goal: str, observation: str, context: str) -> list[float]:
+def _option(name: str, goal: str, observation: str, context: str, asked: set[str]) -> list[float]:
     """Facts about one option; never its position, so the order options come in cannot sway the choice."""
     folded = name.casefold()
     words = _words(name)
     found = goal.casefold().find(folded) if len(folded) > 1 else -1
+    before, after = _window(name, goal, observation)
     return [
         float(name == NONE),
         float(found >= 0),
@@ -187,4 +191,27 @@ def _option(name: str, goal: str, observation: str, context: str) -> list[float]
         float(len(folded) > 1 and folded in context.casefold()),
         _share(words, _words(goal)),
         min(len(name), 40) / 40,
+        # does the question's wording stand next to the option ("a base of 10" for "the base of the triangle")?
+        _share(before, asked),
+        _share(after, asked),
     ]
+
+
+def _stems(text: str) -> set[str]:
+    """Content words cut to five letters, so "starting" meets "start" and "heights" meets "height"."""
+    return {w[:5] for w in _words(text)}
+
+
+def _window(name: str, goal: str, observation: str) -> tuple[set[str], set[str]]:
+    """The stems of the words just before and just after the option where it first stands as a word of its own,
+    in the goal or else in the observation ("5" in "height of 5", not in "15")."""
+    if not name.strip() or name == NONE:
+        return set(), set()
+    alone = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)
+    for text in (goal, observation):
+        found = alone.search(text)
+        if found is not None:
+            before = " ".join(text[: found.start()].split()[-_WINDOW_BEFORE:])
+            after = " ".join(text[found.end() :].split()[:_WINDOW_AFTER])
+            return _stems(before), _stems(after)
+    return set(), set()

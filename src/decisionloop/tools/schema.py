@@ -15,6 +15,7 @@ quantities and expressions; dates: dates), to compare figures with older runs.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Final
 
@@ -31,6 +32,7 @@ FALLBACK_KINDS: Final[Mapping[SlotType, tuple[SpanKind, ...]]] = {
     "datetime": ("date",),
 }
 BOOLEAN_OPTIONS = (Option(name="true"), Option(name="false"))
+_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _ALIASES: Final = {
     "int": "integer",
     "float": "number",
@@ -83,7 +85,7 @@ def schema_slot(
     """The typed slot for one property schema (see the module docstring for the table)."""
     if not isinstance(spec, Mapping):
         raise SchemaError(f"{where}: parameter {name!r} must be a schema object, got {spec!r:.80}")
-    instruction = str(spec.get("description") or f"The value of the argument {name!r}.")
+    instruction = _instruction(name, str(spec.get("description") or ""))
     default = _default(spec.get("default"))
 
     def slot(
@@ -110,6 +112,16 @@ def schema_slot(
     if slot_type == "string":
         return slot("string", kinds=TEXT_KINDS if kind == "string" else SPAN_KINDS)
     return slot(slot_type, kinds=_typed_kinds(slot_type, fallback_kinds))
+
+
+def _instruction(name: str, description: str) -> str:
+    """The slot's question: its description, naming the parameter where the description does not (the name
+    is often what the goal's words stand next to: "start_location" for "from Sydney")."""
+    if not description.strip():
+        return f"The value of the argument {name!r}."
+    words = {w for w in re.split(r"[^a-z0-9]+", _CAMEL.sub(r"\1 \2", name).casefold()) if w}
+    said = set(re.split(r"[^a-z0-9]+", description.casefold()))
+    return description if words <= said else f"{description} ({name})"
 
 
 def json_type(spec: Mapping[str, object], where: str) -> str:

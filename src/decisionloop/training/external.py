@@ -1,0 +1,82 @@
+"""Training examples from function-calling items nobody wrote for the generator (``bench tools`` files: BFCL,
+Seal-Tools, a user's own catalogue): the tool choice among the item's tools and the value of each argument.
+
+The questions are built by the loop's own code (``step_asks``, ``args_ask`` over the extractor's candidates), so
+the model learns exactly what it is asked at run time. An argument's label is the offered option that an
+accepted value matches; when none does, NONE (none of these is the right value). needs_tool is left out: every
+such item needs a tool, and without the offered tools in its frame, "no tool fits" cannot be learned from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from decisionloop.core.questions import ChoiceQuestion
+from decisionloop.core.tool import NONE, Tool
+from decisionloop.core.vocab import ARG_PREFIX
+from decisionloop.extract import extract
+from decisionloop.gold.accept import accepts
+from decisionloop.gold.tools_items import ExpectedCall, ToolsItem
+from decisionloop.loop.asks import args_ask, step_asks
+from decisionloop.loop.frames import RunView
+from decisionloop.model.features import frame
+from decisionloop.spec.model import Spec
+from decisionloop.training.examples import Example
+
+PICK = "tool"
+
+
+def item_examples(items: Iterable[ToolsItem], spec: Spec) -> list[Example]:
+    """The examples of every item that expects a call (ask and none items teach nothing here; see above)."""
+    out: list[Example] = []
+    for item in items:
+        if isinstance(item.expected, ExpectedCall):
+            out += _tool_examples(item, item.expected, spec)
+            out += _arg_examples(item, item.expected, spec)
+    return out
+
+
+def _tool_examples(item: ToolsItem, expected: ExpectedCall, spec: Spec) -> list[Example]:
+    if len(item.tools) < 2:
+        return []
+    asks = step_asks(spec, RunView(goal=item.question), item.tools, 0)
+    pick = next(a.ask for a in asks if a.ask.block.id == "pick_tool")
+    question = pick.questions[PICK]
+    framed = frame(pick.state, question)
+    return [Example(framed=framed, label=framed.names.index(expected.name), question=PICK)]
+
+
+def _arg_examples(item: ToolsItem, expected: ExpectedCall, spec: Spec) -> list[Example]:
+    tool = next(t for t in item.tools if t.id == expected.name)
+    candidates = extract(item.question, [])
+    view = RunView(goal=item.question, tool=tool.id, tool_description=tool.description)
+    asked, _missing = args_ask(spec, view, tool, candidates)
+    if asked is None:
+        return []
+    accepted = expected.accepted_values()
+    examples = []
+    for qid, question in asked.ask.questions.items():
+        name = qid.removeprefix(ARG_PREFIX)
+        if not isinstance(question, ChoiceQuestion) or name not in accepted:
+            continue
+        label = _label(question, accepted[name], _is_fixed(tool, name))
+        if label is not None:
+            examples.append(Example(framed=frame(asked.ask.state, question), label=label, question="arg"))
+    return examples
+
+
+def _is_fixed(tool: Tool, name: str) -> bool:
+    return tool.slot(name).is_fixed
+
+
+def _label(question: ChoiceQuestion, accepted: Sequence[object], fixed: bool) -> int | None:
+    """The option an accepted value matches; NONE when none does (or when the value may be left out and is);
+    None for a fixed list that lacks the value (a question with no right answer teaches nothing)."""
+    names = [o.name for o in question.options]
+    left_out = any(v is None or v == "" for v in accepted)
+    for i, name in enumerate(names):
+        if name != NONE and any(accepts(v, name) for v in accepted if v not in (None, "")):
+            return i
+    if NONE in names and (left_out or not fixed):
+        return names.index(NONE)
+    return None

@@ -1,0 +1,75 @@
+"""Training examples from `bench tools` items: the tool choice among the item's tools, and one example per
+argument labelled with the option its accepted value matches (NONE when none does or it may be left out)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from decisionloop.gold.tools_items import load_items
+from decisionloop.spec.load import load_spec
+from decisionloop.training.external import item_examples
+
+TRIANGLE = {
+    "name": "triangle_area",
+    "description": "Area of a triangle",
+    "parameters": {
+        "type": "object",
+        "properties": {
+            "base": {"type": "integer", "description": "The base of the triangle."},
+            "height": {"type": "integer", "description": "The height of the triangle."},
+            "unit": {"type": "string", "description": "The unit of measure."},
+        },
+        "required": ["base", "height"],
+    },
+}
+CIRCLE = {
+    "name": "circle_area",
+    "description": "Area of a circle",
+    "parameters": {"type": "object", "properties": {"radius": {"type": "number"}}, "required": ["radius"]},
+}
+
+
+def _items(tmp_path: Path, *rows: dict[str, object]) -> Path:
+    path = tmp_path / "items.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def test_a_call_item_gives_a_tool_example_and_an_example_per_argument(tmp_path: Path) -> None:
+    path = _items(
+        tmp_path,
+        {
+            "id": "t1",
+            "question": "What is the area of a triangle with a base of 10 and a height of 5?",
+            "tools": [TRIANGLE, CIRCLE],
+            "expected": {
+                "name": "triangle_area",
+                "arguments": {"base": 10, "height": 5},
+                "accepted": {"unit": ["", "units"]},
+            },
+        },
+        {"id": "n1", "question": "Tell me a joke", "tools": [CIRCLE], "expected": "none"},
+    )
+    examples = item_examples(load_items(path), load_spec())
+    picked = {e.framed.question: e.framed.names[e.label] for e in examples}
+    tool = next(e for e in examples if e.question == "tool")
+    assert tool.framed.names[tool.label] == "triangle_area"
+    assert picked["The base of the triangle."] == "10"
+    assert picked["The height of the triangle."] == "5"
+    assert picked["The unit of measure."] == "NONE"  # the question names no unit, and it may be left out
+    assert len(examples) == 4  # the "none" item teaches nothing here
+
+
+def test_a_value_that_is_not_offered_is_labelled_none(tmp_path: Path) -> None:
+    path = _items(
+        tmp_path,
+        {
+            "id": "c1",
+            "question": "Area of a circle of radius ten point five",
+            "tools": [CIRCLE],
+            "expected": {"name": "circle_area", "arguments": {"radius": 10.5}},
+        },
+    )
+    examples = item_examples(load_items(path), load_spec())
+    assert [e.framed.names[e.label] for e in examples] == ["NONE"]
