@@ -1,17 +1,26 @@
 """The one settings table: name, default, environment variable and help, feeding CLI flags and docs.
 
-Precedence is flag > environment > default. Only the edges (CLI, server) read the environment; the core is
-handed values.
+Precedence is flag > environment > ``config.toml`` in the home directory > default. The file holds settings by
+name (``decisions_url = "http://127.0.0.1:7789"``); the home directory itself and the keys are never read from
+it (keys come from the environment only, so a file that is copied around never carries one). Only the edges (CLI,
+server) read the environment and the file; the core is handed values.
 """
 
 from __future__ import annotations
 
 import os
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from decisionloop.core.errors import ConfigError
+from decisionloop.core.files import read_text_capped
+
+CONFIG = "config.toml"
+_CONFIG_BYTES = 64 * 1024
+Source = Literal["flag", "environment", "config", "default"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -101,11 +110,56 @@ def setting(name: str) -> Setting:
 
 
 def resolve(name: str, environ: Mapping[str, str], flag: str | None = None) -> str:
-    """The value of setting ``name``: the flag if given, else the environment, else the default."""
+    """The value of setting ``name``: the flag if given, else the environment, else ``config.toml``, else the
+    default."""
+    return resolved(name, environ, flag)[0]
+
+
+def resolved(name: str, environ: Mapping[str, str], flag: str | None = None) -> tuple[str, Source]:
+    """The value of setting ``name`` and where it came from."""
     entry = setting(name)
     if flag is not None:
-        return flag
-    return environ.get(entry.env, entry.default)
+        return flag, "flag"
+    if entry.env in environ:
+        return environ[entry.env], "environment"
+    if name != "home" and not entry.secret:
+        from_file = config_file(environ).get(name)
+        if from_file is not None:
+            return from_file, "config"
+    return entry.default, "default"
+
+
+def config_path(environ: Mapping[str, str]) -> Path:
+    """Where the config file is: ``config.toml`` in the home directory."""
+    return home(environ) / CONFIG
+
+
+def config_file(environ: Mapping[str, str]) -> dict[str, str]:
+    """The settings ``config.toml`` sets (none when there is no file); ConfigError names the file, the line or the
+    setting, and the fix."""
+    path = config_path(environ)
+    try:
+        text = read_text_capped(path, limit=_CONFIG_BYTES, what="config file", error=ConfigError)
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as err:
+        raise ConfigError(f"cannot read {str(path)!r} ({err}); fix it or remove it") from err
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError(f"{path}: not TOML ({err}); write settings as name = \"value\"") from err
+    out: dict[str, str] = {}
+    for key, value in data.items():
+        entry = _BY_NAME.get(key)
+        if entry is None or key == "home":
+            known = ", ".join(n for n, e in _BY_NAME.items() if n != "home" and not e.secret)
+            raise ConfigError(f"{path}: unknown setting {key!r}; a config file may set: {known}")
+        if entry.secret:
+            raise ConfigError(f"{path}: {key} is a key, read from {entry.env} only; remove it from the file")
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            raise ConfigError(f"{path}: {key} must be a text or a number, got {value!r:.60}")
+        out[key] = str(value)
+    return out
 
 
 def resolve_float(name: str, environ: Mapping[str, str], flag: str | None = None) -> float:
@@ -114,7 +168,8 @@ def resolve_float(name: str, environ: Mapping[str, str], flag: str | None = None
     try:
         return float(raw)
     except ValueError:
-        source = "flag" if flag is not None else setting(name).env
+        where = resolved(name, environ, flag)[1]
+        source = {"flag": "the flag", "environment": setting(name).env, "config": CONFIG, "default": "default"}[where]
         raise ConfigError(f"{name} must be a number, got {raw!r} (from {source})") from None
 
 

@@ -1,0 +1,86 @@
+"""Tool choice, "no tool fits" and arguments on catalogues nobody wrote for the generator, part by part.
+
+Prints one table: for BFCL's non-live categories and Seal-Tools, the train part (what the model may have learned
+from), the validation part (what thresholds may be tuned on) and the test part (never tuned on) side by side,
+then BFCL's live categories, which are held out whole: report them, never tune on them. Figures come from
+`decisionloop bench tools` on the files `scripts/tools_jsonl.py` writes, with the bundled model (or
+``--model-dir``).
+
+Usage: python scripts/open_world_figures.py [--model-dir DIR] [--limit N] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import asdict
+from datetime import date
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from tools_jsonl import bfcl_items, seal_items, split_of
+
+from decisionloop.core.backend import DecisionBackend
+from decisionloop.evaluate.tools_bench import run_tools
+from decisionloop.evaluate.tools_score import ToolsTotals, totals
+from decisionloop.gold.tools_items import load_items
+from decisionloop.model.backend import ModelBackend, ModelFiles
+
+PARTS = ("train", "validation", "test")
+LIVE = ("live_simple", "live_multiple", "live_irrelevance")
+COLUMNS = ("items", "decision_acc", "tool_acc", "relevance", "arg_acc", "offered", "auto_share", "auto_error")
+
+
+def _sets() -> list[tuple[str, str, list[dict[str, object]]]]:
+    """(name, part, rows) for every set measured."""
+    sets: list[tuple[str, str, list[dict[str, object]]]] = []
+    for category in ("simple_python", "multiple", "irrelevance"):
+        rows = list(bfcl_items(category))
+        for part in PARTS:
+            sets.append((f"bfcl {category}", part, [r for r in rows if split_of(str(r["id"])) == part]))
+    for part in PARTS:
+        sets.append(("seal-tools", part, list(seal_items(part, none=False))))
+        sets.append(("seal-tools, gold removed", part, list(seal_items(part, none=True))))
+    sets += [(f"bfcl {category}", "held out", list(bfcl_items(category))) for category in LIVE]
+    return sets
+
+
+def _measure(rows: Sequence[dict[str, object]], backend: DecisionBackend, limit: int | None) -> ToolsTotals:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "items.jsonl"
+        path.write_text("".join(json.dumps(r) + "\n" for r in rows[:limit]), encoding="utf-8")
+        return totals(run_tools(load_items(path), backend, today=date.today()))
+
+
+def _cell(value: object) -> str:
+    return "—" if value is None else f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--model-dir", type=Path, help="a model directory (default: the bundled model)")
+    parser.add_argument("--limit", type=int, help="at most this many items of each set")
+    parser.add_argument("--json", type=Path, help="write every figure here too")
+    args = parser.parse_args(argv)
+    backend = ModelBackend(ModelFiles.read(args.model_dir)) if args.model_dir else ModelBackend()
+    started = time.perf_counter()
+    print(f"{'set':<28} {'part':<10} " + " ".join(f"{c:>12}" for c in COLUMNS))
+    found = []
+    for name, part, rows in _sets():
+        total = _measure(rows, backend, args.limit)
+        found.append({"set": name, "part": part, **asdict(total)})
+        print(f"{name:<28} {part:<10} " + " ".join(f"{_cell(getattr(total, c)):>12}" for c in COLUMNS), flush=True)
+    print(f"{time.perf_counter() - started:.0f} s · backend {backend.name} · train parts may have been learned from;")
+    print("validation parts may tune thresholds; test parts and the live categories are never tuned on")
+    if args.json is not None:
+        args.json.write_text(json.dumps(found, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
