@@ -147,7 +147,7 @@ def config_file(environ: Mapping[str, str]) -> dict[str, str]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise ConfigError(f"{path}: not TOML ({err}); write settings as name = \"value\"") from err
+        raise ConfigError(f'{path}: not TOML ({err}); write settings as name = "value"') from err
     out: dict[str, str] = {}
     for key, value in data.items():
         entry = _BY_NAME.get(key)

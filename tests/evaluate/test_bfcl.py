@@ -247,7 +247,11 @@ def test_each_function_becomes_a_tool_with_a_typed_slot_per_parameter(data_dir: 
     assert (tool.id, tool.description) == ("weather.get", WEATHER["description"])
     assert [s.name for s in tool.slots] == ["location", "unit", "days", "detailed", "tags"]
     location, unit, days, detailed, tags = tool.slots
-    assert (location.kinds, location.instruction, location.type) == (TEXT_KINDS, "The city, e.g. Boston. (location)", "string")
+    assert (location.kinds, location.instruction, location.type) == (
+        TEXT_KINDS,
+        "The city, e.g. Boston. (location)",
+        "string",
+    )
     assert ([o.name for o in unit.fixed], unit.type) == (["celsius", "fahrenheit"], "enum")
     assert (days.type, days.kinds) == ("integer", ())  # the extractor offers what reads as an integer
     assert accepted_kinds(days) == ("number", "percent", "money", "quantity")

@@ -220,3 +220,21 @@ def test_malformed_files_say_what_is_wrong(tmp_path: Path, content: str, message
 def test_a_missing_file_names_the_path(tmp_path: Path) -> None:
     with pytest.raises(ReplayError, match=r"cannot read suite file .*nope\.json.*check the path"):
         ReplayBook.from_suite(tmp_path / "nope.json")
+
+
+def test_a_persons_offline_run_says_when_each_replayed_result_was_recorded_and_what_offline_can_answer() -> None:
+    book = ReplayBook.from_suite(demo_suite_path())
+    assert book.recorded_at == "2026-09-24T12:00:00Z"
+    dated = replay_runner(book, "weather", dated=True)
+    ctx = ToolContext(now=datetime(2026, 12, 1, tzinfo=UTC))
+    found = dated({"place": "Lisbon", "when": "tomorrow"}, ctx)
+    assert found.observation.endswith("(recorded 2026-09-24, replayed offline)")
+    assert found.answer.endswith("(recorded 2026-09-24, replayed offline)")
+    plain = replay_runner(book, "weather")({"place": "Lisbon", "when": "tomorrow"}, ctx)
+    assert "recorded 2026" not in plain.observation  # the evaluator compares the recorded text itself
+    missing = dated({"place": "Oslo", "when": "tomorrow"}, ctx)
+    assert not missing.ok
+    assert missing.observation == (
+        "no recorded observation for weather(place='Oslo', when='tomorrow'); offline, only the recorded goals have "
+        "answers (`decisionloop demo` runs them), or leave out --offline"
+    )

@@ -110,7 +110,7 @@ def open_session(options: RunOptions, console: Console) -> Iterator[tuple[LoopSe
             fetch = HttpFetch()
             stack.callback(fetch.close)
         book = ReplayBook.from_suite(suite_path) if options.offline else None
-        tools = builtin_tools(replay=book, workspace=options.cwd is not None)
+        tools = builtin_tools(replay=book, workspace=options.cwd is not None, dated=True)
         context = replace(base, fetch=fetch, workdir=options.cwd, ask_user=person.ask_user if person else None)
         now = context.now
         seams = Seams(

@@ -22,7 +22,7 @@ def settings(ctx: click.Context) -> None:
     environment variable, default and flag. A flag on a command wins over all of them."""
     flags = _flags_by_env(ctx.find_root().command)
     path = config_path(os.environ)
-    state = "found" if path.is_file() else "not there; create it to set values by name, e.g. llm_url = \"…\""
+    state = "found" if path.is_file() else 'not there; create it to set values by name, e.g. llm_url = "…"'
     click.echo(f"config file: {path} ({state})")
     for entry in SETTINGS:
         now, source = resolved(entry.name, os.environ)

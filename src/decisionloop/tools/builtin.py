@@ -30,11 +30,13 @@ def builtin_tools(
     replayed: Collection[str] = tuple(WEB_RUNNERS),
     task_id: str | None = None,
     workspace: bool = False,
+    dated: bool = False,
 ) -> tuple[Tool, ...]:
     """The layaAgent tools (and, with ``workspace``, the file tools) in catalog order, FINISH left out.
 
     With ``replay``, the tools named in ``replayed`` (by default the ones that need the network) serve recorded
-    observations instead of running; ``task_id`` prefers the recordings of that task.
+    observations instead of running; ``task_id`` prefers the recordings of that task; ``dated`` says in each
+    replayed result when it was recorded (for a person's offline run; scoring compares the recorded text).
     """
     specs = SPECS + (WORKSPACE_SPECS if workspace else ())
     unknown = sorted(set(replayed) - {s.id for s in specs})
@@ -45,7 +47,7 @@ def builtin_tools(
         if spec.id == FINISH:
             continue
         if replay is not None and spec.id in replayed:
-            tools.append(spec.bind(replay_runner(replay, spec.id, task_id=task_id)))
+            tools.append(spec.bind(replay_runner(replay, spec.id, task_id=task_id, dated=dated)))
         else:
             tools.append(spec.bind(_RUNNERS[spec.id], PREVIEWS.get(spec.id)))
     return tuple(tools)

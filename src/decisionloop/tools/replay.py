@@ -14,7 +14,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
@@ -50,6 +50,7 @@ class ReplayBook:
     """Recorded results keyed by (tool id, normalised arguments); see the module docstring for the matching rules."""
 
     recordings: tuple[Recording, ...]
+    recorded_at: str | None = None  # when the observations were recorded (the suite's ``recordedAt``)
     _exact: dict[tuple[_Scope, _Key], ToolResult] = field(init=False, repr=False, compare=False)
     _loose: dict[tuple[_Scope, _Key], dict[str, ToolResult]] = field(init=False, repr=False, compare=False)
 
@@ -78,7 +79,8 @@ class ReplayBook:
             raise ReplayError(f"cannot read suite file {where!r} ({exc.strerror}); check the path") from exc
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise ReplayError(f"{where}: not a JSON suite file ({exc}); fix or re-export it") from exc
-        return cls(recordings=_recordings(data, where))
+        stamp = data.get("recordedAt") if isinstance(data, Mapping) else None
+        return cls(recordings=_recordings(data, where), recorded_at=stamp if isinstance(stamp, str) else None)
 
     def lookup(self, tool_id: str, args: Mapping[str, str], *, task_id: str | None = None) -> ToolResult | None:
         """The recorded result of this call, preferring ``task_id``'s own recordings; None if nothing fits."""
@@ -94,17 +96,30 @@ class ReplayBook:
         return None
 
 
-def replay_runner(book: ReplayBook, tool_id: str, *, task_id: str | None = None) -> Runner:
-    """A runner for ``tool_id`` that serves ``book``'s recorded results instead of calling the tool."""
+def replay_runner(book: ReplayBook, tool_id: str, *, task_id: str | None = None, dated: bool = False) -> Runner:
+    """A runner for ``tool_id`` that serves ``book``'s recorded results instead of calling the tool; ``dated``
+    (for a person's offline run, not for scoring) says when each was recorded, so a recorded "tomorrow" is not
+    read as today's, and says what an offline run can answer when nothing was recorded for the call."""
 
     def run(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
         found = book.lookup(tool_id, args, task_id=task_id)
         if found is not None:
-            return found
+            return _dated(found, book.recorded_at) if dated else found
         shown = ", ".join(f"{name}={value!r}" for name, value in args.items())
-        return ToolResult(observation=f"no recorded observation for {tool_id}({shown})", ok=False)
+        missing = f"no recorded observation for {tool_id}({shown})"
+        if dated:
+            missing += "; offline, only the recorded goals have answers (`decisionloop demo` runs them)"
+            missing += ", or leave out --offline"
+        return ToolResult(observation=missing, ok=False)
 
     return run
+
+
+def _dated(result: ToolResult, recorded_at: str | None) -> ToolResult:
+    if not recorded_at:
+        return result
+    note = f" (recorded {recorded_at[:10]}, replayed offline)"
+    return replace(result, observation=result.observation + note, answer=result.answer + note if result.answer else "")
 
 
 def normalise(value: str) -> str:
