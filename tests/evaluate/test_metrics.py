@@ -76,6 +76,9 @@ def test_tune_picks_the_largest_share_within_the_cap_and_the_smaller_tau_on_ties
     looser = tune(points, cap=0.25)
     assert looser is not None
     assert looser.tau == 0.3
+    floored = tune(points, cap=0.25, floor=0.55)  # never below the floor, however much more it would let through
+    assert floored is not None
+    assert floored.tau == 0.6
 
 
 def test_tune_finds_nothing_when_no_point_qualifies() -> None:

@@ -60,6 +60,13 @@ def _run(config: EvalConfig) -> Evaluation:
 @click.option("--thresholds", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Tuned gate file.")
 @click.option("--tune-cap", type=click.FloatRange(0, 1), help="Tune τ on dev: largest auto share with error ≤ CAP.")
 @click.option(
+    "--tune-floor",
+    type=click.FloatRange(0, 1),
+    default=0.0,
+    show_default=True,
+    help="The lowest τ --tune-cap may choose (a small dev split can open the gate further than is safe).",
+)
+@click.option(
     "--thresholds-out",
     type=click.Path(path_type=Path, dir_okay=False),
     default=Path("thresholds.json"),
@@ -88,6 +95,7 @@ def eval_command(
     gates: tuple[str, ...],
     thresholds: Path | None,
     tune_cap: float | None,
+    tune_floor: float,
     thresholds_out: Path,
     candidates: Literal["last", "all"],
     json_out: Path | None,
@@ -116,6 +124,7 @@ def eval_command(
         gates=overrides,
         chat=llm_chat(llm_url, llm_model),
         tune_cap=tune_cap,
+        tune_floor=tune_floor,
         candidates=candidates,
         model_dir=model_dir,
     )
@@ -160,6 +169,7 @@ def _write_tuned(result: Evaluation, config: EvalConfig, cap: float, path: Path)
         "protocol": config.protocol,
         "backend": config.backend,
         "cap": cap,
+        "floor": config.tune_floor,
         "tau": tuned.tau,
         "auto_share": tuned.auto_share,
         "auto_error": tuned.auto_error,

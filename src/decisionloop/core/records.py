@@ -18,6 +18,7 @@ HoldKind = Literal[
     "arg_unsure",
     "arg_none",
     "arg_missing",
+    "arg_not_described",
     "stop_unsure",
     "finish_before_any_step",
     "same_tool",

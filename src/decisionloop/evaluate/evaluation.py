@@ -51,6 +51,7 @@ class EvalConfig:
     gates: Mapping[str, float] = field(default_factory=dict)
     chat: Chat | None = None
     tune_cap: float | None = None
+    tune_floor: float = 0.0
     candidates: CandidateMode = "last"
     model_dir: Path | None = None
 
@@ -119,7 +120,7 @@ def _teacher(
     tick = (lambda _case: progress("System 1", 1)) if progress else None
     cases = run_teacher(tasks, setup, backend_for(config.backend, config.backend_model, config.model_dir), tick)
     points = tuple(score.curve(cases, spec, tools))
-    tuned = tune(points, config.tune_cap) if config.tune_cap is not None else None
+    tuned = tune(points, config.tune_cap, config.tune_floor) if config.tune_cap is not None else None
     if tuned is not None:
         spec = apply_gates(spec, dict.fromkeys(score.SWEPT_KEYS, tuned.tau))
     llm = None

@@ -53,11 +53,13 @@ def verdicts(cases: Sequence[TaskCase], spec: Spec, tools: Sequence[Tool]) -> li
 def _task(case: TaskCase, spec: Spec, tools: Mapping[str, Tool]) -> TaskVerdict:
     risk = case.risk.decisions(spec).get("grade_risk")
     goal_risky = risk is None or risk.action != "auto"
-    steps = tuple(_step(step, spec, tools, goal_risky, risk) for step in case.steps)
+    steps = tuple(_step(step, spec, tools, goal_risky, risk, case.task.goal) for step in case.steps)
     return TaskVerdict(case=case, steps=steps, risk_p=risk_probability(risk))
 
 
-def _step(case: StepCase, spec: Spec, tools: Mapping[str, Tool], goal_risky: bool, risk: Decision | None) -> Verdict:
+def _step(
+    case: StepCase, spec: Spec, tools: Mapping[str, Tool], goal_risky: bool, risk: Decision | None, goal: str
+) -> Verdict:
     decided = case.step.decisions(spec)
     pick_args = case.args.decisions(spec).get("pick_args") if case.args is not None else None
     decisions = StepDecisions(
@@ -71,7 +73,9 @@ def _step(case: StepCase, spec: Spec, tools: Mapping[str, Tool], goal_risky: boo
     stop = wants_to_stop(case.index, decisions)
     others = [d for d in (risk if case.index == 0 else None, _step_ok(case, spec)) if d is not None]
     tool = None if stop else tools.get(case.picked or "")
-    route = route_step(case.index, decisions, tool=tool, previous=case.previous, goal_risky=goal_risky, others=others)
+    route = route_step(
+        case.index, decisions, tool=tool, previous=case.previous, goal_risky=goal_risky, others=others, goal=goal
+    )
     return Verdict(
         case=case,
         route=route,

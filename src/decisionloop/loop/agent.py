@@ -159,7 +159,9 @@ class _Run:
                 step = yield from self._arguments(index, step, tool, candidates)
         others = tuple(d for b, d in decided.items() if b in ("grade_risk", "step_ok"))
         previous = self.records[-1].call if self.records else None
-        route = route_step(index, step, tool=tool, previous=previous, goal_risky=self.goal_risky, others=others)
+        route = route_step(
+            index, step, tool=tool, previous=previous, goal_risky=self.goal_risky, others=others, goal=self.goal
+        )
         decisions = tuple(d for d in (*decided.values(), step.pick_args) if d is not None)
         ask = self._missing_ask(tool, step, route.holds)
         if ask is not None:

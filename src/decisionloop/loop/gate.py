@@ -14,6 +14,7 @@ from decisionloop.core.decision import Decision
 from decisionloop.core.records import Call, Hold
 from decisionloop.core.tool import NONE, Tool
 from decisionloop.core.vocab import ARG_PREFIX, ASK_USER
+from decisionloop.loop.described import described_holds
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -119,9 +120,11 @@ def route_step(
     previous: Call | None,
     goal_risky: bool,
     others: Sequence[Decision] = (),
+    goal: str = "",
 ) -> Route:
     """The gate on one step: ``tool`` is System 1's pick (None when no tool applies); ``others`` are the step's
-    other decisions (grade_risk, step_ok), any degraded answer among them holds the step too."""
+    other decisions (grade_risk, step_ok), any degraded answer among them holds the step too; ``goal`` lets a value
+    the goal describes be checked (``described``)."""
     if wants_to_stop(step, decisions):
         call, holds = None, stop_holds(step, decisions)
     elif tool is None:
@@ -133,6 +136,7 @@ def route_step(
         holds = call_holds(
             call, decisions, previous=previous, goal_risky=goal_risky, read_only=read_only, optional=optional
         )
+        holds += described_holds(goal, step, tool, call.args)
     step_ok = next((d for d in others if d.block == "step_ok"), None)
     if step_ok is not None and step_ok.action != "continue":
         why = step_ok.reasons[0] if step_ok.reasons else "not judged"
