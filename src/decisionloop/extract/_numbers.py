@@ -5,12 +5,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import islice
 
-import pint
-
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, Found, is_function
+from decisionloop.values.quantity import registry
 
 # A number as written in English: digits with optional thousands commas (1,250: groups of exactly three) and
 # decimals (3.5). A comma before fewer than three digits ends the number, so "1, 2 and 3" are three numbers.
@@ -261,11 +260,6 @@ def _scaled(number: str, scale: str | None) -> str:
     return f"{value:,.0f}"
 
 
-@cache
-def _registry() -> pint.UnitRegistry[float]:
-    return pint.UnitRegistry()
-
-
 @lru_cache(maxsize=4096)
 def is_unit(phrase: str) -> bool:
     """Whether pint reads ``phrase`` as a unit of something other than time (degrees Fahrenheit, mph, m)."""
@@ -276,7 +270,7 @@ def is_unit(phrase: str) -> bool:
         if len(words) > 2:
             return False
         words = [words[1].casefold()]
-    ureg = _registry()
+    ureg = registry()
     for attempt in (" ".join(words), "_".join(words), " ".join(words).casefold()):
         try:
             units = ureg.parse_units(attempt.replace("° ", "°"))

@@ -6,7 +6,6 @@ import math
 import re
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
-from functools import cache
 from zoneinfo import ZoneInfo
 
 import pint
@@ -15,6 +14,7 @@ from decisionloop.core.tool import Effect, Preview, Runner, ToolContext, ToolRes
 from decisionloop.tools.catalog import UNITS
 from decisionloop.tools.zones import find_zone
 from decisionloop.values.dates import MONTHS, WEEKDAYS, read_date, read_duration
+from decisionloop.values.quantity import registry
 
 __all__ = [
     "LOCAL_PREVIEWS",
@@ -241,11 +241,6 @@ _TARGETS: dict[str, str] = dict(UNITS)
 _QUANTITY = re.compile(r"(?P<number>[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+))\s*(?P<unit>.*)")
 
 
-@cache
-def _registry() -> pint.UnitRegistry[float]:
-    return pint.UnitRegistry()
-
-
 def _unit_key(text: str) -> str:
     """The alias ``text`` stands for: lower case, single spaces, and '°', 'deg' or 'degrees' dropped."""
     text = re.sub(r"\s+", " ", text.strip().lower().rstrip(".")).replace("º", "°").replace("˚", "°")
@@ -263,7 +258,7 @@ def _quantity(text: str) -> pint.Quantity[float]:
     if unit is None:
         known = ", ".join(a for _, aliases in _UNIT_ALIASES for a in aliases[:1])
         raise ValueError(f"the unit {match['unit']!r} in {text!r} is not one I know; known units: {known}")
-    return _registry().Quantity(float(match["number"].replace(",", "").replace("−", "-")), unit)
+    return registry().Quantity(float(match["number"].replace(",", "").replace("−", "-")), unit)
 
 
 def parse_quantity(text: str) -> tuple[float, str] | None:
@@ -290,9 +285,9 @@ def _pint_unit(text: str) -> pint.Unit | None:
     attempts = (alias,) if alias is not None else (text.strip(), "_".join(text.split()), "_".join(key.split()))
     for attempt in attempts:
         try:
-            unit = _registry().parse_units(attempt)
+            unit = registry().parse_units(attempt)
             # A logarithmic product parses but measures nothing: asking its dimensionality raises.
-            if _registry().Quantity(1.0, unit).dimensionality is not None:
+            if registry().Quantity(1.0, unit).dimensionality is not None:
                 return unit
         except Exception:  # pint raises many error types (undefined unit, syntax, tokenizer) for non-units
             continue
@@ -311,12 +306,12 @@ def target_unit(to_unit: str) -> tuple[str, str] | None:
     unit = _pint_unit(to_unit)
     if unit is None:
         return None
-    label = next((_TARGETS[k] for k in _TARGETS if _registry().Unit(_UNIT_OF[k.lower()]) == unit), None)
+    label = next((_TARGETS[k] for k in _TARGETS if registry().Unit(_UNIT_OF[k.lower()]) == unit), None)
     return str(unit), label or " ".join(to_unit.split())
 
 
 def _same_kind(quantity: pint.Quantity[float]) -> str:
-    keys = [k for k in _TARGETS if _registry().Unit(_UNIT_OF[k.lower()]).dimensionality == quantity.dimensionality]
+    keys = [k for k in _TARGETS if registry().Unit(_UNIT_OF[k.lower()]).dimensionality == quantity.dimensionality]
     return ", ".join(keys) or "another unit of the same kind"
 
 
