@@ -29,7 +29,10 @@ from decisionloop.core.backend import DecisionBackend
 from decisionloop.evaluate.tools_bench import run_tools
 from decisionloop.evaluate.tools_score import ToolsTotals, totals
 from decisionloop.gold.tools_items import load_items
-from decisionloop.model.backend import ModelBackend, ModelFiles
+from decisionloop.model.backend import ModelBackend, ModelFiles, model_thresholds
+from decisionloop.spec.gates import apply_gates
+from decisionloop.spec.load import load_spec
+from decisionloop.spec.model import Spec
 
 PARTS = ("train", "validation", "test")
 LIVE = ("live_simple", "live_multiple", "live_irrelevance")
@@ -50,11 +53,11 @@ def _sets() -> list[tuple[str, str, list[dict[str, object]]]]:
     return sets
 
 
-def _measure(rows: Sequence[dict[str, object]], backend: DecisionBackend, limit: int | None) -> ToolsTotals:
+def _measure(rows: Sequence[dict[str, object]], backend: DecisionBackend, spec: Spec, limit: int | None) -> ToolsTotals:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "items.jsonl"
         path.write_text("".join(json.dumps(r) + "\n" for r in rows[:limit]), encoding="utf-8")
-        return totals(run_tools(load_items(path), backend, today=date.today()))
+        return totals(run_tools(load_items(path), backend, today=date.today(), spec=spec))
 
 
 def _cell(value: object) -> str:
@@ -68,15 +71,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write every figure here too")
     args = parser.parse_args(argv)
     backend = ModelBackend(ModelFiles.read(args.model_dir)) if args.model_dir else ModelBackend()
+    spec = apply_gates(load_spec(), model_thresholds(args.model_dir))  # the gate `run` uses with this model
     started = time.perf_counter()
     print(f"{'set':<28} {'part':<10} " + " ".join(f"{c:>12}" for c in COLUMNS))
     found = []
     for name, part, rows in _sets():
-        total = _measure(rows, backend, args.limit)
+        total = _measure(rows, backend, spec, args.limit)
         found.append({"set": name, "part": part, **asdict(total)})
         print(f"{name:<28} {part:<10} " + " ".join(f"{_cell(getattr(total, c)):>12}" for c in COLUMNS), flush=True)
-    print(f"{time.perf_counter() - started:.0f} s · backend {backend.name} · train parts may have been learned from;")
-    print("validation parts may tune thresholds; test parts and the live categories are never tuned on")
+    gate = ", ".join(f"{k} {v:g}" for k, v in model_thresholds(args.model_dir).items()) or "DECISION.md's"
+    print(f"{time.perf_counter() - started:.0f} s · {backend.model_id} · gate {gate}")
+    print("train parts may be learned from, validation parts may tune thresholds; test parts and the live")
+    print("categories are never tuned on")
     if args.json is not None:
         args.json.write_text(json.dumps(found, indent=1) + "\n", encoding="utf-8")
     return 0

@@ -64,7 +64,11 @@ def test_the_wire_request_carries_the_frame_and_built_options() -> None:
         "tool": {
             "type": "choice",
             "instructions": "Which tool should the agent call next for this goal?",
-            "criteria": {"weather": "Get the forecast", "calculator": "Do arithmetic"},
+            "criteria": {
+                "weather": "Get the forecast",
+                "calculator": "Do arithmetic",
+                "NONE": "none of these tools can do what the goal asks",
+            },
         }
     }
 

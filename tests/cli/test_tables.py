@@ -69,6 +69,22 @@ def test_runs_json_lists_every_field_whole() -> None:
     assert json.loads(_invoke("runs", "--json", "--limit", "1")[1])[0]["id"] == unfinished
 
 
+def test_runs_filter_by_how_they_stopped_and_by_words_of_the_goal_or_answer() -> None:
+    ended, unfinished = _two_runs()
+
+    def listed(*flags: str) -> list[str]:
+        return [r["id"] for r in json.loads(_invoke("runs", "--json", *flags)[1])]
+
+    assert listed("--stop", "declined") == [ended]
+    assert listed("--stop", "unfinished") == [unfinished]
+    assert listed("--search", "DECLINED TO LET") == [ended]  # the answer, in any case
+    assert listed("--search", GOAL.split()[1].upper()) == [unfinished, ended]  # the goal
+    assert listed("--stop", "answered") == []
+    assert _invoke("runs", "--stop", "answered") == (0, "no runs match\n")
+    code, _ = _invoke("runs", "--stop", "nonsense")
+    assert code == 2
+
+
 def test_runs_json_with_no_runs_is_an_empty_list() -> None:
     assert _invoke("runs", "--json") == (0, "[]\n")
 

@@ -17,7 +17,6 @@ from decisionloop.cli.bench import bench
 from decisionloop.core.backend import DecisionRequest
 from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, ScoreQuestion
 from decisionloop.core.tool import ToolContext
-from decisionloop.core.vocab import Action
 from decisionloop.evaluate.bfcl import bfcl_tool, run_bfcl
 from decisionloop.evaluate.bfcl_data import BfclDataError, bfcl_data_dir, load_bfcl
 from decisionloop.evaluate.bfcl_score import (
@@ -292,8 +291,8 @@ def _record(
     gold: str | None,
     picked: str | None,
     *,
-    needs: Action = "use_tool",
-    asked: bool = True,
+    calls: bool = True,
+    several: bool = True,
     args: tuple[ArgRecord, ...] = (),
     category: str = "multiple",
 ) -> BfclRecord:
@@ -301,9 +300,9 @@ def _record(
         id="r",
         category=category,
         gold=gold,
-        needs_tool=needs,
+        calls=calls,
         picked=picked,
-        pick_asked=asked,
+        several=several,
         args=args,
         automatic=False,
         latencies_ms=(1.0, 3.0),
@@ -311,13 +310,13 @@ def _record(
 
 
 def test_tool_selection_counts_only_items_with_a_choice_to_make() -> None:
-    records = [_record("f", "f"), _record("f", "g"), _record("f", "f", asked=False), _record(None, "f")]
+    records = [_record("f", "f"), _record("f", "g"), _record("f", "f", several=False), _record(None, "f")]
     assert tool_accuracy(records) == 0.5
-    assert tool_accuracy([_record("f", "f", asked=False)]) is None
+    assert tool_accuracy([_record("f", "f", several=False)]) is None
 
 
-def test_relevance_and_call_rate_read_needs_tool() -> None:
-    records = [_record(None, None, needs="answer"), _record(None, None), _record("f", "f", needs="escalate")]
+def test_relevance_and_call_rate_read_whether_a_function_or_none_was_picked() -> None:
+    records = [_record(None, None, calls=False), _record(None, "f"), _record("f", None, calls=False)]
     assert relevance(records) == 0.5
     assert call_rate(records) == 0.0
     assert relevance([_record("f", "f")]) is None
@@ -341,7 +340,7 @@ def test_arguments_are_scored_when_extractable_and_the_function_is_right() -> No
 
 
 def test_figures_per_category_and_overall() -> None:
-    records = [_record("f", "f", category="multiple"), _record(None, None, needs="answer", category="irrelevance")]
+    records = [_record("f", "f", category="multiple"), _record(None, None, calls=False, category="irrelevance")]
     table = by_category(records)
     assert list(table) == ["multiple", "irrelevance", "overall"]
     assert table["overall"] == figures(records)
@@ -373,9 +372,9 @@ def _answers_for(request: DecisionRequest, picks: Picks) -> dict[str, object]:
 
 
 PICKS: dict[str, Picks] = {
-    SIMPLE_Q: {"arg:base": "10", "arg:height": "5"},
+    SIMPLE_Q: {"tool": "calculate_triangle_area", "arg:base": "10", "arg:height": "5"},
     MULTIPLE_Q: {"tool": "weather.get", "arg:location": "Paris", "arg:unit": "celsius", "arg:detailed": "true"},
-    IRRELEVANT_Q: {"needs_tool": 0.1},
+    IRRELEVANT_Q: {"needs_tool": 0.1, "tool": "NONE"},
 }
 
 
@@ -390,11 +389,11 @@ def test_a_scripted_run_gives_the_expected_figures(data_dir: Path) -> None:
     records = run_bfcl(items, ScriptedBackend(_by_goal), on_item=lambda r: seen.append(r.id))
     assert seen == ["simple_python_0", "multiple_0", "irrelevance_0"]
     simple, multiple, irrelevant = records
-    assert (simple.picked, simple.pick_asked, multiple.picked, irrelevant.needs_tool) == (
+    assert (simple.picked, simple.several, multiple.picked, irrelevant.calls) == (
         "calculate_triangle_area",
         False,
         "weather.get",
-        "answer",
+        False,
     )
     assert {a.name: a.picked for a in multiple.args} == {
         "location": "Paris",

@@ -59,7 +59,7 @@ PICKS: dict[str, Picks] = {
     PARIS: {"tool": "weather", "arg:city": "Paris", "arg:unit": "celsius"},
     ROME: {"tool": "roll"},
     DICE: {},
-    THANKS: {"needs_tool": 0.1},
+    THANKS: {"needs_tool": 0.1, "tool": "NONE"},
     OSLO: {"arg:city": "Oslo"},
 }
 
@@ -97,8 +97,8 @@ def test_a_scripted_run_gives_the_expected_decisions_and_totals(items_file: Path
     assert [r.decision for r in records] == ["call", "ask", "ask", "none", "call"]
     assert (paris.tool, paris.arguments, paris.held) == ("weather", {"city": "Paris", "unit": "celsius"}, False)
     assert (rome.tool, dice.missing, dice.held, oslo.arguments) == ("roll", ("sides",), False, {"city": "Oslo"})
-    # thanks: weather's city has no candidate, but a "none" rests on needs_tool alone
-    assert (thanks.missing, thanks.held) == (("city",), False)
+    # thanks: NONE picked, so no argument is asked (weather's city would have had no candidate)
+    assert (thanks.tool, thanks.missing, thanks.held) == (None, (), False)
     assert [right(r) for r in records] == [True, False, True, True, None]
     probabilities = paris.decisions[1]["answers"]
     assert isinstance(probabilities, dict)
@@ -179,7 +179,7 @@ def test_the_command_reports_a_bad_line_cleanly(tmp_path: Path) -> None:
     assert result.stderr.startswith(f"error: {path}:2: not a JSON line")
 
 
-def test_an_item_offering_no_tool_is_decided_by_needs_tool(tmp_path: Path) -> None:
+def test_an_item_offering_no_tool_is_none_without_a_tool_choice(tmp_path: Path) -> None:
     path = _write(tmp_path / "bare.jsonl", [{"id": "bare", "question": THANKS, "tools": [], "expected": "none"}])
     [record] = run_tools(load_items(path), _backend(), today=date(2026, 12, 1))
     assert (record.decision, record.tool, record.held, record.offered_tools) == ("none", None, False, 0)

@@ -117,7 +117,11 @@ def test_decisions_are_grouped_by_step_with_frames_questions_and_answers(journal
     pick = groups[0]["decisions"][1]
     assert pick["state"]["goal"] == GOAL
     assert "tool" in pick["excluded"]
-    assert pick["questions"]["tool"]["criteria"] == {"weather": "Get the forecast", "note_save": "Save a note"}
+    assert pick["questions"]["tool"]["criteria"] == {
+        "weather": "Get the forecast",
+        "note_save": "Save a note",
+        "NONE": "none of these tools can do what the goal asks",
+    }
     decision = pick["decision"]
     assert (decision["action"], decision["backend"], decision["model"]) == ("escalate", "scripted", "m-1")
     assert decision["answers"]["tool"]["choice"] == "weather"

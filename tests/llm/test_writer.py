@@ -106,3 +106,14 @@ def test_write_answer_asks_for_300_tokens_at_temperature_zero() -> None:
     assert (request.max_tokens, request.temperature) == (300, 0.0)
     expected = answer_messages(INSTRUCTION, GOAL, "wikidata_fact(Lyon, population) → 522,250", revise="too long")
     assert request.messages == tuple(expected)
+
+
+def test_a_direct_answer_sends_the_request_alone_under_its_own_instruction() -> None:
+    chat = ScriptedChat(["Rain on the window"])
+    reply = write_answer(chat, INSTRUCTION, "Write a haiku about rain", "", direct=True)
+    assert reply.text == "Rain on the window"
+    [request] = chat.requests
+    system, user = request.messages
+    assert system.content.startswith("You are a helpful assistant. None of the agent's tools can do what")
+    assert INSTRUCTION not in system.content  # the generator's "use only the evidence" does not apply
+    assert user.content == "Write a haiku about rain"

@@ -11,6 +11,7 @@ from decisionloop.backends.rules import RuleJudge
 from decisionloop.backends.scripted import ScriptedBackend
 from decisionloop.core.backend import BackendReply, DecisionRequest
 from decisionloop.core.errors import BackendError
+from decisionloop.core.questions import ChoiceQuestion
 from decisionloop.core.records import Approval, Call
 from decisionloop.core.tool import ToolResult
 from decisionloop.journal.events import ApprovalGiven, DecisionsMade, RunEnded, StepFinished, ToolFinished, ToolStarted
@@ -302,13 +303,73 @@ def test_an_empty_goal_is_refused() -> None:
         next(run_loop("  ", LoopSetup(spec=SPEC, tools=TOOLS, limits=Limits(), clock=Clock(), now=NOW)))
 
 
-def test_with_one_tool_left_nothing_is_chosen_and_the_step_is_not_held_for_it() -> None:
+def test_with_one_tool_left_the_choice_is_that_tool_or_none() -> None:
     tools = [t for t in TOOLS if t.id in ("calculator", "weather")]
-    backend = by_step({"arg:expression": "2 + 2"}, {"needs_tool": 0.02})
+    backend = by_step({"tool": "calculator", "arg:expression": "2 + 2"}, {"needs_tool": 0.02})
     run = Env(backend=backend, tools=tools).run("What is 2 + 2?")
-    assert not any("tool" in r.questions for r in backend.requests)
+    asked = next(r.questions["tool"] for r in backend.requests if "tool" in r.questions)
+    assert isinstance(asked, ChoiceQuestion)
+    assert asked.names == ("calculator", "NONE")  # weather has no place to go on
     first = run.driven.result.steps[0]
     assert (first.tool, first.decided_by, first.holds) == ("calculator", "system1", ())
+
+
+def test_none_of_the_tools_fits_ends_the_first_step_saying_which_tools_there_are() -> None:
+    tools = [t for t in TOOLS if t.id in ("calculator", "weather", "ask_user")]
+    backend = by_step({"tool": "NONE", "needs_tool": 0.02})
+    run = Env(backend=backend, tools=tools).run("Write me a haiku about rain")
+    result = run.driven.result
+    assert (result.stop, result.delivery) == ("no_tool", "none")
+    assert result.answer == "None of my tools can do this. The tools I have: weather, calculator."
+    assert not result.done
+    (step,) = result.steps
+    assert (step.call, step.decided_by, step.holds) == (None, "system1", ())
+    assert step.note == "none of the tools can do what the goal asks"
+    assert not any(isinstance(e, ToolStarted) for e in run.events)
+    assert isinstance(run.events[-1], RunEnded)
+
+
+def test_with_an_llm_a_goal_no_tool_fits_is_answered_directly_and_not_gated() -> None:
+    written: list[NeedAnswer] = []
+
+    class Writer:
+        def write(self, request: NeedAnswer) -> Draft:
+            written.append(request)
+            return Draft(text="Rain taps the window", by="llm", llm=LlmUse(calls=1, ms=5.0))
+
+    backend = by_step({"tool": "NONE"})
+    run = Env(backend=backend, tools=TOOLS, writer=Writer()).run("Write me a haiku about rain")
+    result = run.driven.result
+    assert (result.stop, result.delivery, result.answer) == ("answered", "direct", "Rain taps the window")
+    assert [(w.direct, w.evidence) for w in written] == [(True, ())]
+    assert not any("deliverable" in r.questions for r in backend.requests)
+
+
+def test_an_unsure_none_is_held_and_so_is_a_sure_none_after_a_step() -> None:
+    run = Env(backend=_unsure_none(), tools=TOOLS).run("What is 2 + 2?")
+    first = run.driven.result.steps[0]
+    assert [h.kind for h in first.holds] == ["tool_unsure"]
+    later = by_step(
+        {"tool": "calculator", "arg:expression": "2 + 2"}, {"tool": "NONE", "needs_tool": 0.95, "done": 0.1}
+    )
+    run = Env(backend=later, tools=TOOLS).run("What is 2 + 2?")
+    second = run.driven.result.steps[1]
+    assert "no_tool_fits" in [h.kind for h in second.holds]
+    assert run.driven.result.stop == "held"
+
+
+def _unsure_none() -> ScriptedBackend:
+    def respond(request: DecisionRequest) -> Mapping[str, object]:
+        answers = answers_for(request, {})
+        question = request.questions.get("tool")
+        if question is not None:
+            assert isinstance(question, ChoiceQuestion)
+            names = list(question.names)
+            rest = 0.5 / (len(names) - 1)
+            answers["tool"] = {"choice": "NONE", "probabilities": {n: 0.5 if n == "NONE" else rest for n in names}}
+        return {"answers": answers}
+
+    return ScriptedBackend(respond)
 
 
 class _Batching:
@@ -348,3 +409,10 @@ def test_a_failed_batch_fails_every_frame_closed() -> None:
     run = Env(backend=backend, tools=TOOLS).run("What is 2 + 2?")  # type: ignore[arg-type]
     assert run.driven.result.stop == "held"
     assert all(d.degraded for d in run.driven.result.steps[0].decisions)
+
+
+def test_a_sure_none_after_the_goal_is_done_finishes_with_the_answer() -> None:
+    backend = by_step({"tool": "calculator", "arg:expression": "2 + 2"}, {"tool": "NONE", "needs_tool": 0.02})
+    result = Env(backend=backend, tools=TOOLS).run("What is 2 + 2?").driven.result
+    assert (result.stop, result.answer) == ("answered", "2 + 2 = 4")
+    assert [r.tool for r in result.steps] == ["calculator", "FINISH"]

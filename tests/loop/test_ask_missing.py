@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 from rich.console import Console
 
+from decisionloop.backends.scripted import ScriptedBackend
 from decisionloop.core.records import Call, Hold
 from decisionloop.core.tool import Slot, Tool, ToolContext, ToolResult
 from decisionloop.core.vocab import ASK_USER, DecidedBy
@@ -73,6 +74,25 @@ def test_a_missing_place_is_asked_for_and_the_reply_fills_the_next_call() -> Non
     assert asked.result.observation == 'The user answered: "Paris"'
     assert called.call == Call(tool="weather", args={"place": "Paris", "when": "today"})
     assert (result.stop, result.answer) == ("answered", "Sunny in Paris")
+
+
+def test_system_1_asking_the_user_asks_what_the_named_tool_lacks_and_that_tool_comes_next() -> None:
+    user = _User("Paris")
+    backend = by_step({"tool": ASK_USER, "done": 0.02}, {"tool": "calculator", **FILLED}, DONE)
+    result = _run_with(backend, user).driven.result
+    (question,) = user.questions
+    assert question.startswith("Which place should the weather forecast be for? (weather needs the place")
+    asked, called = result.steps[0], result.steps[1]
+    assert (asked.tool, asked.decided_by) == (ASK_USER, "system1")
+    assert called.call == Call(tool="weather", args={"place": "Paris", "when": "today"})  # not the calculator
+    steps = [r.questions for r in backend.requests if "needs_tool" in r.questions]
+    assert ["tool" in q for q in steps[:2]] == [True, False]  # the tool was chosen when the user was asked
+
+
+def _run_with(backend: ScriptedBackend, user: _User) -> Run:
+    setup = LoopSetup(spec=SPEC, tools=TOOLS, limits=Limits(), clock=Clock(), now=NOW)
+    seams = Seams(backend=backend, context=ToolContext(now=NOW, ask_user=user), journal=MemoryJournal())
+    return Run(driven=drive(GOAL, setup, seams), journal=MemoryJournal(), notes=SqliteNotes(":memory:"))
 
 
 def test_the_ask_is_a_journaled_step_like_any_other() -> None:

@@ -1,5 +1,6 @@
 """Everyday goals a new user tries, run end to end through the loop with the bundled decision model, unattended:
-multi-step arithmetic in words, unit conversions to any unit, weekday and days-until questions, the clock."""
+multi-step arithmetic in words, unit conversions to any unit, weekday and days-until questions, the clock, and
+small talk or requests none of the tools can serve."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from datetime import UTC, datetime
 
 import pytest
 
+from decisionloop.core.answers import ChoiceAnswer
+from decisionloop.core.records import RunResult
 from decisionloop.core.tool import ToolContext
 from decisionloop.driver import Seams, drive
 from decisionloop.journal.events import MemoryJournal
@@ -23,6 +26,11 @@ pytestmark = pytest.mark.skipif(not has_model(), reason="no bundled decision mod
 
 def _run(goal: str) -> tuple[str, str, list[str]]:
     """The stop reason, the answer and the tools called for ``goal``, with nobody at hand to decide a held step."""
+    result = _result(goal)
+    return result.stop, result.answer, [s.call.tool for s in result.steps if s.call is not None]
+
+
+def _result(goal: str) -> RunResult:
     setup = LoopSetup(
         spec=load_spec(gates=model_thresholds()),
         tools=builtin_tools(),
@@ -37,8 +45,7 @@ def _run(goal: str) -> tuple[str, str, list[str]]:
         system2=Declining(),
         approver=Declining(),
     )
-    result = drive(goal, setup, seams).result
-    return result.stop, result.answer, [s.call.tool for s in result.steps if s.call is not None]
+    return drive(goal, setup, seams).result
 
 
 @pytest.mark.parametrize(
@@ -84,15 +91,43 @@ def test_date_questions_are_answered_by_date_math(goal: str, answer: str) -> Non
 
 @pytest.mark.parametrize(
     ("goal", "answer"),
-    [("what time is it in Tokyo", "It is 18:30 on Tuesday, December 1, 2026 in Tokyo (Asia/Tokyo, UTC+09:00)")],
+    [
+        ("what time is it in Tokyo", "It is 18:30 on Tuesday, December 1, 2026 in Tokyo (Asia/Tokyo, UTC+09:00)"),
+        ("what's the date today", "It is 09:30 on Tuesday, December 1, 2026 (local time, UTC+00:00)"),
+    ],
 )
-def test_the_time_in_a_place_comes_from_the_clock_not_the_weather(goal: str, answer: str) -> None:
+def test_the_time_and_date_come_from_the_clock_not_the_weather(goal: str, answer: str) -> None:
     assert _run(goal) == ("answered", answer, ["clock"])
 
 
-@pytest.mark.parametrize("goal", ["current time in Europe/Berlin", "what's the date today"])
+@pytest.mark.parametrize("goal", ["current time in Europe/Berlin"])
 def test_a_goal_the_model_is_unsure_of_is_held_never_answered_wrong(goal: str) -> None:
-    # The clock is a tool the bundled model was never trained on: on these it is unsure (the place as a zone
-    # key or a city; the clock or date_math for today's date), so the step is held and nothing wrong runs.
+    # An IANA zone key is no span the extractor offers ("Europe" and "Berlin" are): the model is unsure which one
+    # is the place, so the step is held and nothing wrong runs.
     stop, _, tools = _run(goal)
     assert (stop, tools) == ("held", [])
+
+
+@pytest.mark.parametrize(
+    "goal", ["thanks!", "hi there, how are you?", "write a haiku about rain", "book a flight to Rome"]
+)
+def test_a_goal_none_of_the_tools_can_serve_ends_saying_so_without_a_call(goal: str) -> None:
+    stop, answer, tools = _run(goal)
+    assert (stop, tools) == ("no_tool", [])
+    assert answer.startswith("None of my tools can do this. The tools I have: wiki_lookup, wikidata_fact, weather")
+
+
+@pytest.mark.parametrize(
+    "goal", ["thanks!", "hello", "ok", "tell me a joke", "asdf qwerty", "play some music", "never mind, forget it"]
+)
+def test_small_talk_and_nonsense_never_run_or_propose_a_tool_that_changes_something(goal: str) -> None:
+    result = _result(goal)
+    changing = {t.id for t in builtin_tools() if t.side_effect is not None}
+    picked = {
+        answer.choice
+        for step in result.steps
+        for decision in step.decisions
+        if decision.block == "pick_tool" and isinstance(answer := decision.answers["tool"], ChoiceAnswer)
+    }
+    assert not picked & changing, picked  # not even proposed (and held)
+    assert result.stop != "declined"

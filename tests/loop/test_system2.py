@@ -101,6 +101,20 @@ def test_the_llm_writes_the_answer_from_the_evidence_only() -> None:
     assert "calculator(2 + 2) → 2 + 2 = 4" in user.content
 
 
+def test_when_no_tool_fits_the_llm_answers_the_goal_itself_and_a_failing_one_leaves_the_plain_no() -> None:
+    chat = ScriptedChat(["You're welcome!"])
+    writer = LlmWriter(chat, instruction=SPEC.generator)
+    run = Env(backend=by_step({"tool": "NONE"}), tools=TOOLS, writer=writer).run("thanks!")
+    assert (run.driven.result.stop, run.driven.result.answer) == ("answered", "You're welcome!")
+    system, user = chat.requests[0].messages
+    assert "Use only the evidence" not in system.content
+    assert user.content == "thanks!"
+    failing = LlmWriter(ScriptedChat([GeneratorError("scripted", "server", "500")]), instruction=SPEC.generator)
+    run = Env(backend=by_step({"tool": "NONE"}), tools=TOOLS, writer=failing).run("thanks!")
+    assert run.driven.result.stop == "no_tool"
+    assert run.driven.result.answer.startswith("None of my tools can do this. The tools I have: wiki_lookup, ")
+
+
 def test_a_failing_writer_falls_back_to_the_template() -> None:
     chat = ScriptedChat([GeneratorError("scripted", "server", "500")])
     backend = by_step({"tool": "calculator", "arg:expression": "2 + 2"}, {"needs_tool": 0.02})

@@ -1,9 +1,12 @@
-"""The lexical facts of an option include whether the question's words stand next to it in the goal."""
+"""The lexical facts of an option: whether the question's words stand next to it in the goal, and how well the
+best of the other options fits the goal (what lets NONE be learned as "even the best is a poor match")."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from decisionloop.core.questions import ChoiceQuestion, Option
-from decisionloop.model.features import N_LEXICAL, frame, lexical_facts
+from decisionloop.model.features import N_EMBEDDED_FACTS, N_TEXT_FACTS, embedded_facts, frame, lexical_facts
 
 GOAL = "Find the area of a triangle with a base of 10 units and height of 5 units."
 
@@ -16,10 +19,27 @@ def _facts(question: str) -> dict[str, list[float]]:
 
 def test_the_words_before_an_option_that_the_question_uses_are_a_fact() -> None:
     base, height = _facts("The base of the triangle."), _facts("The height of the triangle (height)")
-    assert all(len(row) == N_LEXICAL for row in base.values())
-    before = N_LEXICAL - 2
+    assert all(len(row) == N_TEXT_FACTS for row in base.values())
+    before = N_TEXT_FACTS - 2
     assert base["10"][before] > 0.0
     assert base["5"][before] == 0.0
     assert height["5"][before] > 0.0
     assert height["10"][before] == 0.0
     assert base["NONE"][before:] == [0.0, 0.0]
+
+
+def test_every_row_sees_the_best_fit_among_the_options_that_are_not_none() -> None:
+    goal = np.asarray([1.0, 0.0, 0.0], dtype=np.float32)
+    options = np.asarray([[0.6, 0.8, 0.0], [0.9, 0.1, 0.0], [0.1, 0.0, 0.99]], dtype=np.float32)
+    rows = embedded_facts(("weather", "calculator", "NONE"), goal, options)
+    assert rows.shape == (3, N_EMBEDDED_FACTS)
+    cosine, best, below, is_best = rows.T
+    assert np.allclose(cosine, [0.6, 0.9, 0.1])
+    assert np.allclose(best, [0.9, 0.9, 0.9])  # NONE's row too: it does not count as a fit of its own
+    assert np.allclose(below, [0.3, 0.0, 0.0])
+    assert is_best.tolist() == [0.0, 1.0, 0.0]
+
+
+def test_a_question_of_none_alone_has_no_best_fit() -> None:
+    rows = embedded_facts(("NONE",), np.ones(2, dtype=np.float32), np.ones((1, 2), dtype=np.float32))
+    assert rows.tolist() == [[2.0, 0.0, 0.0, 0.0]]

@@ -42,7 +42,7 @@ def test_shipped_file_is_clean_and_counted() -> None:
     ]
     assert spec.headline().startswith(
         "7 decisions, 9 questions, 7 answered by the decision model, "
-        "0 decided by code, 1 authorisation gate; 17 options"
+        "0 decided by code, 1 authorisation gate; 18 options"
     )
     assert "Use only the evidence" in spec.generator
 

@@ -24,14 +24,16 @@ _UNLIKELY = frozenset({"needs_auth", "unsupported"})
 
 
 def answers_for(request: DecisionRequest, picks: Picks) -> dict[str, object]:
-    """A sure answer per question: the picked option (when offered), probability or score level."""
+    """A sure answer per question: the picked option (when offered; else the last, or for the tool the last
+    tool before NONE), probability or score level."""
     answers: dict[str, object] = {}
     for qid, question in request.questions.items():
         want = picks.get(qid)
         match question:
             case ChoiceQuestion(options=options):
                 names = [o.name for o in options]
-                choice = want if isinstance(want, str) and want in names else names[-1]
+                fallback = names[-1] if qid != "tool" or len(names) < 2 else names[-2]  # the last tool, not NONE
+                choice = want if isinstance(want, str) and want in names else fallback
                 rest = 0.04 / (len(names) - 1) if len(names) > 1 else 0.0
                 answers[qid] = {"choice": choice, "probabilities": {n: 0.96 if n == choice else rest for n in names}}
             case NoulQuestion():

@@ -53,12 +53,15 @@ def test_a_call_item_gives_a_tool_example_and_an_example_per_argument(tmp_path: 
     )
     examples = item_examples(load_items(path), load_spec())
     picked = {e.framed.question: e.framed.names[e.label] for e in examples}
-    tool = next(e for e in examples if e.question == "tool")
-    assert tool.framed.names[tool.label] == "triangle_area"
+    tools = [e for e in examples if e.question == "tool"]
+    assert [(e.framed.names, e.framed.names[e.label]) for e in tools] == [
+        (("triangle_area", "circle_area", "NONE"), "triangle_area"),
+        (("circle_area", "NONE"), "NONE"),  # the "none" item: no offered tool fits a joke
+    ]
     assert picked["The base of the triangle."] == "10"
     assert picked["The height of the triangle."] == "5"
     assert picked["The unit of measure."] == "NONE"  # the question names no unit, and it may be left out
-    assert len(examples) == 4  # the "none" item teaches nothing here
+    assert len(examples) == 5
 
 
 def test_a_value_that_is_not_offered_is_labelled_none(tmp_path: Path) -> None:
@@ -72,4 +75,5 @@ def test_a_value_that_is_not_offered_is_labelled_none(tmp_path: Path) -> None:
         },
     )
     examples = item_examples(load_items(path), load_spec())
-    assert [e.framed.names[e.label] for e in examples] == ["NONE"]
+    # one tool is still a choice (it or NONE); its radius is not offered in words, so NONE is that value's label
+    assert [(e.question, e.framed.names[e.label]) for e in examples] == [("tool", "circle_area"), ("arg", "NONE")]

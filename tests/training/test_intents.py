@@ -9,13 +9,16 @@ from collections.abc import Iterator
 
 import pytest
 
+from decisionloop.core.errors import ConfigError
 from decisionloop.extract import extract, slot_options
 from decisionloop.gold.match import arg_match
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.training.generator import Episode
 from decisionloop.training.generator.aliases import DESCRIBED
+from decisionloop.training.generator.episodes import check_families, in_family
 from decisionloop.training.generator.events import EVENTS, MISSIONS, Event
 from decisionloop.training.generator.generate import dev_goals, near_dev_goal
+from decisionloop.training.generator.invented_tools import INVENTED
 from decisionloop.training.generator.noise import fill
 from decisionloop.training.generator.personal import ASKS, PERSONAL, Personal
 from decisionloop.training.generator.phrasing import ABOUT_SOMEONE, EVENT, FACT, MISSION
@@ -234,3 +237,26 @@ def test_near_copies_of_dev_goals_are_recognised_and_never_generated(episodes: l
     assert near_dev_goal(" ".join([*words[:-1], "Zanzibar"]))
     assert not near_dev_goal(" ".join([*words[:3], "something else entirely, about Quasholm and its old harbour"]))
     assert [e.task.goal for e in episodes if near_dev_goal(e.task.goal)] == []
+
+
+def test_a_family_holds_its_intents_and_an_unknown_family_is_refused() -> None:
+    assert in_family("multihop.maker", ("multihop",))
+    assert in_family("units", ("units",))
+    assert not in_family("multihopx", ("multihop",))
+    assert not in_family("multihop", ("multihop.maker",))
+    check_families(("multihop", "custom.translate"))
+    with pytest.raises(ConfigError, match="no intent is in the family 'multihops'; the intents: weather, clock, wiki"):
+        check_families(("multihops",))
+
+
+def test_the_time_is_asked_of_the_clock_with_a_city_or_for_where_the_user_is(episodes: list[Episode]) -> None:
+    clocks = [e for e in episodes if e.intent == "clock"]
+    assert len(clocks) > 30
+    places = Counter("place" in e.task.steps[0].call.args for e in clocks)
+    assert places[True] > places[False] > 5
+    twin = set(next(p.ids for p in INVENTED if p.role == "local_time"))
+    for e in clocks:
+        ids = {t.id for t in e.tools}
+        assert "clock" in ids, e.task.goal
+        assert not ids & twin, e.task.goal  # never offered beside its twin
+        assert e.task.steps[0].observation.startswith("It is "), e.task.steps[0].observation

@@ -44,3 +44,16 @@ def test_the_oracle_picks_every_gold_tool_and_none_exactly_where_the_episode_say
             spans = {s.name: s for s in step.slots if not s.fixed}
             for name, slot in spans.items():
                 assert (slot.gold == NONE) == ((step.index, name) in e.none_slots), (e.task.id, step.index, name)
+
+
+def test_a_goal_no_tool_is_for_picks_none_at_the_first_step(episodes: list[Episode], spec: Spec) -> None:
+    chats = [e for e in episodes if e.intent == "chat"][:5]
+    assert chats
+    for e in chats:
+        case = run_task(
+            e.task,
+            TeacherSetup(spec=spec, tools=e.tools, now=e.now),
+            OracleBackend(e.task, side_effects=e.side_effects),
+        )
+        first = case.steps[0]
+        assert first.picked == (NONE if first.options else None), (e.task.goal, first.options)

@@ -74,7 +74,7 @@ def test_kits_vary_ids_order_and_distractors() -> None:
     catalog = list(BUILTIN_ROLES)  # the catalog less the tools the bundled model was not trained with
     assert sum([t.id for t in k.tools] == catalog for k in kits) > 50
     assert sum(any(t.id in {p.role for p in INVENTED} or t.id in generated_ids() for t in k.tools) for k in kits) > 200
-    assert len({tuple(t.id for t in k.tools) for k in kits}) > 300
+    assert len({tuple(t.id for t in k.tools) for k in kits}) > 250  # a quarter are the whole catalog
 
 
 def test_episodes_never_reuse_a_built_in_id_for_another_tool(episodes: list[Episode]) -> None:

@@ -44,8 +44,11 @@ from decisionloop.evaluate.tools_score import totals
 from decisionloop.gold.suite import Task, demo_suite_path, load_suite
 from decisionloop.gold.tools_items import ToolsItem, load_items
 from decisionloop.llm.chat import HttpChat
+from decisionloop.model.backend import model_thresholds
 from decisionloop.settings import resolve, resolve_float, setting
+from decisionloop.spec.gates import apply_gates
 from decisionloop.spec.load import load_spec
+from decisionloop.spec.model import Spec
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.tools.replay import ReplayBook
 
@@ -85,11 +88,13 @@ def bfcl(
     if held:
         notice(f"held out: {', '.join(held)} — report these figures, never tune on them")
     backend = decision_backend(decisions_url, decisions_model, None)
+    spec, gate = _gated(backend)
     started = time.perf_counter()
-    records = _run(items, backend)
+    records = _run(items, backend, spec)
     wall_s = time.perf_counter() - started
     source = data_source(data_dir)
-    for line in bfcl_lines(by_category(records), f"BFCL v4 ({source}) · backend {backend.name} · {wall_s:.1f} s"):
+    title = f"BFCL v4 ({source}) · backend {backend.name} · {gate} · {wall_s:.1f} s"
+    for line in bfcl_lines(by_category(records), title):
         click.echo(line)
     if json_out is not None:
         result = result_json(records, backend=backend.name, source=source, held_out=held)
@@ -104,7 +109,16 @@ def _categories(text: str) -> list[BfclCategory]:
     return list(dict.fromkeys(parse_category(n) for n in names))
 
 
-def _run(items: Sequence[BfclItem], backend: DecisionBackend) -> list[BfclRecord]:
+def _gated(backend: DecisionBackend) -> tuple[Spec, str]:
+    """The gate a run would use: the bundled model's tuned thresholds with the bundled model (as ``run`` does),
+    else DECISION.md's; and how to name it in a title."""
+    tuned = model_thresholds() if backend.name == "model" else {}
+    spec = apply_gates(load_spec(), tuned)
+    named = ", ".join(f"{k} {v:g}" for k, v in tuned.items())
+    return spec, f"gate {named} (the model's tuned thresholds)" if tuned else "gate DECISION.md's"
+
+
+def _run(items: Sequence[BfclItem], backend: DecisionBackend, spec: Spec) -> list[BfclRecord]:
     """Every item, with a progress bar on stderr."""
     columns = (TextColumn("bfcl {task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
@@ -113,7 +127,7 @@ def _run(items: Sequence[BfclItem], backend: DecisionBackend) -> list[BfclRecord
         def advance(record: BfclRecord) -> None:
             progress.update(task, advance=1, description=record.category)
 
-        return run_bfcl(items, backend, on_item=advance)
+        return run_bfcl(items, backend, spec=spec, on_item=advance)
 
 
 @bench.command("tools")
@@ -138,16 +152,17 @@ def tools_command(
     """Run System 1 on function-calling items: one JSON object a line, {"id", "messages" or "question",
     "tools" (OpenAI function format), "expected"?}, expected being a call {"name", "arguments"}, "ask" or "none".
 
-    Each item is decided as call, ask (a required value has no candidate) or none (needs_tool says no tool is
-    needed); totals are printed when items say what they expect.
+    Each item is decided as call, ask (a required value has no candidate) or none (pick_tool says that none of
+    the tools fits); totals are printed when items say what they expect.
     """
     items = load_items(file)[:limit]
     backend = decision_backend(decisions_url, decisions_model, None)
+    spec, gate = _gated(backend)
     started = time.perf_counter()
-    records = _decided(items, backend)
+    records = _decided(items, backend, spec)
     wall_s = time.perf_counter() - started
     total = totals(records)
-    for line in tools_lines(total, f"bench tools · {file.name} · backend {backend.name} · {wall_s:.1f} s"):
+    for line in tools_lines(total, f"bench tools · {file.name} · backend {backend.name} · {gate} · {wall_s:.1f} s"):
         click.echo(line)
     if out is not None:
         rows = (json.dumps(asdict(r), ensure_ascii=False) for r in records)
@@ -158,7 +173,7 @@ def tools_command(
         json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def _decided(items: Sequence[ToolsItem], backend: DecisionBackend) -> list[ToolsRecord]:
+def _decided(items: Sequence[ToolsItem], backend: DecisionBackend, spec: Spec) -> list[ToolsRecord]:
     """Every item, with a progress bar on stderr."""
     columns = (TextColumn("tools {task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
@@ -167,7 +182,7 @@ def _decided(items: Sequence[ToolsItem], backend: DecisionBackend) -> list[Tools
         def advance(record: ToolsRecord) -> None:
             progress.update(task, advance=1, description=record.id)
 
-        return run_tools(items, backend, today=date.today(), on_record=advance)
+        return run_tools(items, backend, today=date.today(), spec=spec, on_record=advance)
 
 
 @bench.command("compare")

@@ -48,6 +48,15 @@ from decisionloop.settings import setting
     "repeatable. Train on a train part only, and measure on another.",
 )
 @click.option(
+    "--hold-out",
+    "hold_out",
+    multiple=True,
+    metavar="FAMILY",
+    help="Leave out every episode of this intent family (`multihop`, or one intent such as `multihop.maker`); "
+    "repeatable, recorded in the manifest. To measure on families never trained on: "
+    "scripts/held_out_families.py.",
+)
+@click.option(
     "--base",
     type=click.Path(path_type=Path, file_okay=False, exists=True),
     help="Fine-tune this model directory's head instead of training from scratch (e.g. the shipped one).",
@@ -61,6 +70,7 @@ def train(
     from_journal: bool,
     journal_path: Path | None,
     item_files: tuple[Path, ...],
+    hold_out: tuple[str, ...],
     base: Path | None,
 ) -> None:
     """Generate training episodes, train the decision model's head on CPU, calibrate it and export it."""
@@ -85,7 +95,7 @@ def train(
             click.echo(f"{len(made)} examples from {path}", err=True)
             extra += made
     fit = FitConfig(epochs=epochs, seed=seed, lr=3e-4 if base else 1e-3)
-    config = TrainConfig(episodes=episodes, seed=seed, base=base, fit=fit)
+    config = TrainConfig(episodes=episodes, seed=seed, base=base, fit=fit, hold_out=hold_out)
     report = train_model(config, out, say=lambda line: click.echo(line, err=True), extra=extra)
     click.echo(json.dumps({k: v for k, v in report.items() if k != "curve"}, indent=2))
 

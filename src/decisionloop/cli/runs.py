@@ -12,23 +12,31 @@ from rich.console import Console
 
 from decisionloop.cli.common import reports_errors
 from decisionloop.cli.views.runs import run_summary_json, runs_notes, runs_table
+from decisionloop.core.vocab import STOP_REASONS
 from decisionloop.journal import SqliteJournal, default_path, run_json, run_turtle
+from decisionloop.journal.store import UNFINISHED
 from decisionloop.settings import ready_home
 
 
 @click.command()
 @click.option("--limit", type=click.IntRange(1, 1000), default=20, show_default=True, help="Show this many runs.")
+@click.option(
+    "--stop",
+    type=click.Choice([*STOP_REASONS, UNFINISHED]),
+    help="Only runs that stopped so (unfinished: never ended, e.g. killed).",
+)
+@click.option("--search", metavar="TEXT", help="Only runs whose goal or answer holds TEXT (any case).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of the runs, every field whole.")
 @reports_errors
-def runs(limit: int, as_json: bool) -> None:
+def runs(limit: int, stop: str | None, search: str | None, as_json: bool) -> None:
     """List recent runs, newest first, with their answers; unfinished runs and calls with no result are flagged."""
     with SqliteJournal(default_path(ready_home(os.environ))) as journal:
-        found = journal.runs(limit)
+        found = journal.runs(limit, stop=stop, search=search)
     if as_json:
         click.echo(json.dumps([run_summary_json(r) for r in found], indent=2, ensure_ascii=False))
         return
     if not found:
-        click.echo("no runs yet: try decisionloop demo")
+        click.echo("no runs match" if stop or search else "no runs yet: try decisionloop demo")
         return
     console = Console(highlight=False)
     console.print(runs_table(found, console.width))

@@ -15,6 +15,7 @@ from decisionloop.core.vocab import FINISH, STOP, DecidedBy, Delivery, StopReaso
 HoldKind = Literal[
     "degraded",
     "tool_unsure",
+    "no_tool_fits",
     "arg_unsure",
     "arg_none",
     "arg_missing",

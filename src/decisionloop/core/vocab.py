@@ -16,6 +16,7 @@ DECIDERS: tuple[DecidedBy, ...] = get_args(DecidedBy)
 StopReason = Literal[
     "answered",
     "no_answer",  # reached FINISH, but no tool result said anything: the template's "I could not find an answer."
+    "no_tool",  # none of the tools can do what the goal asks, and no LLM answered it directly
     "declined",
     "stopped",
     "held",
@@ -25,7 +26,7 @@ StopReason = Literal[
     "interrupted",  # Ctrl-C: the driver journals how far it got before the interrupt goes on
 ]
 STOP_REASONS: tuple[StopReason, ...] = get_args(StopReason)
-Delivery = Literal["template", "delivered", "revised", "fell_back", "none"]
+Delivery = Literal["template", "delivered", "revised", "fell_back", "direct", "none"]
 
 Action = Literal[
     "answer",

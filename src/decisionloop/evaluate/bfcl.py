@@ -1,8 +1,8 @@
 """BFCL on System 1: needs_tool and pick_tool over an item's functions, then pick_args for the picked function.
 
 Each BFCL function becomes a Tool whose runner is never called: only the decisions are scored. Every function
-of an item is offered to pick_tool, without the ``tool_options`` filter the loop applies, so the figure measures
-the choice itself; with a single function there is nothing to pick and that function is taken.
+of an item is offered to pick_tool with NONE ("none of these fits"), without the ``tool_options`` filter the loop
+applies, so the figure measures the choice itself; a single function is offered against NONE too.
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ def run_bfcl(
 
 
 def run_item(item: BfclItem, backend: DecisionBackend, spec: Spec) -> BfclRecord:
-    """One item: needs_tool and pick_tool in one request, then pick_args when the item has an accepted call.
+    """One item: needs_tool and pick_tool in one request, then pick_args when the item has an accepted call and a
+    function was picked.
 
     An optional parameter with no value is left out, not missing; a required one with no candidate keeps the
     item from being automatic, as the loop's gate holds such a step.
@@ -55,9 +56,9 @@ def run_item(item: BfclItem, backend: DecisionBackend, spec: Spec) -> BfclRecord
         id=item.id,
         category=item.category,
         gold=item.gold.function if item.gold is not None else None,
-        needs_tool=decided.needs_tool.proposed,
+        calls=tool is not None,
         picked=tool.id if tool is not None else None,
-        pick_asked=decided.pick_tool is not None,
+        several=len(tools) > 1,
         args=arg_records(item, tool, chosen_args(decided.pick_args), decided.candidates),
         automatic=decided.automatic,
         latencies_ms=tuple(d.latency_ms for d in decided.decisions if d.block != "pick_tool"),

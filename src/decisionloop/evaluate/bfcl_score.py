@@ -1,6 +1,6 @@
 """BFCL figures from per-item records: tool selection, relevance detection, argument accuracy, extractability.
 
-Every figure is read from System 1's answers (the option it chose, what needs_tool's policy proposes), not from
+Every figure is read from System 1's answers (the option it chose: a function, or NONE), not from
 the gate's action, so a backend whose answers are degraded (the rule judge) still gets figures; the share of
 items the gate would have let through automatically is reported beside them. A figure with nothing to count
 is None, never 0.
@@ -14,7 +14,6 @@ from dataclasses import asdict, dataclass
 
 from decisionloop.core.questions import Option
 from decisionloop.core.tool import NONE, Slot
-from decisionloop.core.vocab import Action
 from decisionloop.gold.accept import accepts, occurs
 
 
@@ -37,9 +36,9 @@ class BfclRecord:
     id: str
     category: str
     gold: str | None
-    needs_tool: Action
+    calls: bool  # System 1 picked a function (not NONE)
     picked: str | None
-    pick_asked: bool
+    several: bool  # more than one function was offered
     args: tuple[ArgRecord, ...]
     automatic: bool
     latencies_ms: tuple[float, ...]
@@ -82,17 +81,17 @@ def arg_right(arg: ArgRecord) -> bool:
 
 def tool_accuracy(records: Iterable[BfclRecord]) -> float | None:
     """Share of items needing a call, with a choice among several functions, where the pick is the accepted one."""
-    return _share(r.picked == r.gold for r in records if r.gold is not None and r.pick_asked)
+    return _share(r.picked == r.gold for r in records if r.gold is not None and r.several)
 
 
 def call_rate(records: Iterable[BfclRecord]) -> float | None:
-    """Share of items needing a call where needs_tool proposes a call."""
-    return _share(r.needs_tool == "use_tool" for r in records if r.gold is not None)
+    """Share of items needing a call where System 1 picks a function (not NONE)."""
+    return _share(r.calls for r in records if r.gold is not None)
 
 
 def relevance(records: Iterable[BfclRecord]) -> float | None:
-    """Share of irrelevance items (no call is right) where needs_tool proposes to answer without a call."""
-    return _share(r.needs_tool == "answer" for r in records if r.gold is None)
+    """Share of irrelevance items (no call is right) where System 1 picks NONE: none of the functions fits."""
+    return _share(not r.calls for r in records if r.gold is None)
 
 
 def scored_args(records: Iterable[BfclRecord]) -> list[ArgRecord]:

@@ -68,7 +68,6 @@ def _step(
         is_done=decided.get("is_done"),
         pick_args=pick_args,
         missing_slots=case.missing,
-        only_tool=case.options[0] if len(case.options) == 1 else None,
     )
     stop = wants_to_stop(case.index, decisions)
     others = [d for d in (risk if case.index == 0 else None, _step_ok(case, spec)) if d is not None]
@@ -91,11 +90,11 @@ def _step_ok(case: StepCase, spec: Spec) -> Decision | None:
 
 
 def _correct(case: StepCase, route: Route, stop: bool, spec: Spec) -> bool:
-    """FINISH: System 1 wants to stop. A call: the gold tool, and each argument choice the gold option — NONE
-    where the gold value was not among the options, since saying so is then System 1's right decision.
-    A tool accepted as an alternative is matched by its values instead."""
+    """FINISH: System 1 wants to stop (or, at the first step, says no tool fits). A call: the gold tool, and each
+    argument choice the gold option — NONE where the gold value was not among the options, since saying so is
+    then System 1's right decision. A tool accepted as an alternative is matched by its values instead."""
     if case.gold.action == FINISH:
-        return stop
+        return stop or (case.index == 0 and route.auto and route.call is None)  # "no tool fits" for a chat
     if stop or case.picked is None:
         return False
     if case.picked == case.gold.action:

@@ -1,11 +1,12 @@
 """System 1 on any function-calling data: needs_tool and pick_tool over an item's tools, then pick_args.
 
-The decision of an item is ``none`` when needs_tool proposes to answer without a tool, ``ask`` when a required
-slot of the picked tool has no candidate value, else ``call``. The model cannot yet say "no tool fits" among
-the tools offered (issue 10), so ``none`` comes from needs_tool alone. Every tool is offered to pick_tool, as
-in the BFCL adapter (no ``tool_options`` filter), so the figure measures the choice itself; pick_args is asked
-whenever a tool is picked, so argument figures do not depend on needs_tool. ``held`` is whether a decision the
-outcome rests on went to System 2 (none: needs_tool; ask: needs_tool and pick_tool; a call: every one).
+The decision of an item is ``none`` when pick_tool picks NONE ("none of these tools fits"; or no tool is
+offered), ``ask`` when a required slot of the picked tool has no candidate value, else ``call``. Every tool is
+offered to pick_tool, one alone too, as in the BFCL adapter (no ``tool_options`` filter), so the figure
+measures the choice itself; pick_args is asked whenever a tool is picked. needs_tool is asked and recorded as
+the loop asks it, but it reads the steps done, not the tools, so no decision rests on it here. ``held`` is
+whether a decision the outcome rests on went to System 2 (none and ask: pick_tool; a call: pick_tool and
+pick_args).
 """
 
 from __future__ import annotations
@@ -54,17 +55,17 @@ class Decided:
 
     @property
     def automatic(self) -> bool:
-        """No decision went to System 2 and no required value is missing."""
-        return not self.missing and not any(d.escalated for d in self.decisions)
+        """No decision an outcome rests on (the tool choice, the arguments) went to System 2, and no required
+        value is missing."""
+        return not self.missing and not any(d.escalated for d in self.decisions if d.block != "needs_tool")
 
 
 def decide_tools(
     question: str, tools: Sequence[Tool], backend: DecisionBackend, spec: Spec, *, args: bool = True
 ) -> Decided:
-    """needs_tool and pick_tool in one request (one tool: it is taken), then pick_args for the picked tool."""
-    choices = tools if len(tools) > 1 else ()
-    step = decide_batch(backend, [f.ask for f in step_asks(spec, RunView(goal=question), choices, 0)])
-    pick = step[1] if choices else None
+    """needs_tool and pick_tool (every tool and NONE) in one request, then pick_args for the picked tool."""
+    step = decide_batch(backend, [f.ask for f in step_asks(spec, RunView(goal=question), tools, 0)])
+    pick = step[1] if tools else None
     tool = picked_tool(tools, pick)
     candidates = tuple(extract(question, []))
     pick_args: Decision | None = None
@@ -79,9 +80,9 @@ def decide_tools(
 
 
 def picked_tool(tools: Sequence[Tool], pick: Decision | None) -> Tool | None:
-    """The tool pick_tool chose (the only one when nothing was asked); None for an answer naming none."""
+    """The tool pick_tool chose; None for NONE, or when nothing was asked (no tool offered)."""
     if pick is None:
-        return tools[0] if len(tools) == 1 else None
+        return None
     answer = pick.answers.get(PICK_QUESTION)
     if not isinstance(answer, ChoiceAnswer):
         return None
@@ -153,16 +154,15 @@ def run_item(item: ToolsItem, backend: DecisionBackend, spec: Spec, today: date)
 
 
 def _kind(decided: Decided) -> Kind:
-    if decided.needs_tool.proposed == "answer":
+    if decided.tool is None:
         return "none"
     return "ask" if decided.missing else "call"
 
 
 def _grounds(decided: Decided, kind: Kind) -> tuple[Decision, ...]:
-    """The decisions an item's outcome rests on: needs_tool for none, and the tool choice for ask, all for a call."""
-    if kind == "none":
-        return (decided.needs_tool,)
-    return decided.decisions if kind == "call" else tuple(d for d in decided.decisions if d.block != "pick_args")
+    """The decisions an item's outcome rests on: the tool choice, and for a call its arguments too."""
+    rests = ("pick_tool", "pick_args") if kind == "call" else ("pick_tool",)
+    return tuple(d for d in decided.decisions if d.block in rests)
 
 
 def call_arguments(tool: Tool, picks: Mapping[str, str], today: date) -> dict[str, object]:

@@ -165,7 +165,7 @@ def _step(task: Task, index: int, setup: TeacherSetup, backend: DecisionBackend)
     options = tool_options(setup.tools, candidates)
     step = _ask(backend, step_asks(setup.spec, view, options, index), setup)
     step_ok = _ask(backend, [step_ok_ask(setup.spec, view.steps[-1])], setup) if index else None
-    picked = options[0].id if len(options) == 1 else _choice(step.decisions().get("pick_tool"), "tool")
+    picked = _choice(step.decisions().get("pick_tool"), "tool")
     gold = task.steps[index]
     by_id = {t.id: t for t in setup.tools}
     args, missing = _args(by_id.get(picked or ""), view, candidates, setup, backend)

@@ -95,7 +95,8 @@ _END_RUN = "UPDATE runs SET ended_at = ?, stop = ?, detail = ?, answer = ?, deli
 _SUMMARIES = """SELECT r.id, r.goal, r.started_at, r.stop, r.ended_at IS NOT NULL,
     (SELECT count(*) FROM steps s WHERE s.run_id = r.id),
     (SELECT count(*) FROM tool_calls t WHERE t.run_id = r.id AND t.finished_at IS NULL), r.ended_at, r.answer
-    FROM runs r ORDER BY r.started_at DESC, r.rowid DESC LIMIT ?"""
+    FROM runs r {where} ORDER BY r.started_at DESC, r.rowid DESC LIMIT ?"""
+UNFINISHED = "unfinished"  # the stop filter of runs that have no end
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -174,10 +175,22 @@ class SqliteJournal:
                     ended = (self._now(), r.stop, r.detail, r.answer, r.delivery, _dump(meter.to_json()))
                     self._db.execute(_END_RUN, (*ended, run_id))
 
-    def runs(self, limit: int = 20) -> list[RunSummary]:
-        """The ``limit`` most recent runs, newest first."""
+    def runs(self, limit: int = 20, *, stop: str | None = None, search: str | None = None) -> list[RunSummary]:
+        """The ``limit`` most recent runs, newest first; only those that stopped so (``UNFINISHED``: have not
+        ended), and those whose goal or answer holds ``search`` (any case), when given."""
+        where: list[str] = []
+        values: list[object] = []
+        if stop == UNFINISHED:
+            where.append("r.ended_at IS NULL")
+        elif stop is not None:
+            where.append("r.stop = ?")
+            values.append(stop)
+        if search:
+            where.append("(instr(lower(r.goal), ?) > 0 OR instr(lower(coalesce(r.answer, '')), ?) > 0)")
+            values += [search.lower(), search.lower()]
+        query = _SUMMARIES.format(where=f"WHERE {' AND '.join(where)}" if where else "")
         with self._lock, _reported(self.path):
-            rows = self._db.execute(_SUMMARIES, (limit,)).fetchall()
+            rows = self._db.execute(query, (*values, limit)).fetchall()
         return [
             RunSummary(
                 id=r[0],

@@ -23,6 +23,18 @@ def evidence_lines(steps: Sequence[StepView]) -> str:
     return text
 
 
+DIRECT_INSTRUCTION = (
+    "You are a helpful assistant. None of the agent's tools can do what the user asks, so answer directly and "
+    "briefly from what you know, in the language of the request. If it needs facts you cannot know (today's "
+    "news, the user's own data), say so plainly instead of guessing."
+)
+
+
+def direct_messages(goal: str) -> list[ChatMessage]:
+    """The request alone, for a goal no tool can serve."""
+    return [ChatMessage(role="system", content=DIRECT_INSTRUCTION), ChatMessage(role="user", content=neutralise(goal))]
+
+
 def answer_messages(instruction: str, goal: str, evidence: str, revise: str | None = None) -> list[ChatMessage]:
     """``instruction`` (the DECISION.md ``## generator`` text) as system; the goal and the evidence (inside the
     untrusted markers) as user, and the reason a revision is asked for."""
@@ -35,9 +47,12 @@ def answer_messages(instruction: str, goal: str, evidence: str, revise: str | No
     return [ChatMessage(role="system", content=instruction), ChatMessage(role="user", content="\n\n".join(parts))]
 
 
-def write_answer(chat: Chat, instruction: str, goal: str, evidence: str, revise: str | None = None) -> ChatReply:
-    """Have the generator write the answer; raises ``GeneratorError`` when it cannot."""
-    messages = answer_messages(instruction, goal, evidence, revise)
+def write_answer(
+    chat: Chat, instruction: str, goal: str, evidence: str, revise: str | None = None, *, direct: bool = False
+) -> ChatReply:
+    """Have the generator write the answer (``direct``: from what it knows, no tool having fit); raises
+    ``GeneratorError`` when it cannot."""
+    messages = direct_messages(goal) if direct else answer_messages(instruction, goal, evidence, revise)
     return chat.complete(messages, max_tokens=ANSWER_MAX_TOKENS, temperature=0.0)
 
 

@@ -22,10 +22,19 @@ from decisionloop.core.records import Approval, Call, Hold, RunResult, StepRecor
 from decisionloop.core.tool import NONE, Effect, Tool, ToolResult
 from decisionloop.core.vocab import ASK_USER, FINISH, Delivery, StopReason
 from decisionloop.extract import Candidate, extract, slot_options
-from decisionloop.loop.asks import Framed, args_ask, deliver_ask, risk_ask, step_asks, step_ok_ask, user_question
+from decisionloop.loop.asks import (
+    Framed,
+    args_ask,
+    deliver_ask,
+    named_question,
+    risk_ask,
+    step_asks,
+    step_ok_ask,
+    user_question,
+)
 from decisionloop.loop.asks import tool_options as _tool_options
 from decisionloop.loop.frames import RunView, StepView
-from decisionloop.loop.gate import StepDecisions, route_step, wants_to_stop
+from decisionloop.loop.gate import StepDecisions, no_tool_fits, route_step, wants_to_stop
 from decisionloop.loop.requests import (
     Draft,
     NeedAnswer,
@@ -135,9 +144,10 @@ class _Run:
         candidates = extract(self.goal, [v.observation for v in self._views()], now=self.setup.now)
         asking = self.goal if self.can_ask else None
         options = _tool_options(tuple(self.tools.values()), candidates, asking=asking)
-        if self.pending is not None:  # its choice passed the gate when the user was asked for its value
-            options, self.pending = (self.pending,), None
-        framed = step_asks(self.spec, self._view(), options, index)
+        chosen = self.pending  # its choice passed the gate when the user was asked for its value
+        if chosen is not None:
+            options, self.pending = (chosen,), None
+        framed = step_asks(self.spec, self._view(), options, index, pick=chosen is None)
         if index == 0:
             framed.append(risk_ask(self.spec, self.goal))
         if self.records:
@@ -150,7 +160,7 @@ class _Run:
             needs_tool=decided["needs_tool"],
             pick_tool=decided.get("pick_tool"),
             is_done=decided.get("is_done"),
-            only_tool=options[0].id if len(options) == 1 else None,
+            only_tool=chosen.id if chosen is not None else None,
         )
         tool = None
         if not wants_to_stop(index, step):
@@ -163,6 +173,10 @@ class _Run:
             index, step, tool=tool, previous=previous, goal_risky=self.goal_risky, others=others, goal=self.goal
         )
         decisions = tuple(d for d in (*decided.values(), step.pick_args) if d is not None)
+        if index == 0 and route.auto and route.call is None and no_tool_fits(step):
+            return (yield from self._no_tool(decisions))
+        if route.auto:  # a held proposal goes to System 2 as it is
+            route = replace(route, call=self._asked_what(route.call, candidates))
         ask = self._missing_ask(tool, step, route.holds)
         if ask is not None:
             record = StepRecord(
@@ -170,6 +184,26 @@ class _Run:
             )
             return (yield from self._call(record))
         return (yield from self._settle(index, route.call, list(route.holds), decisions, step, candidates))
+
+    def _asked_what(self, call: Call | None, candidates: Sequence[Candidate]) -> Call | None:
+        """A call of ask_user with no question asks for the value the goal leaves out of a tool it names, where
+        there is one ("what's the weather?" → "Which place should the weather forecast be for? …"); that tool is
+        then the next step's, as when the loop asks for a missing value itself."""
+        if not self.can_ask or call is None or call.tool != ASK_USER or call.args.get("question", "").strip():
+            return call
+        named = named_question(self.goal, tuple(self.tools.values()), candidates)
+        if named is None:
+            return call
+        self.pending = named[0]
+        return Call(tool=ASK_USER, args={**call.args, "question": named[1]})
+
+    def _no_tool(self, decisions: tuple[Decision, ...]) -> Generator[Request, object, _End]:
+        """System 1 found, sure enough to pass the gate, that none of the tools can do what the goal asks."""
+        note = "none of the tools can do what the goal asks"
+        record = StepRecord(index=0, call=None, decided_by="system1", decisions=decisions, note=note)
+        yield from self._keep(record)
+        tools = ", ".join(t for t in self.tools if t != ASK_USER) or "none"
+        return _End(stop="no_tool", detail=f"None of my tools can do this. The tools I have: {tools}.")
 
     def _missing_ask(self, tool: Tool | None, step: StepDecisions, holds: Sequence[Hold]) -> tuple[Call, str] | None:
         """The ask_user call for the first required value of ``tool`` the text lacks, with the step's note: only
@@ -314,6 +348,8 @@ class _Run:
 
     def _end(self, end: _End) -> LoopGen:
         steps = tuple(self.records)
+        if end.stop == "no_tool":
+            return (yield from self._direct(end))
         if end.stop != "answered":
             return RunResult(
                 goal=self.goal, steps=steps, stop=end.stop, detail=end.detail, answer=end.detail, delivery="none"
@@ -338,6 +374,28 @@ class _Run:
         if second.action == "deliver" and revised.by == "llm":
             return self._answered(revised.text, "revised", (first, second))
         return self._answered(template, "fell_back", (first, second))
+
+    def _direct(self, end: _End) -> LoopGen:
+        """No tool fits: an LLM answers from what it knows (not gated: there is no tool result to check it
+        against); without one, the run ends saying which tools it has."""
+        draft = yield from self._draft(NeedAnswer(goal=self.goal, evidence=(), template=end.detail, direct=True))
+        if draft.by == "llm":
+            return RunResult(
+                goal=self.goal,
+                steps=tuple(self.records),
+                stop="answered",
+                detail="",
+                answer=draft.text,
+                delivery="direct",
+            )
+        return RunResult(
+            goal=self.goal,
+            steps=tuple(self.records),
+            stop="no_tool",
+            detail=end.detail,
+            answer=end.detail,
+            delivery="none",
+        )
 
     def _draft(self, request: NeedAnswer) -> Generator[Request, object, Draft]:
         reply = yield request

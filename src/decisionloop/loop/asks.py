@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from decisionloop.core.questions import ChoiceQuestion, Option, Question
 from decisionloop.core.tool import NONE, Slot, Tool
-from decisionloop.core.vocab import ARG_PREFIX
+from decisionloop.core.vocab import ARG_PREFIX, ASK_USER
 from decisionloop.decide import Ask
 from decisionloop.extract import Candidate, slot_options
 from decisionloop.loop.frames import Frame, RunView, StepView, args_frame, deliver_frame, risk_frame, step_frame
@@ -64,14 +64,15 @@ def _static(block: Block, frame: Frame) -> Framed:
     return _ask(block, frame, {q.id: q.build() for q in block.questions})
 
 
-def step_asks(spec: Spec, run: RunView, options: Sequence[Tool], step: int) -> list[Framed]:
-    """needs_tool, pick_tool over ``options`` and (after the first step) is_done — all on the step frame."""
+def step_asks(spec: Spec, run: RunView, options: Sequence[Tool], step: int, *, pick: bool = True) -> list[Framed]:
+    """needs_tool, pick_tool over ``options`` and NONE ("none of these tools fits"; left out with ``pick``
+    false, when the tool is already chosen) and, after the first step, is_done — all on the step frame."""
     frame = step_frame(run)
-    pick = spec.block("pick_tool")
+    block = spec.block("pick_tool")
     extra = tuple(Option(name=t.id, criteria=t.description) for t in options)
     framed = [_static(spec.block("needs_tool"), frame)]
-    if len(options) > 1:  # with one tool left there is nothing to choose (and a choice needs two options)
-        framed.append(_ask(pick, frame, {q.id: q.build(extra) for q in pick.questions}))
+    if pick and options:  # with no tool at all there is nothing to choose (NONE alone is no choice)
+        framed.append(_ask(block, frame, {q.id: q.build(extra) for q in block.questions}))
     if step > 0:
         framed.append(_static(spec.block("is_done"), frame))
     return framed
@@ -110,6 +111,19 @@ def args_ask(
     optional = frozenset(ARG_PREFIX + s.name for s in tool.slots if not s.required) & set(questions)
     asked = Ask(block=block, state=frame.state, questions=questions, templates=templates, optional=optional)
     return Framed(ask=asked, frame=frame), tuple(missing)
+
+
+def named_question(goal: str, tools: Sequence[Tool], candidates: Sequence[Candidate]) -> tuple[Tool, str] | None:
+    """The first tool the goal names by a word of its id that lacks a required value ("what's the weather?" →
+    weather, its place), and the question that asks for it; None when there is no such tool."""
+    named = _words(goal)
+    for tool in tools:
+        if tool.id == ASK_USER or not named & _words(tool.id, minimum=3):
+            continue
+        slot = next((s for s in tool.slots if s.required and not _fillable(s, candidates)), None)
+        if slot is not None:
+            return tool, user_question(tool, slot)
+    return None
 
 
 def user_question(tool: Tool, slot: Slot) -> str:

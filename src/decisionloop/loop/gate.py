@@ -35,6 +35,13 @@ def wants_to_stop(step: int, decisions: StepDecisions) -> bool:
     return decisions.needs_tool.proposed == "answer" or (step > 0 and done)
 
 
+def no_tool_fits(decisions: StepDecisions) -> bool:
+    """System 1 picked NONE on pick_tool and the pick passed the gate: none of the tools can do this."""
+    pick = decisions.pick_tool
+    answer = pick.answers.get("tool") if pick is not None else None
+    return pick is not None and pick.action == "call" and isinstance(answer, ChoiceAnswer) and answer.choice == NONE
+
+
 def stop_holds(step: int, decisions: StepDecisions) -> list[Hold]:
     """Holds on a proposal to stop: it must be clearly supported by both readings."""
     if step == 0:
@@ -124,11 +131,14 @@ def route_step(
 ) -> Route:
     """The gate on one step: ``tool`` is System 1's pick (None when no tool applies); ``others`` are the step's
     other decisions (grade_risk, step_ok), any degraded answer among them holds the step too; ``goal`` lets a value
-    the goal describes be checked (``described``)."""
-    if wants_to_stop(step, decisions):
+    the goal describes be checked (``described``). A sure NONE at the first step is no call and no hold: the run
+    ends there, none of the tools fitting (unless another answer of the step is degraded)."""
+    if step == 0 and no_tool_fits(decisions):
+        call, holds = None, []
+    elif wants_to_stop(step, decisions):
         call, holds = None, stop_holds(step, decisions)
     elif tool is None:
-        call, holds = None, [Hold(kind="tool_unsure", detail="no tool applies to this step")]
+        call, holds = None, [_no_tool_hold(decisions.pick_tool)]
     else:
         call = Call(tool=tool.id, args=chosen_args(decisions.pick_args))
         read_only = tool.side_effect is None and tool.id != ASK_USER
@@ -144,6 +154,15 @@ def route_step(
     asked = (decisions.needs_tool, decisions.pick_tool, decisions.is_done, decisions.pick_args, *others)
     holds += _other_degraded([d for d in asked if d is not None], holds)
     return Route(call=call, holds=tuple(holds))
+
+
+def _no_tool_hold(pick: Decision | None) -> Hold:
+    """Why a step with no tool to call is held: none was offered, NONE was picked, or the pick was unsure."""
+    if pick is None:
+        return Hold(kind="tool_unsure", detail="no tool applies to this step")
+    if pick.action == "call":
+        return Hold(kind="no_tool_fits", detail="none of the tools fits what the goal still needs")
+    return Hold(kind="tool_unsure", detail=f"tool choice unsure ({_first(pick)})")
 
 
 def chosen_args(pick_args: Decision | None) -> dict[str, str]:

@@ -65,8 +65,10 @@ _STOP = frozenset(
     ]
 )
 NONE = "NONE"
-N_LEXICAL = 19
-FEATURE_VERSION = 3  # bumped whenever the feature rows change; a model trained on others is refused
+N_TEXT_FACTS = 19  # lexical_facts: read from the texts alone
+N_EMBEDDED_FACTS = 4  # embedded_facts: read from the embeddings of the goal and of every option
+N_LEXICAL = N_TEXT_FACTS + N_EMBEDDED_FACTS
+FEATURE_VERSION = 4  # bumped whenever the feature rows change; a model trained on others is refused
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WINDOW_BEFORE, _WINDOW_AFTER = 4, 2  # words read on each side of an option where it occurs in the text
 N_FEATURES = 10 * DIM + N_LEXICAL
@@ -131,7 +133,29 @@ class Inputs:
 def inputs(framed: Framed, encoder: Encoder) -> Inputs:
     """Embed the question's texts and compute its lexical facts."""
     vectors = encoder.embed(texts_of(framed))
-    return Inputs(shared=vectors[:5], options=vectors[5:], lexical=np.asarray(lexical_facts(framed), dtype=np.float32))
+    return Inputs(shared=vectors[:5], options=vectors[5:], lexical=facts(framed, vectors[1], vectors[5:]))
+
+
+def facts(framed: Framed, goal: Rows, options: Rows) -> Rows:
+    """Every option's lexical row: the text facts, then the embedded facts (``goal`` and ``options`` are the
+    embeddings of the goal and of the option texts, as ``texts_of`` orders them)."""
+    text = np.asarray(lexical_facts(framed), dtype=np.float32)
+    return np.concatenate([text, embedded_facts(framed.names, goal, options)], axis=1)
+
+
+def embedded_facts(names: Sequence[str], goal: Rows, options: Rows) -> Rows:
+    """Per option: its cosine with the goal, the best cosine among the options that are not NONE, how far it
+    stands below that best, and whether it is the best. Every other feature of a row is about its own option;
+    these let the NONE row (and each tool) see how well the best of the others fits, so "none of these fits" can
+    be learned as "even the best is a poor match"."""
+    cosines = options @ goal if len(options) else np.zeros(0, dtype=np.float32)
+    real = [c for n, c in zip(names, cosines, strict=True) if n != NONE]
+    best = max(real) if real else 0.0
+    rows = [
+        [c, best, best - c if n != NONE else 0.0, float(n != NONE and c >= best)]
+        for n, c in zip(names, cosines, strict=True)
+    ]
+    return np.asarray(rows, dtype=np.float32).reshape(len(names), N_EMBEDDED_FACTS)
 
 
 def compose(shared: Rows, options: Rows, lexical: Rows) -> Rows:

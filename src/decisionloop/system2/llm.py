@@ -71,7 +71,9 @@ class LlmWriter:
         evidence = evidence_lines(step_views(request.evidence))
         started = time.perf_counter()
         try:
-            reply = write_answer(self._chat, self._instruction, request.goal, evidence, request.revise)
+            reply = write_answer(
+                self._chat, self._instruction, request.goal, evidence, request.revise, direct=request.direct
+            )
         except GeneratorError:
             return Draft(text=request.template, by="template")
         use = LlmUse(

@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from decisionloop.model.encoder import DIM, Encoder
-from decisionloop.model.features import lexical_facts, texts_of
+from decisionloop.model.features import N_LEXICAL, facts, texts_of
 from decisionloop.model.head import bucket
 from decisionloop.training.examples import Example
 
@@ -74,14 +74,14 @@ def _layout(examples: Sequence[Example], index: dict[str, int], table: Floats) -
     n = len(examples)
     shared = np.zeros((n, 5), dtype=np.int64)
     options = np.zeros((n, width), dtype=np.int64)
-    lexical = np.zeros((n, width, len(lexical_facts(examples[0].framed)[0])), dtype=np.float32)
+    lexical = np.zeros((n, width, N_LEXICAL), dtype=np.float32)
     mask = np.zeros((n, width), dtype=bool)
     for i, example in enumerate(examples):
         ids = [index[t] for t in texts_of(example.framed)]
         k = len(example.framed.names)
         shared[i] = ids[:5]
         options[i, :k] = ids[5:]
-        lexical[i, :k] = np.asarray(lexical_facts(example.framed), dtype=np.float32)
+        lexical[i, :k] = facts(example.framed, table[ids[1]], table[ids[5:]])
         mask[i, :k] = True
     return Encoded(
         table=table,

@@ -3,8 +3,9 @@ Seal-Tools, a user's own catalogue): the tool choice among the item's tools and 
 
 The questions are built by the loop's own code (``step_asks``, ``args_ask`` over the extractor's candidates), so
 the model learns exactly what it is asked at run time. An argument's label is the offered option that an
-accepted value matches; when none does, NONE (none of these is the right value). needs_tool is left out: every
-such item needs a tool, and without the offered tools in its frame, "no tool fits" cannot be learned from them.
+accepted value matches; when none does, NONE (none of these is the right value). An item that expects no tool
+("none": BFCL irrelevance, Seal-Tools with the gold tool removed) teaches pick_tool's NONE among its tools.
+needs_tool is left out: it reads the steps, not the tools offered.
 """
 
 from __future__ import annotations
@@ -27,23 +28,23 @@ PICK = "tool"
 
 
 def item_examples(items: Iterable[ToolsItem], spec: Spec) -> list[Example]:
-    """The examples of every item that expects a call (ask and none items teach nothing here; see above)."""
+    """The examples of every item that expects a call or no tool (ask items teach nothing here)."""
     out: list[Example] = []
     for item in items:
         if isinstance(item.expected, ExpectedCall):
-            out += _tool_examples(item, item.expected, spec)
+            out += _tool_examples(item, item.expected.name, spec)
             out += _arg_examples(item, item.expected, spec)
+        elif item.expected == "none" and item.tools:
+            out += _tool_examples(item, NONE, spec)
     return out
 
 
-def _tool_examples(item: ToolsItem, expected: ExpectedCall, spec: Spec) -> list[Example]:
-    if len(item.tools) < 2:
-        return []
+def _tool_examples(item: ToolsItem, right: str, spec: Spec) -> list[Example]:
+    """pick_tool over every tool of the item (and NONE), labelled ``right``."""
     asks = step_asks(spec, RunView(goal=item.question), item.tools, 0)
     pick = next(a.ask for a in asks if a.ask.block.id == "pick_tool")
-    question = pick.questions[PICK]
-    framed = frame(pick.state, question)
-    return [Example(framed=framed, label=framed.names.index(expected.name), question=PICK)]
+    framed = frame(pick.state, pick.questions[PICK])
+    return [Example(framed=framed, label=framed.names.index(right), question=PICK)]
 
 
 def _arg_examples(item: ToolsItem, expected: ExpectedCall, spec: Spec) -> list[Example]:

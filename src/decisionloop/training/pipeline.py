@@ -25,7 +25,9 @@ from decisionloop.spec.model import Spec
 from decisionloop.training.dataset import encode
 from decisionloop.training.examples import Example, deliver_examples, task_examples
 from decisionloop.training.fit import FitConfig, FitLog, accuracy, fit, temperatures, to_head
+from decisionloop.training.generator.episodes import check_families, in_family
 from decisionloop.training.generator.generate import Episode, generate
+from decisionloop.training.unfit import unfit_examples
 
 Say = Callable[[str], None]
 
@@ -39,16 +41,25 @@ class TrainConfig:
     held_share: float = 0.1
     base: Path | None = None
     extra_repeats: int = 20
+    unfit_share: float = 0.25
+    hold_out: tuple[str, ...] = ()  # intent families left out (``in_family``)
     fit: FitConfig = field(default_factory=FitConfig)
 
 
-def episode_examples(episodes: Sequence[Episode], spec: Spec, seed: int, say: Say) -> list[list[Example]]:
-    """The examples of each episode (kept apart so that train and held-out never share an episode)."""
+def episode_examples(
+    episodes: Sequence[Episode], spec: Spec, seed: int, say: Say, unfit_share: float = 0.0
+) -> list[list[Example]]:
+    """The examples of each episode (kept apart so that train and held-out never share an episode); in
+    ``unfit_share`` of them, also the first step with every fitting tool taken away (``unfit``)."""
     rng = random.Random(seed)
     out = []
     for i, episode in enumerate(episodes):
         examples = task_examples(episode.task, episode.tools, episode.side_effects, spec, episode.now)
-        out.append(examples + deliver_examples(episode.task, spec, rng))
+        examples += deliver_examples(episode.task, spec, rng)
+        if rng.random() < unfit_share:
+            examples += unfit_examples(episode, spec)
+
+        out.append(examples)
         if (i + 1) % 500 == 0:
             say(f"examples: {i + 1}/{len(episodes)} episodes")
     return out
@@ -70,9 +81,12 @@ def train_model(config: TrainConfig, out: Path, say: Say = print, extra: Sequenc
     """Generate, train, calibrate and write the model files to ``out``; return the training report."""
     started = time.perf_counter()
     spec = load_spec()
+    check_families(config.hold_out)
     say(f"generating {config.episodes} episodes (seed {config.seed})")
-    episodes = generate(config.episodes, config.seed)
-    per_episode = episode_examples(episodes, spec, config.seed, say)
+    episodes = [e for e in generate(config.episodes, config.seed) if not in_family(e.intent, config.hold_out)]
+    if config.hold_out:
+        say(f"{config.episodes - len(episodes)} episodes of {', '.join(config.hold_out)} held out")
+    per_episode = episode_examples(episodes, spec, config.seed, say, config.unfit_share)
     train, held = split(per_episode, config.held_share, config.seed)
     train += list(extra) * config.extra_repeats  # a few resolved steps among thousands of generated ones
     say(f"{len(train)} training and {len(held)} held-out questions; embedding their texts")
@@ -111,6 +125,8 @@ def _report(
     return {
         "episodes": len(episodes),
         "seed": config.seed,
+        "unfit_share": config.unfit_share,
+        "hold_out": list(config.hold_out),
         "base": str(config.base) if config.base else None,
         "train_questions": len(train),
         "held_questions": len(held),

@@ -25,6 +25,7 @@ EXIT_STATUS: dict[StopReason, int] = {
     "time_budget": 5,
     "call_budget": 5,
     "no_answer": 6,
+    "no_tool": 7,
     "interrupted": 130,
 }
 EXIT_EPILOG = "\b\nExit status:\n" + "\n".join(
@@ -37,6 +38,7 @@ EXIT_EPILOG = "\b\nExit status:\n" + "\n".join(
         (4, "declined: a change was not approved"),
         (5, "a budget ran out: steps, time or LLM calls"),
         (6, "no_answer: finished, but no tool result answered the goal"),
+        (7, "no_tool: none of the tools can do what the goal asks (and no LLM answered it)"),
         (130, "interrupted (Ctrl-C)"),
     )
 )
@@ -71,6 +73,7 @@ _DELIVERY = {
     "delivered": "written by the LLM, cleared by can_deliver",
     "revised": "revised once by the LLM, then cleared",
     "fell_back": "the LLM's drafts were not cleared; tool results shown",
+    "direct": "answered by the LLM from what it knows: none of the tools fits, so nothing checks it",
 }
 
 

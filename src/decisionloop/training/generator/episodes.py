@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from decisionloop.core.errors import ConfigError
 from decisionloop.core.vocab import ASK_USER
 from decisionloop.training.generator import actions, clarify, compute, encyclopedia, lookups, multihop
 from decisionloop.training.generator.invented_tools import MAKERS, invented, quote_then_calc
@@ -32,6 +33,7 @@ def _i(name: str, weight: float, build: Builder, *need: str, maybe: tuple[str, .
 _FACT, _WIKI, _NOTES = "wikidata_fact", "wiki_lookup", "note_search"
 INTENTS: tuple[Intent, ...] = (
     _i("weather", 7, lookups.weather, "weather"),
+    _i("clock", 2.5, lookups.clock, "clock"),
     _i("wiki", 6, lookups.wiki, _WIKI, maybe=(_FACT,)),
     _i("wiki.event", 3, encyclopedia.event, _WIKI, maybe=(_FACT,)),
     _i("wiki.where", 2.5, encyclopedia.where, _WIKI, maybe=(_FACT, _NOTES)),
@@ -76,6 +78,20 @@ INTENTS: tuple[Intent, ...] = (
     *(_i(f"custom.{role}", 0.7, invented(role), role) for role in MAKERS),
     _i("chat", 2, clarify.chat),
 )
+
+
+def in_family(intent: str, families: Sequence[str]) -> bool:
+    """Whether ``intent`` is one of ``families``: the intent itself or a family above it (``multihop`` holds
+    ``multihop.maker``)."""
+    return any(intent == f or intent.startswith(f + ".") for f in families)
+
+
+def check_families(families: Sequence[str]) -> None:
+    """ConfigError naming the families that match no intent, with the intents there are."""
+    unknown = [f for f in families if not any(in_family(i.name, (f,)) for i in INTENTS)]
+    if unknown:
+        names = ", ".join(i.name for i in INTENTS)
+        raise ConfigError(f"no intent is in the family {', '.join(map(repr, unknown))}; the intents: {names}")
 
 
 def draw_intent(rng: random.Random) -> Intent:

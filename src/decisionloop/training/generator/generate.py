@@ -16,9 +16,10 @@ from difflib import SequenceMatcher
 from functools import cache
 
 from decisionloop.core.tool import Tool
+from decisionloop.core.vocab import FINISH
 from decisionloop.gold.suite import Task, demo_suite_path, load_suite
 from decisionloop.training.generator.episodes import draw_intent
-from decisionloop.training.generator.kit import Draft
+from decisionloop.training.generator.kit import Draft, Kit
 from decisionloop.training.generator.offerable import bad_fixed_values, offered
 from decisionloop.training.generator.toolsets import draw_kit
 
@@ -34,7 +35,8 @@ class Episode:
 
     ``none_slots`` lists the (step, slot) pairs whose gold value the extractor does not offer (from the goal and
     the previous observation): there NONE is the right System 1 answer. ``now`` is the clock the observations
-    were made with.
+    were made with. ``fits`` are the ids of the tools that can serve the goal: those of the gold trace and those
+    playing a role the intent may use instead; without them, no tool offered fits the goal.
     """
 
     tools: tuple[Tool, ...]
@@ -43,6 +45,7 @@ class Episode:
     intent: str
     now: datetime
     none_slots: tuple[tuple[int, str], ...] = ()
+    fits: frozenset[str] = frozenset()
 
     @property
     def none_case(self) -> bool:
@@ -79,11 +82,29 @@ def episode(seed: int, index: int) -> Episode:
             intent=intent.name,
             now=now,
             none_slots=offer.none_slots,
+            fits=_fits(task, kit, (*intent.need, *intent.maybe)),
         )
     raise RuntimeError(
         f"intent {intent.name!r} gave no usable episode in {MAX_ATTEMPTS} attempts (seed {seed}, "
         f"episode {index}); check its templates against the extractor"
     )
+
+
+# Roles that answer many of the same goals: a fact is often in the article, a word's meaning too.
+_ALTERNATES = {
+    "wikidata_fact": ("wiki_lookup",),
+    "wiki_lookup": ("wikidata_fact", "define"),
+    "define": ("wiki_lookup",),
+    "local_time": ("clock",),
+    "clock": ("local_time",),
+}
+
+
+def _fits(task: Task, kit: Kit, roles: tuple[str, ...]) -> frozenset[str]:
+    """The ids of the gold trace's tools and of every tool playing one of ``roles`` or an alternate of one."""
+    gold = {s.action for s in task.steps if s.action != FINISH}
+    wide = {*roles, *(a for r in roles for a in _ALTERNATES.get(r, ()))}
+    return frozenset(gold | {kit.played[r].tool.id for r in wide if kit.has(r)})
 
 
 def _task(draft: Draft, task_id: str) -> Task:

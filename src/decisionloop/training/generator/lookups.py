@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import random
 
+from decisionloop.core.tool import ToolContext
+from decisionloop.tools.local import clock as run_clock
+from decisionloop.tools.zones import find_zone
 from decisionloop.training.generator.aliases import NICKNAMES
 from decisionloop.training.generator.articles import (
     Article,
@@ -35,12 +38,23 @@ from decisionloop.training.generator.noise import typo
 from decisionloop.training.generator.observations import article, forecast, no_article, no_item, no_place
 from decisionloop.training.generator.organisations import ORGS, PRODUCTS
 from decisionloop.training.generator.people import PEOPLE
-from decisionloop.training.generator.phrasing import WEATHER, WEATHER_NOW, WIKI, WIKI_NAMED, WIKI_PERSON, WIKI_THING
+from decisionloop.training.generator.phrasing import (
+    CLOCK,
+    CLOCK_HERE,
+    WEATHER,
+    WEATHER_NOW,
+    WIKI,
+    WIKI_NAMED,
+    WIKI_PERSON,
+    WIKI_THING,
+)
 from decisionloop.training.generator.places import CITIES, COUNTRIES, LANDMARKS, called
 from decisionloop.training.generator.tables import load
 from decisionloop.training.generator.texts import TOPICS
 
 FAILURE_SHARE = 0.05
+HERE_SHARE = 0.3
+_ZONED = tuple(c for c in CITIES if find_zone(c.name) is not None)  # the cities the clock knows the zone of
 _KEEP_CASE = frozenset(load("lookups", "keep_case", tuple[str, ...]))
 
 
@@ -59,6 +73,20 @@ def weather(rng: random.Random, kit: Kit) -> Draft:
     answer = f"I could not find a place called {name}." if failed else obs
     steps = (step(call, obs, answer), finish())
     return Draft(category="weather", goal=text, steps=steps, answer=answer, expect_none=expect)
+
+
+def clock(rng: random.Random, kit: Kit) -> Draft:
+    """The time and date in a city (its name, or the zone's), or where the user is (the clock's place left out);
+    the observation is the clock tool's own, at the episode's time."""
+    if rng.random() < HERE_SHARE:
+        text, expect = goal(rng, CLOCK_HERE, {})
+        call, args = kit.call("clock"), {}
+    else:
+        city = rng.choice(_ZONED)
+        text, expect = goal(rng, CLOCK, {"place": city.name})
+        call, args = kit.call("clock", place=(city.name,)), {"place": city.name}
+    obs = run_clock(args, ToolContext(now=kit.now)).observation
+    return Draft(category="clock", goal=text, steps=(step(call, obs), finish()), answer=obs, expect_none=expect)
 
 
 def _subject(rng: random.Random) -> tuple[str, Article, tuple[str, ...]]:

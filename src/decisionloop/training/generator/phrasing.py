@@ -35,3 +35,5 @@ DATE = load("phrasing", "date", tuple[str, ...])
 DATE_AGO = load("phrasing", "date_ago", tuple[str, ...])
 DATE_AHEAD = load("phrasing", "date_ahead", tuple[str, ...])
 NEGATIONS = load("phrasing", "negations", tuple[str, ...])
+CLOCK = load("phrasing", "clock", tuple[str, ...])
+CLOCK_HERE = load("phrasing", "clock_here", tuple[str, ...])  # the time where the user is: no place

@@ -1,0 +1,100 @@
+"""System 1 on generator families it was never trained on, beside new episodes of the families it was.
+
+Train a model with ``decisionloop train --hold-out FAMILY …`` (the manifest records which), then run this with
+the same families: fresh episodes (another seed than training's) are split into the held-out families and the
+seen ones, each run through the teacher-forced protocol on its own tools, with the model's tuned gate
+(``thresholds.json`` beside it, else DECISION.md's). One row per part, and per held-out family: tasks, S1 alone,
+S1 + person with the person's share of steps, the automatic share and the error among automatic steps, ECE.
+
+Usage: python scripts/held_out_families.py --model-dir DIR --families multihop,units [--episodes N] [--json F]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from decisionloop.evaluate import score
+from decisionloop.evaluate.gating import TaskVerdict, verdicts
+from decisionloop.gold.teacher import TeacherSetup, run_task
+from decisionloop.model.backend import ModelBackend, ModelFiles, model_thresholds
+from decisionloop.spec.gates import apply_gates
+from decisionloop.spec.load import load_spec
+from decisionloop.spec.model import Spec
+from decisionloop.training.generator.episodes import check_families, in_family
+from decisionloop.training.generator.generate import Episode, generate
+
+SEED = 4242  # not a training seed: these episodes are new to every model
+COLUMNS = ("tasks", "s1", "s1_person", "person_share", "auto_share", "auto_error", "ece")
+
+
+def figures(judged: Sequence[TaskVerdict], spec: Spec) -> dict[str, object]:
+    """The row of one part."""
+    routers = score.routers(judged, None)
+    gate = score.gate(judged)
+    s1, person = routers["s1"], routers["s1_person"]
+    assert isinstance(s1, dict)
+    assert isinstance(person, dict)
+    return {
+        "tasks": len(judged),
+        "s1": s1["task_success"],
+        "s1_person": person["task_success"],
+        "person_share": person["person_share"],
+        "auto_share": gate["auto_share"],
+        "auto_error": gate["auto_error"],
+        "ece": score.parts(judged, spec)["ece"],
+    }
+
+
+def judge(episodes: Sequence[Episode], spec: Spec, backend: ModelBackend) -> list[TaskVerdict]:
+    """Each episode teacher-forced on its own tools, judged under ``spec``."""
+    judged: list[TaskVerdict] = []
+    for e in episodes:
+        case = run_task(e.task, TeacherSetup(spec=spec, tools=e.tools, now=e.now), backend)
+        judged += verdicts([case], spec, e.tools)
+    return judged
+
+
+def _cell(value: object) -> str:
+    return "—" if value is None else f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--model-dir", type=Path, required=True, help="a model trained with --hold-out")
+    parser.add_argument("--families", required=True, help="the held-out families, comma-separated")
+    parser.add_argument("--episodes", type=int, default=3000, help="fresh episodes to draw [3000]")
+    parser.add_argument("--seen", type=int, default=300, help="at most this many seen-family episodes [300]")
+    parser.add_argument("--json", type=Path, help="write the figures here too")
+    args = parser.parse_args(argv)
+    families = tuple(f.strip() for f in args.families.split(",") if f.strip())
+    check_families(families)
+    files = ModelFiles.read(args.model_dir)
+    training = json.loads((args.model_dir / "manifest.json").read_text(encoding="utf-8")).get("training", {})
+    trained_out = set(training.get("hold_out", []))
+    if not set(families) <= trained_out:
+        print(f"warning: the model was trained holding out {sorted(trained_out) or 'nothing'}, not all of {families}")
+    spec = apply_gates(load_spec(), model_thresholds(args.model_dir))
+    backend = ModelBackend(files)
+    started = time.perf_counter()
+    pool = generate(args.episodes, SEED)
+    held = [e for e in pool if in_family(e.intent, families)]
+    seen = [e for e in pool if not in_family(e.intent, families)][: args.seen]
+    rows = {"held out": figures(judge(held, spec, backend), spec)}
+    rows["seen families"] = figures(judge(seen, spec, backend), spec)
+    for family in families:
+        rows[f"  {family}"] = figures(judge([e for e in held if in_family(e.intent, (family,))], spec, backend), spec)
+    print(f"{'part':<28} " + " ".join(f"{c:>12}" for c in COLUMNS))
+    for name, row in rows.items():
+        print(f"{name:<28} " + " ".join(f"{_cell(row[c]):>12}" for c in COLUMNS))
+    print(f"{time.perf_counter() - started:.0f} s · {files.model_id} · episodes of seed {SEED} · gate {spec.overrides}")
+    if args.json is not None:
+        args.json.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
