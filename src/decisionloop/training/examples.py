@@ -4,6 +4,7 @@ Each episode is run through the teacher-forced protocol (evaluate/teacher.py) ag
 from its gold trace; every question asked and the oracle's answer become one example. The answer check
 (can_deliver) is not part of that protocol, so its examples are built here from the episode's answer: the
 right answer, one with a number changed, one that claims what was not found, and an honest "could not find".
+``tool_example`` asks pick_tool over a given list of tools, for examples made outside the protocol.
 """
 
 from __future__ import annotations
@@ -19,11 +20,13 @@ from decisionloop.core.tool import Tool
 from decisionloop.gold.oracle import OracleBackend
 from decisionloop.gold.suite import Task
 from decisionloop.gold.teacher import TeacherSetup, history, run_task
-from decisionloop.loop.asks import deliver_ask
+from decisionloop.loop.asks import deliver_ask, step_asks
+from decisionloop.loop.frames import RunView
 from decisionloop.model.features import Framed, frame
 from decisionloop.spec.model import Spec
 
 SURE = 0.5
+TOOL = "tool"  # pick_tool's question
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
@@ -89,6 +92,14 @@ def _labelled(seen: Iterable[tuple[DecisionRequest, Mapping[str, object]]]) -> I
 
 def _family(qid: str) -> str:
     return qid.split(":", 1)[0] if ":" in qid else qid
+
+
+def tool_example(spec: Spec, goal: str, tools: Sequence[Tool], right: str) -> Example:
+    """pick_tool at a first step over ``tools`` (and NONE), as the loop asks it, labelled ``right``."""
+    asks = step_asks(spec, RunView(goal=goal), tools, 0)
+    pick = next(a.ask for a in asks if a.ask.block.id == "pick_tool")
+    framed = frame(pick.state, pick.questions[TOOL])
+    return Example(framed=framed, label=framed.names.index(right), question=TOOL)
 
 
 def deliver_examples(task: Task, spec: Spec, rng: random.Random) -> list[Example]:

@@ -18,13 +18,11 @@ from decisionloop.core.vocab import ARG_PREFIX
 from decisionloop.extract import extract
 from decisionloop.gold.accept import accepts
 from decisionloop.gold.tools_items import ExpectedCall, ToolsItem
-from decisionloop.loop.asks import args_ask, step_asks
+from decisionloop.loop.asks import args_ask
 from decisionloop.loop.frames import RunView
 from decisionloop.model.features import frame
 from decisionloop.spec.model import Spec
-from decisionloop.training.examples import Example
-
-PICK = "tool"
+from decisionloop.training.examples import Example, tool_example
 
 
 def item_examples(items: Iterable[ToolsItem], spec: Spec) -> list[Example]:
@@ -41,10 +39,7 @@ def item_examples(items: Iterable[ToolsItem], spec: Spec) -> list[Example]:
 
 def _tool_examples(item: ToolsItem, right: str, spec: Spec) -> list[Example]:
     """pick_tool over every tool of the item (and NONE), labelled ``right``."""
-    asks = step_asks(spec, RunView(goal=item.question), item.tools, 0)
-    pick = next(a.ask for a in asks if a.ask.block.id == "pick_tool")
-    framed = frame(pick.state, pick.questions[PICK])
-    return [Example(framed=framed, label=framed.names.index(right), question=PICK)]
+    return [tool_example(spec, item.question, item.tools, right)]
 
 
 def _arg_examples(item: ToolsItem, expected: ExpectedCall, spec: Spec) -> list[Example]:

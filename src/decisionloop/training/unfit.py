@@ -8,19 +8,13 @@ have no tool to take away, the second already teach NONE through the oracle.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from decisionloop.core.tool import NONE, Tool
+from decisionloop.core.tool import NONE
 from decisionloop.core.vocab import ASK_USER, FINISH
 from decisionloop.gold.teacher import candidates_for
-from decisionloop.loop.asks import step_asks, tool_options
-from decisionloop.loop.frames import RunView
-from decisionloop.model.features import frame
+from decisionloop.loop.asks import tool_options
 from decisionloop.spec.model import Spec
-from decisionloop.training.examples import Example
+from decisionloop.training.examples import Example, tool_example
 from decisionloop.training.generator.generate import Episode
-
-PICK = "tool"
 
 
 def unfit_examples(episode: Episode, spec: Spec) -> list[Example]:
@@ -33,11 +27,4 @@ def unfit_examples(episode: Episode, spec: Spec) -> list[Example]:
     options = tool_options(others, candidates_for(episode.task, 0, "all", episode.now))
     if not options:
         return []
-    return [_pick(episode, spec, options, NONE)]
-
-
-def _pick(episode: Episode, spec: Spec, options: Sequence[Tool], right: str) -> Example:
-    asks = step_asks(spec, RunView(goal=episode.task.goal), options, 0)
-    pick = next(a.ask for a in asks if a.ask.block.id == "pick_tool")
-    framed = frame(pick.state, pick.questions[PICK])
-    return Example(framed=framed, label=framed.names.index(right), question=PICK)
+    return [tool_example(spec, episode.task.goal, options, NONE)]

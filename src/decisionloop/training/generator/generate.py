@@ -21,7 +21,7 @@ from decisionloop.gold.suite import Task, demo_suite_path, load_suite
 from decisionloop.training.generator.episodes import draw_intent
 from decisionloop.training.generator.kit import Draft, Kit
 from decisionloop.training.generator.offerable import bad_fixed_values, offered
-from decisionloop.training.generator.toolsets import draw_kit
+from decisionloop.training.generator.toolsets import TWINS, draw_kit
 
 MAX_ATTEMPTS = 40
 NEAR_DEV = 0.8
@@ -90,13 +90,13 @@ def episode(seed: int, index: int) -> Episode:
     )
 
 
-# Roles that answer many of the same goals: a fact is often in the article, a word's meaning too.
+# Roles that answer many of the same goals: a fact is often in the article, a word's meaning too; and the twins
+# that do the same job.
 _ALTERNATES = {
     "wikidata_fact": ("wiki_lookup",),
     "wiki_lookup": ("wikidata_fact", "define"),
     "define": ("wiki_lookup",),
-    "local_time": ("clock",),
-    "clock": ("local_time",),
+    **{role: (twin,) for role, twin in TWINS.items()},
 }
 
 

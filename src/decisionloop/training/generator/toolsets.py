@@ -51,7 +51,7 @@ def _pairs(slot: Slot) -> tuple[tuple[str, str], ...]:
 VARIANTS = tuple(_as_builtin(p) for p in load("toolsets", "variants", tuple[ToolPlan, ...]))
 _UNTRAINED = frozenset({FINISH})
 # Roles that do the same job: never offered beside each other, so the tool a goal needs has no twin to lose to.
-_TWINS = {"clock": "local_time", "local_time": "clock"}
+TWINS = {"clock": "local_time", "local_time": "clock"}
 BUILTIN_ROLES: tuple[str, ...] = tuple(s.id for s in SPECS if s.id not in _UNTRAINED)
 _VARIANT = {p.role: p for p in VARIANTS}
 _INVENTED = {p.role: p for p in INVENTED}
@@ -95,7 +95,7 @@ def _ordered(roles: Sequence[str]) -> list[str]:
 def draw_kit(rng: random.Random, need: Sequence[str], maybe: Sequence[str], now: datetime) -> Kit:
     """Tools for an episode: every role in ``need``, some of ``maybe`` (alternatives), others as distractors
     (never the twin of a needed role)."""
-    twins = {_TWINS[r] for r in need if r in _TWINS} - set(need)
+    twins = {TWINS[r] for r in need if r in TWINS} - set(need)
     if rng.random() < CATALOG_SHARE:
         roles = [r for r in (*BUILTIN_ROLES, *(r for r in need if r not in BUILTIN_ROLES)) if r not in twins]
         played = [_player(r, rng, variants=False) for r in roles]
