@@ -8,8 +8,10 @@ kept as ``expected.accepted``) or "none" on irrelevance; BFCL's type names are w
 ``seal --split train|validation|test [--none]``: the single-call queries of Seal-Tools (dev and in-domain test
 files), split by a stable hash of the id into train 60 / validation 20 / test 20. Each item offers the gold
 tool and its 9 nearest other tools by TF-IDF similarity of name and description (hard negatives), in an order
-fixed by the id; with ``--none`` the gold tool is removed and the item expects "none". Every line carries its
-source: Seal-Tools (https://github.com/fairyshine/Seal-Tools, commit ce753ec), Apache-2.0.
+fixed by the id; with ``--none`` the gold tool is removed and the item expects "none". With ``--multi``, one call
+(chosen by the id) of each multi-call query instead, none of the query's other tools offered, and arguments that
+refer to an earlier call's output left out: training data only, the figures are measured on single calls.
+Every line carries its source: Seal-Tools (https://github.com/fairyshine/Seal-Tools, commit ce753ec), Apache-2.0.
 
 Usage: python scripts/tools_jsonl.py bfcl --category simple_python > bfcl_simple.jsonl
        python scripts/tools_jsonl.py seal --split test [--none] > seal_test.jsonl
@@ -146,19 +148,24 @@ class Retriever:
         return [other for _, other in sorted(scored)[:k]]
 
 
-def seal_items(split: str, *, none: bool, folder: Path = SEAL_DIR) -> Iterator[Json]:
-    """The single-call queries of ``split``, each with its offered tools and what it expects."""
+def seal_items(split: str, *, none: bool, multi: bool = False, folder: Path = SEAL_DIR) -> Iterator[Json]:
+    """The single-call queries of ``split`` (or, with ``multi``, one call of each multi-call query), each with
+    its offered tools and what it expects."""
     apis = [json.loads(line) for line in (folder / "tool.jsonl").read_text(encoding="utf-8").splitlines() if line]
     by_name = {a["api_name"]: a for a in apis}
     retriever = Retriever(apis)
     for row in _seal_rows(folder):
         item_id = str(row["id"])
-        if split_of(item_id) != split or len(row["calling"]) != 1:
+        if split_of(item_id) != split or (len(row["calling"]) > 1) != multi:
             continue
-        [call] = row["calling"]
-        names = [*([] if none else [call["api"]]), *retriever.nearest(call["api"], NEGATIVES)]
+        calls = row["calling"]
+        call = calls[int(hashlib.sha256(item_id.encode()).hexdigest()[:8], 16) % len(calls)]
+        called = {c["api"] for c in calls}
+        negatives = [n for n in retriever.nearest(call["api"], NEGATIVES + len(calls)) if n not in called]
+        names = [*([] if none else [call["api"]]), *negatives[:NEGATIVES]]
         names.sort(key=lambda n: hashlib.sha256(f"{item_id}/{n}".encode()).hexdigest())
-        expected: Json | str = "none" if none else {"name": call["api"], "arguments": dict(call["parameters"])}
+        arguments = {k: v for k, v in call["parameters"].items() if "API_call" not in json.dumps(v)}
+        expected: Json | str = "none" if none else {"name": call["api"], "arguments": arguments}
         yield {
             "id": f"{item_id}{'-none' if none else ''}",
             "question": row["query"],
@@ -198,6 +205,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     seal = sub.add_parser("seal", help="Seal-Tools single-call queries")
     seal.add_argument("--split", required=True, choices=list(SPLITS))
     seal.add_argument("--none", action="store_true", help="remove the gold tool: every item expects none")
+    seal.add_argument(
+        "--multi",
+        action="store_true",
+        help="one call of each multi-call query instead (the query's other tools never offered)",
+    )
     seal.add_argument("--folder", type=Path, default=SEAL_DIR)
     args = parser.parse_args(argv)
     if args.source == "bfcl":
@@ -207,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"held out: {args.category} — report these figures, never tune on them", file=sys.stderr)
         rows = [r for r in bfcl_items(args.category, args.data_dir) if args.split in (None, split_of(str(r["id"])))]
     else:
-        rows = list(seal_items(args.split, none=args.none, folder=args.folder))
+        rows = list(seal_items(args.split, none=args.none, multi=args.multi, folder=args.folder))
     for row in rows:
         sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
     print(f"{len(rows)} items", file=sys.stderr)

@@ -189,3 +189,19 @@ def test_an_item_offering_no_tool_is_none_without_a_tool_choice(tmp_path: Path) 
 def test_accepted_values_come_from_accepted_even_when_empty() -> None:
     call = ExpectedCall(name="f", arguments={"a": 1}, accepted={"b": (), "c": ("x", "")})
     assert call.accepted_values() == {"a": (1,), "b": (), "c": ("x", "")}
+
+
+def test_an_argument_is_judged_by_the_value_the_call_carries(tmp_path: Path) -> None:
+    goal = "Roll a die with twelve sides"
+    item = {"id": "d12", "question": goal, "tools": [ROLL], "expected": {"name": "roll", "arguments": {"sides": 12}}}
+
+    def respond(request: DecisionRequest) -> Mapping[str, object]:
+        return {"answers": answers_for(request, {"tool": "roll", "arg:sides": "twelve"})}
+
+    [record] = run_tools(
+        load_items(_write(tmp_path / "d12.jsonl", [item])), ScriptedBackend(respond), today=date(2026, 12, 1)
+    )
+    assert record.arguments == {"sides": 12}
+    [arg] = record.args
+    assert arg.picked == "12"  # "twelve" read as the integer slot's value, as the call sends it
+    assert right(record) is True

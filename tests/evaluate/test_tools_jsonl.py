@@ -114,7 +114,11 @@ def seal_dir(tmp_path: Path) -> Path:
     )
     calls = [{"api": "getWeather", "parameters": {"city": "Oslo"}, "responses": []}]
     rows = [{"id": f"dev-easy-{i}", "query": f"Weather in Oslo, please ({i})", "calling": calls} for i in range(40)]
-    rows.append({"id": "dev-hard-0", "query": "two calls", "calling": calls * 2})
+    alerts = {"api": "getWeatherAlerts", "parameters": {"city": "API_call_0"}, "responses": []}
+    rows += [
+        {"id": f"dev-hard-{i}", "query": f"Weather and alerts in Oslo ({i})", "calling": [*calls, alerts]}
+        for i in range(20)
+    ]
     _jsonl(folder / "dev.jsonl", rows)
     _jsonl(folder / "test_in_domain.jsonl", [])
     return folder
@@ -155,3 +159,23 @@ def test_seal_none_removes_the_gold_tool(seal_dir: Path, tmp_path: Path) -> None
     [item] = load_items(_roundtrip(tmp_path, [row]))
     assert item.expected == "none"
     assert len(item.tools) == 9
+
+
+def test_seal_multi_offers_one_call_of_a_multi_call_query_and_never_its_other_tools(seal_dir: Path) -> None:
+    rows = [
+        row
+        for split in ("train", "validation", "test")
+        for row in _script().seal_items(split, none=False, multi=True, folder=seal_dir)
+    ]
+    assert sorted(row["id"] for row in rows) == sorted(f"dev-hard-{i}" for i in range(20))
+    picked = {row["expected"]["name"] for row in rows}
+    assert picked == {"getWeather", "getWeatherAlerts"}  # the call is chosen by the id
+    for row in rows:
+        names = {t["name"] for t in row["tools"]}
+        assert len(names) == 10
+        assert names & {"getWeather", "getWeatherAlerts"} == {row["expected"]["name"]}
+        # a value that is an earlier call's output is not in the query: it is left out
+        assert row["expected"]["arguments"] == ({"city": "Oslo"} if row["expected"]["name"] == "getWeather" else {})
+    nones = list(_script().seal_items("train", none=True, multi=True, folder=seal_dir))
+    assert nones
+    assert all(not {t["name"] for t in r["tools"]} & {"getWeather", "getWeatherAlerts"} for r in nones)

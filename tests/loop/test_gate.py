@@ -9,8 +9,9 @@ from decisionloop.core.decision import Decision
 from decisionloop.core.questions import Option, Question
 from decisionloop.core.records import Call, Hold
 from decisionloop.decide import Ask, decide
-from decisionloop.loop.gate import StepDecisions, call_holds, stop_holds, wants_to_stop
+from decisionloop.loop.gate import StepDecisions, call_holds, shared_value_holds, stop_holds, wants_to_stop
 from decisionloop.spec import load_spec
+from decisionloop.tools import tool as as_tool
 
 SPEC = load_spec()
 
@@ -110,3 +111,15 @@ def test_stopping_needs_a_clearly_done_goal() -> None:
     assert kinds(stop_holds(0, sure)) == ["finish_before_any_step"]
     going = StepDecisions(needs_tool=noul("needs_tool", 0.9), is_done=noul("is_done", 0.2))
     assert not wants_to_stop(1, going)
+
+
+def test_one_value_chosen_for_two_free_slots_holds_but_a_shared_fixed_choice_does_not() -> None:
+    @as_tool(description="Split a bill between people")
+    def split_bill(total: float, people: int, rounded: bool = False, tipped: bool = False) -> str:
+        return f"{total / people:.2f}"
+
+    [hold] = shared_value_holds(split_bill, {"total": "four", "people": "Four "})
+    assert hold.kind == "arg_unsure"
+    assert "'four' was chosen for total and people" in hold.detail
+    assert shared_value_holds(split_bill, {"total": "120 dollars", "people": "four"}) == []
+    assert shared_value_holds(split_bill, {"total": "120", "people": "4", "rounded": "true", "tipped": "true"}) == []

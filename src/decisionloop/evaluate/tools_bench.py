@@ -28,7 +28,7 @@ from decisionloop.extract import Candidate, extract, slot_options
 from decisionloop.gold.tools_items import ExpectedCall, Kind, ToolsItem
 from decisionloop.loop.asks import args_ask, step_asks
 from decisionloop.loop.frames import RunView
-from decisionloop.loop.gate import chosen_args
+from decisionloop.loop.gate import chosen_args, shared_value_holds
 from decisionloop.spec.load import load_spec
 from decisionloop.spec.model import Spec
 from decisionloop.values.typed import canonical
@@ -137,20 +137,26 @@ def run_item(item: ToolsItem, backend: DecisionBackend, spec: Spec, today: date)
     picks = chosen_args(decided.pick_args)
     expected = item.expected if isinstance(item.expected, ExpectedCall) else None
     kind = _kind(decided)
+    arguments = call_arguments(tool, picks, today) if tool is not None else {}
     return ToolsRecord(
         id=item.id,
         expected=item.expected_kind,
         expected_tool=expected.name if expected is not None else None,
         decision=kind,
         tool=tool.id if tool is not None else None,
-        arguments=call_arguments(tool, picks, today) if tool is not None else {},
+        arguments=arguments,
         missing=decided.missing,
-        held=any(d.escalated for d in _grounds(decided, kind)),
+        held=any(d.escalated for d in _grounds(decided, kind)) or (tool is not None and _shares_a_value(tool, picks)),
         offered_tools=len(item.tools),
-        args=_arg_records(item, tool, picks, decided.candidates),
+        args=_arg_records(item, tool, {k: _text(v) for k, v in arguments.items()}, decided.candidates),
         decisions=tuple(_decision_json(d) for d in decided.decisions),
         latency_ms=latency_ms,
     )
+
+
+def _shares_a_value(tool: Tool, picks: Mapping[str, str]) -> bool:
+    """The gate holds a call that gives two free slots one value (``shared_value_holds``); so does the bench."""
+    return bool(shared_value_holds(tool, picks))
 
 
 def _kind(decided: Decided) -> Kind:
@@ -178,6 +184,12 @@ def _typed(slot: Slot, text: str, today: date) -> object:
     if slot.type in _JSON_TYPES:
         return json.loads(written)
     return written
+
+
+def _text(value: object) -> str:
+    """A call's value as the text an accepted value is matched against: the typed value the call carries
+    ("three" for an integer slot is 3), JSON's own spelling for numbers, booleans and lists."""
+    return value if isinstance(value, str) else json.dumps(value)
 
 
 def _arg_records(

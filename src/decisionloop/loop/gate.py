@@ -6,7 +6,7 @@ Every rule fails closed — a degraded decision, a missing argument or an unsure
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from decisionloop.core.answers import ChoiceAnswer
@@ -147,6 +147,7 @@ def route_step(
             call, decisions, previous=previous, goal_risky=goal_risky, read_only=read_only, optional=optional
         )
         holds += described_holds(goal, step, tool, call.args)
+        holds += shared_value_holds(tool, call.args)
     step_ok = next((d for d in others if d.block == "step_ok"), None)
     if step_ok is not None and step_ok.action != "continue":
         why = step_ok.reasons[0] if step_ok.reasons else "not judged"
@@ -154,6 +155,21 @@ def route_step(
     asked = (decisions.needs_tool, decisions.pick_tool, decisions.is_done, decisions.pick_args, *others)
     holds += _other_degraded([d for d in asked if d is not None], holds)
     return Route(call=call, holds=tuple(holds))
+
+
+def shared_value_holds(tool: Tool, args: Mapping[str, str]) -> list[Hold]:
+    """A hold when one value was chosen for two of a call's free slots ("split the 120 dollar bill four ways"
+    read as total four, people four; a unit converted to itself): each slot is sure of the same words, but a
+    goal gives two slots one value only by mistake. Fixed lists (a boolean, an enum) may share a choice."""
+    free = [s.name for s in tool.slots if not s.is_fixed and s.type not in ("boolean", "enum") and s.name in args]
+    by_value: dict[str, list[str]] = {}
+    for name in free:
+        by_value.setdefault(" ".join(args[name].casefold().split()), []).append(name)
+    return [
+        Hold(kind="arg_unsure", detail=f"{args[names[0]]!r} was chosen for {' and '.join(names)}")
+        for names in by_value.values()
+        if len(names) > 1
+    ]
 
 
 def _no_tool_hold(pick: Decision | None) -> Hold:
