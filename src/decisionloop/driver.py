@@ -120,6 +120,9 @@ class _Driver:
     def drive(self, goal: str, config: dict[str, object]) -> Driven:
         started = self.seams.clock()
         self.run_id = self.seams.journal.start(goal, config)
+        for record in self.setup.history:  # a resumed run's finished steps, journaled again under the new run
+            self.seams.journal.record(self.run_id, StepFinished(record=record))
+            self.done.append(record)
         try:
             result = self._loop(goal)
         except KeyboardInterrupt:

@@ -193,7 +193,12 @@ def test_accepted_values_come_from_accepted_even_when_empty() -> None:
 
 def test_an_argument_is_judged_by_the_value_the_call_carries(tmp_path: Path) -> None:
     goal = "Roll a die with twelve sides"
-    item = {"id": "d12", "question": goal, "tools": [ROLL], "expected": {"name": "roll", "arguments": {"sides": 12}}}
+    item: dict[str, object] = {
+        "id": "d12",
+        "question": goal,
+        "tools": [ROLL],
+        "expected": {"name": "roll", "arguments": {"sides": 12}},
+    }
 
     def respond(request: DecisionRequest) -> Mapping[str, object]:
         return {"answers": answers_for(request, {"tool": "roll", "arg:sides": "twelve"})}

@@ -12,7 +12,7 @@ from decisionloop.backends.scripted import ScriptedBackend
 from decisionloop.core.backend import BackendReply, DecisionRequest
 from decisionloop.core.errors import BackendError
 from decisionloop.core.questions import ChoiceQuestion
-from decisionloop.core.records import Approval, Call
+from decisionloop.core.records import Approval, Call, StepRecord
 from decisionloop.core.tool import ToolResult
 from decisionloop.journal.events import ApprovalGiven, DecisionsMade, RunEnded, StepFinished, ToolFinished, ToolStarted
 from decisionloop.loop.agent import Limits, LoopSetup, run_loop
@@ -301,6 +301,22 @@ def test_the_generator_rejects_wrong_replies_loudly() -> None:
 def test_an_empty_goal_is_refused() -> None:
     with pytest.raises(ValueError, match="goal is empty"):
         next(run_loop("  ", LoopSetup(spec=SPEC, tools=TOOLS, limits=Limits(), clock=Clock(), now=NOW)))
+
+
+def test_a_resumed_run_starts_after_its_history_and_refuses_steps_out_of_order() -> None:
+    four = ToolResult(observation="2 + 2 = 4", answer="2 + 2 = 4")
+    done = StepRecord(
+        index=0, call=Call(tool="calculator", args={"expression": "2 + 2"}), decided_by="system1", result=four
+    )
+    setup = LoopSetup(spec=SPEC, tools=TOOLS, limits=Limits(), clock=Clock(), now=NOW, history=(done,))
+    first = next(run_loop("What is 2 + 2?", setup))
+    assert isinstance(first, NeedDecisions)
+    assert first.step == 1
+    blocks = [a.block.id for a in first.asks]
+    assert "grade_risk" in blocks  # the goal's risk is read at this run's first step
+    assert "step_ok" in blocks  # and whether the step it resumes after worked
+    with pytest.raises(ValueError, match="numbered 0, 1, 2"):
+        next(run_loop("What is 2 + 2?", replace(setup, history=(replace(done, index=3),))))
 
 
 def test_with_one_tool_left_the_choice_is_that_tool_or_none() -> None:

@@ -1,9 +1,12 @@
-"""Commands that run the agent: ``run`` on one goal, ``demo`` on preset goals offline."""
+"""Commands that run the agent: ``run`` on one goal, ``resume`` an interrupted run, ``demo`` on preset goals
+offline."""
 
 from __future__ import annotations
 
 import json
+import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -14,8 +17,14 @@ from decisionloop.cli.common import F, interruptible, notice, reports_errors, ut
 from decisionloop.cli.options import decisions_options, gate_option, llm_options, stacked
 from decisionloop.cli.session import RunOptions, open_session
 from decisionloop.cli.views.run import EXIT_EPILOG, Verbosity, exit_status, result_json, result_lines
+from decisionloop.core.errors import JournalError
+from decisionloop.core.records import Call
 from decisionloop.driver import Driven, drive
+from decisionloop.journal import SqliteJournal, default_path
+from decisionloop.journal.resume import resumable, unknown_step
 from decisionloop.loop.agent import Limits
+from decisionloop.settings import ready_home
+from decisionloop.system2.terminal import call_text
 
 DEMO_GOALS = (
     "What is 7,200 divided by 16?",
@@ -73,6 +82,51 @@ def run_goal(goal: str, offline: bool, suite: Path | None, cwd: Path | None, **f
         driven = drive(goal, setup, seams, options.config())
     _report(driven, bool(flags["as_json"]), verbosity)
     sys.exit(exit_status(driven.result))
+
+
+@click.command("resume", epilog=EXIT_EPILOG)
+@click.argument("run_id", metavar="RUN")
+@_run_options
+@click.option("--offline", is_flag=True, help="Replay web tools from recorded observations instead of the network.")
+@click.option("--suite", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Recordings for --offline.")
+@click.option("--cwd", type=click.Path(path_type=Path, file_okay=False, exists=True), help="Enable file tools here.")
+@interruptible
+@reports_errors
+def resume_run(run_id: str, offline: bool, suite: Path | None, cwd: Path | None, **flags: object) -> None:
+    """Continue an interrupted run (RUN: its id or a unique prefix, from `decisionloop runs --stop interrupted`).
+
+    The steps it finished are kept and never run again; a call that was running when it stopped, whose result is
+    unknown, runs again only if you say so. The continued run is a new run in the journal (`resumed_from` in its
+    config); the flags are those of run, given afresh.
+    """
+    verbosity = _verbosity(flags)
+    options = _options(flags, offline=offline or suite is not None, suite=suite, cwd=cwd, demo=False)
+    with SqliteJournal(default_path(ready_home(os.environ))) as journal:
+        resumed = resumable(journal.load(run_id))
+        again = journal.resumed_as(resumed.run_id)
+    if again is not None:  # resuming it twice would run again what the first resume did
+        raise JournalError(f"run {resumed.run_id} was resumed already, as run {again}; resume that one instead")
+    history = resumed.steps
+    left = unknown_step(resumed)
+    if left is not None and not _run_again(left.call, options.interactive):
+        history = (*history, left)
+    with open_session(options, Console(stderr=False)) as (setup, seams):
+        config = {**options.config(), "resumed_from": resumed.run_id}
+        driven = drive(resumed.goal, replace(setup, history=history), seams, config)
+    _report(driven, bool(flags["as_json"]), verbosity)
+    sys.exit(exit_status(driven.result))
+
+
+def _run_again(call: Call | None, interactive: bool) -> bool:
+    """Whether the user wants the call whose result is unknown run again (never asked without a terminal)."""
+    shown = call_text(call)
+    if not interactive:
+        notice(f"{shown} was running when the run stopped; its result is unknown, so it is not run again")
+        return False
+    return click.confirm(
+        f"{shown} was running when the run stopped, and its result is unknown: it may have happened. Run it again?",
+        default=False,
+    )
 
 
 @click.command(

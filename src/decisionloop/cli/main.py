@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from decisionloop import __version__
-from decisionloop.cli.agent import demo, run_goal
+from decisionloop.cli.agent import demo, resume_run, run_goal
 from decisionloop.cli.bench import bench
 from decisionloop.cli.common import fail
 from decisionloop.cli.decide import decide
@@ -30,6 +30,7 @@ for _command in (
     decide,
     settings,
     run_goal,
+    resume_run,
     demo,
     runs,
     export,

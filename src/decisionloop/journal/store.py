@@ -222,6 +222,13 @@ class SqliteJournal:
             "tool_calls": calls,
         }
 
+    def resumed_as(self, run_id: str) -> str | None:
+        """The run that resumed ``run_id`` (a full id), if one did (``decisionloop resume``)."""
+        with self._lock, _reported(self.path):
+            query = "SELECT id FROM runs WHERE json_extract(config, '$.resumed_from') = ? ORDER BY started_at LIMIT 1"
+            row = self._db.execute(query, (run_id,)).fetchone()
+        return str(row[0]) if row is not None else None
+
     def _now(self) -> str:
         return self._clock().isoformat()
 

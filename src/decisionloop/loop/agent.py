@@ -74,7 +74,8 @@ class LoopSetup:
 
     ``ask_missing``: the user can be asked (through the ``ask_user`` tool) for a required value the text does not
     hold, so a tool the goal names is offered even when its values are not all in the text; the driver sets it
-    when its tool context can ask the user.
+    when its tool context can ask the user. ``history``: the steps a resumed run had finished (``decisionloop
+    resume``); the run goes on after them and never runs them again, and they count against the step budget.
     """
 
     spec: Spec
@@ -83,6 +84,7 @@ class LoopSetup:
     clock: Callable[[], float]
     now: datetime
     ask_missing: bool = False
+    history: tuple[StepRecord, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -98,6 +100,9 @@ def run_loop(goal: str, setup: LoopSetup) -> LoopGen:
     ids = [t.id for t in setup.tools]
     if len(set(ids)) != len(ids):
         raise ValueError(f"tool ids must be distinct, got {ids}")
+    indices = [r.index for r in setup.history]
+    if indices != list(range(len(indices))):
+        raise ValueError(f"a resumed run's steps are numbered 0, 1, 2, … in order; got {indices}")
     return (yield from _Run(goal.strip(), setup).run())
 
 
@@ -109,7 +114,7 @@ class _Run:
         self.setup = setup
         self.spec: Spec = setup.spec
         self.tools = {t.id: t for t in setup.tools if t.id != FINISH}
-        self.records: list[StepRecord] = []
+        self.records: list[StepRecord] = list(setup.history)
         self.llm_calls = 0
         self.goal_risky = True
         self.started = setup.clock()
@@ -118,7 +123,7 @@ class _Run:
         self.pending: Tool | None = None  # the tool whose value the user was just asked for: the next step's tool
 
     def run(self) -> LoopGen:
-        for index in itertools.count():
+        for index in itertools.count(len(self.records)):
             end = self._budget_end(index)
             if end is None:
                 end = yield from self._step(index)
@@ -148,10 +153,11 @@ class _Run:
         if chosen is not None:
             options, self.pending = (chosen,), None
         framed = step_asks(self.spec, self._view(), options, index, pick=chosen is None)
-        if index == 0:
+        if index == len(self.setup.history):  # the goal's risk is read once, at the first step this run takes
             framed.append(risk_ask(self.spec, self.goal))
-        if self.records:
-            framed.append(step_ok_ask(self.spec, self._views()[-1]))
+        views = self._views()
+        if views:  # a step that ran: did it work? (a resumed run's steps may carry no result)
+            framed.append(step_ok_ask(self.spec, views[-1]))
         decided = yield from self._decide(index, framed)
         risk = decided.get("grade_risk")
         if risk is not None:
