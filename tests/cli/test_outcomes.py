@@ -4,11 +4,7 @@ run stopped, and in a real terminal the answer comes first and Ctrl-C ends the r
 from __future__ import annotations
 
 import os
-import pty
-import select
-import signal
 import sqlite3
-import sys
 import time
 from pathlib import Path
 
@@ -18,6 +14,7 @@ from click.testing import CliRunner, Result
 from decisionloop.cli import main
 from decisionloop.cli.views.run import EXIT_STATUS
 from decisionloop.core.vocab import STOP_REASONS
+from tests.support.terminal import Terminal
 
 GOAL = "What is 7,200 divided by 16?"
 
@@ -68,56 +65,6 @@ def test_the_demo_exits_0_though_some_presets_were_held_or_declined() -> None:
 
 
 # --- in a real pseudo-terminal -----------------------------------------------------------------------------------
-
-
-class Terminal:
-    """The CLI in a child process whose stdin, stdout and stderr are one pseudo-terminal (its controlling tty)."""
-
-    def __init__(self, *args: str) -> None:
-        env = {**os.environ, "COLUMNS": "200", "TERM": "dumb", "NO_COLOR": "1"}
-        argv = [sys.executable, "-c", "from decisionloop.cli.main import run; run()", *args]
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:  # the child; a shell may have started the tests with SIGINT ignored, which exec keeps
-            signal.signal(signal.SIGINT, signal.SIG_DFL)
-            os.execve(argv[0], argv, env)
-        self.seen = b""
-        self.matched = 0  # where the text last expected ended
-
-    def expect(self, text: str, timeout: float = 60.0) -> None:
-        """Read until ``text`` has been shown since the last text expected."""
-        deadline = time.monotonic() + timeout
-        while (at := self.seen.find(text.encode(), self.matched)) < 0:
-            if not self._read(deadline - time.monotonic()):
-                raise AssertionError(f"{text!r} never shown; the terminal shows:\n{self.text}")
-        self.matched = at + len(text)
-
-    def send(self, data: bytes) -> None:
-        os.write(self.fd, data)
-
-    def wait(self, timeout: float = 60.0) -> int:
-        """Read to the end; the exit status (128 + n for a signal n)."""
-        deadline = time.monotonic() + timeout
-        while self._read(deadline - time.monotonic()):
-            pass
-        _, status = os.waitpid(self.pid, 0)
-        os.close(self.fd)
-        return os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status)
-
-    @property
-    def text(self) -> str:
-        return self.seen.decode("utf-8", "replace").replace("\r\n", "\n")
-
-    def _read(self, timeout: float) -> bool:
-        if timeout <= 0:
-            os.kill(self.pid, signal.SIGKILL)
-            raise AssertionError(f"the CLI did not finish; the terminal shows:\n{self.text}")
-        ready, _, _ = select.select([self.fd], [], [], timeout)
-        try:
-            chunk = os.read(self.fd, 4096) if ready else b""
-        except OSError:  # EIO: the child closed the terminal
-            return False
-        self.seen += chunk
-        return bool(chunk) or not ready
 
 
 def test_in_a_terminal_the_answer_comes_first_and_the_exit_status_says_answered() -> None:

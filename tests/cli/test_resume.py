@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,6 +24,7 @@ from decisionloop.journal.resume import UNKNOWN_RESULT, resumable
 from decisionloop.loop.meter import Meter
 from tests.support.loop import Picks, answers_for
 from tests.support.loopback import Canned, Received, StartLoopback
+from tests.support.terminal import Terminal
 
 GOAL = "What is 7,200 divided by 16, and what are 5 miles in km?"
 DIVIDE = Call(tool="calculator", args={"expression": "7,200 divided by 16"})
@@ -140,3 +142,24 @@ def test_only_an_interrupted_or_unfinished_run_can_be_resumed(decisions: tuple[s
     with _journal() as journal:
         steps = resumable(journal.load(_interrupted(in_flight=True))).steps
     assert [s.call for s in steps] == [DIVIDE]
+
+
+def test_in_a_terminal_a_run_cut_by_ctrl_c_is_resumed_and_answered() -> None:
+    goal = "What is 7,200 divided by 16?"
+    term = Terminal("run", "--decisions", "rules", "--offline", goal)
+    term.expect("[a/t/f/s] (a): ")  # the rule judge holds every step, so the person decides
+    term.send(b"a\r")  # accept the calculator call: it runs
+    term.expect("[a/t/f/s] (a): ")
+    time.sleep(0.5)  # let the prompt start reading
+    term.send(b"\x03")  # Ctrl-C before the second step is decided
+    assert term.wait() == 130, term.text
+    [old] = json.loads(_invoke("runs", "--json", "--stop", "interrupted")[1])
+    term = Terminal("resume", old["id"][:8], "--decisions", "rules", "--offline")
+    term.expect("[a/t/f/s] (a): ")  # straight to the second step: the first is not asked or run again
+    term.send(b"f\r")  # finish with what the first step found
+    status = term.wait()
+    assert status == 0, term.text
+    assert "answer: 7,200 divided by 16 = 450" in term.text
+    resumed = _load(json.loads(_invoke("runs", "--json", "--limit", "1")[1])[0]["id"])
+    assert resumed["tool_calls"] == []  # the calculator ran once, in the interrupted run
+    assert [s["tool"] for s in resumed["steps"]] == ["calculator", "FINISH"]
