@@ -231,7 +231,7 @@ def compare_command(
 
     Same tasks, replayed tools, step limit, approval guard (an always-yes approver recorded as "benchmark") and
     acceptance check: the final gold call made with matching arguments and the run finished with an answer.
-    The loop runs with the gate ``run`` uses (the bundled model's tuned thresholds with the bundled model).
+    The loop runs with the gate that run uses (the bundled model's tuned thresholds with the bundled model).
     """
     chat = _chat(llm_url, llm_model, llm_timeout, llm_structured)
     path = suite or demo_suite_path()
