@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from decisionloop.llm.chat import forget_structured
 from tests.support.loopback import Canned, LoopbackServer, StartLoopback, serving
 
 
@@ -18,6 +19,14 @@ def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
         if name.startswith("DECISIONLOOP_"):
             monkeypatch.delenv(name)
     monkeypatch.setenv("DECISIONLOOP_HOME", str(tmp_path / "home"))
+
+
+@pytest.fixture(autouse=True)
+def _no_structured_memory() -> Iterator[None]:
+    """What a server was found to support is remembered for the process: each test starts from nothing."""
+    forget_structured()
+    yield
+    forget_structured()
 
 
 @pytest.fixture

@@ -80,6 +80,19 @@ SETTINGS: tuple[Setting, ...] = (
         help="Model name on that server, e.g. qwen2.5:1.5b-instruct.",
     ),
     Setting(
+        name="llm_timeout",
+        default="60",
+        env="DECISIONLOOP_LLM_TIMEOUT",
+        help="Seconds to wait for one LLM reply (a small model on a CPU may need several minutes).",
+    ),
+    Setting(
+        name="llm_structured",
+        default="auto",
+        env="DECISIONLOOP_LLM_STRUCTURED",
+        help="Ask the LLM for JSON of a schema (response_format): auto (probe the server once, use it where "
+        "honoured), on, off.",
+    ),
+    Setting(
         name="llm_key",
         default="",
         env="DECISIONLOOP_LLM_KEY",

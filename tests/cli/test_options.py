@@ -20,6 +20,8 @@ FLAGS = {
     "decisions_model": "--decisions-model",
     "llm_url": "--llm",
     "llm_model": "--llm-model",
+    "llm_timeout": "--llm-timeout",
+    "llm_structured": "--llm-structured",
     "decisions_timeout": "--timeout",
 }
 # eval names its decision backend on the command line only, so that a report never depends on the environment.

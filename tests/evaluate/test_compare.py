@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -17,16 +18,20 @@ from decisionloop.core.vocab import FINISH
 from decisionloop.evaluate.compare import ArmRecord, compare, median, ratios, report_lines, summarize
 from decisionloop.evaluate.free import FreeSetup
 from decisionloop.evaluate.react import BenchmarkApprover, first_json_object, react_system, run_react
+from decisionloop.evaluate.react_context import context_error
 from decisionloop.gold.oracle import OracleBackend
 from decisionloop.gold.suite import Task, demo_suite_path, load_suite
-from decisionloop.llm.chat import ChatMessage, ScriptedChat
+from decisionloop.llm.chat import ChatMessage, HttpChat, ScriptedChat
 from decisionloop.loop.frames import UNTRUSTED_CLOSE, UNTRUSTED_OPEN
 from decisionloop.loop.requests import NeedApproval
+from decisionloop.model.backend import model_thresholds
 from decisionloop.spec.load import load_spec
+from decisionloop.spec.thresholds import write_thresholds
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.tools.catalog import SIDE_EFFECTS
 from decisionloop.tools.replay import ReplayBook
 from tests.support.loopback import Canned, Received, StartLoopback
+from tests.support.openai import completion, context_exceeded, messages_of
 
 SUITE = load_suite(demo_suite_path())
 TASKS = {t.id: t for t in SUITE.tasks}
@@ -237,14 +242,19 @@ def test_the_summary_has_medians_totals_and_acceptance_per_arm() -> None:
     )  # fmt: skip
     assert loop.total_wall_ms == 400.0
     assert (react.median_llm_calls, react.total_llm_calls, react.total_output_tokens) == (3, 9, 230)
-    assert ratios(summarize(RECORDS)) == {"llm_calls": 9 / 4, "output_tokens": 230 / 60, "median_wall_ms": 5.0}
+    assert ratios(summarize(RECORDS)) == {
+        "llm_calls": 9 / 4,
+        "input_tokens": 2300 / 600,
+        "output_tokens": 230 / 60,
+        "median_wall_ms": 5.0,
+    }
 
 
 def test_the_summary_handles_missing_arms_and_zero_totals() -> None:
     assert summarize([]) == {}
     only_react = summarize(RECORDS[1:2])
     assert list(only_react) == ["react"]
-    assert ratios(only_react) == {"llm_calls": None, "output_tokens": None, "median_wall_ms": None}
+    assert ratios(only_react) == dict.fromkeys(("llm_calls", "input_tokens", "output_tokens", "median_wall_ms"))
     no_calls = summarize(RECORDS[1:3])
     assert ratios(no_calls)["llm_calls"] is None
     assert median([]) is None
@@ -258,9 +268,13 @@ def test_the_report_prints_every_record_the_medians_and_the_ratios() -> None:
     ]  # fmt: skip
     assert lines[1].split() == ["a", "c", "decisionloop", "9", "1", "200", "20", "100", "yes", "answered"]
     summary = next(line for line in lines if line.startswith("react "))
-    assert summary.split() == ["react", "3", "67%", "3", "3", "80", "500", "9", "230", "1.5"]
-    assert "react / decisionloop: llm_calls 2.25×, output_tokens 3.83×, median_wall_ms 5.00×" in lines
-    assert report_lines(RECORDS[1:2])[-2] == "react / decisionloop: llm_calls —, output_tokens —, median_wall_ms —"
+    assert summary.split() == ["react", "3", "67%", "3", "3", "80", "500", "9", "2300", "230", "1.5"]
+    # Regression: the ratio line left out input tokens, the larger cost.
+    said = "react / decisionloop: llm_calls 2.25×, input_tokens 3.83×, output_tokens 3.83×, median_wall_ms 5.00×"
+    assert said in lines
+    assert report_lines(RECORDS[1:2])[-2] == (
+        "react / decisionloop: llm_calls —, input_tokens —, output_tokens —, median_wall_ms —"
+    )
 
 
 # --- the CLI ----------------------------------------------------------------------------------------------
@@ -322,3 +336,101 @@ def test_react_shows_each_tool_result_inside_the_untrusted_markers(setup: FreeSe
     assert said
     assert all(s.startswith(f"Observation:\n{UNTRUSTED_OPEN}\n") and s.endswith(UNTRUSTED_CLOSE) for s in said)
     assert "between two markers" in chat.requests[0].messages[0].content
+
+
+def _compare_json(llm_url: str, tmp_path: Path, *flags: str) -> tuple[str, dict[str, object]]:
+    out = tmp_path / "compare.json"
+    args = ["compare", "--llm", llm_url, "--llm-model", "m", "--limit", "1", "--json", str(out), *flags]
+    result = CliRunner().invoke(bench, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return result.stdout.splitlines()[0], data
+
+
+def test_bench_compare_runs_the_loop_with_the_gate_run_uses(llm_url: str, tmp_path: Path) -> None:
+    # Regression: the loop ran with DECISION.md's 0.65 gates, not the bundled model's tuned thresholds.
+    title, data = _compare_json(llm_url, tmp_path)
+    assert data["gates"] == model_thresholds()
+    assert "(the model's tuned thresholds)" in title
+
+
+def test_bench_compare_takes_a_thresholds_file_and_gate_flags(llm_url: str, tmp_path: Path) -> None:
+    tuned = tmp_path / "thresholds.json"
+    write_thresholds(tuned, {"pick_tool.tool": 0.7, "pick_args.arg": 0.75}, {"by": "a test"})
+    title, data = _compare_json(llm_url, tmp_path, "--thresholds", str(tuned), "--gate", "pick_tool.tool=0.9")
+    assert data["gates"] == {"pick_args.arg": 0.75, "pick_tool.tool": 0.9}
+    assert "from thresholds.json" in title
+    assert "moved: pick_tool.tool 0.9" in title
+
+
+_TOKENS = re.compile(r"\w+|[^\w\s]")
+N_CTX = 1000  # the system prompt, the goal and the reply fit; the third turn of t067 does not
+
+
+def _small_context(task: Task, n_ctx: int) -> Callable[[Received], Canned]:
+    """A server whose context holds ``n_ctx`` tokens (words and marks), refusing longer prompts as llama.cpp's
+    server does; else the task's next gold move (it remembers how far the run got, as the turns left out of a
+    prompt are not there to count), with usage."""
+    answered = 0
+
+    def respond(request: Received) -> Canned:
+        nonlocal answered
+        assert isinstance(request.body, dict)
+        asked = sum(len(_TOKENS.findall(m["content"])) for m in messages_of(request)) + int(request.body["max_tokens"])
+        if asked > n_ctx:
+            return context_exceeded(n_ctx, asked)
+        done = [ChatMessage(role="user", content="Observation:")] * answered
+        answered += 1
+        move = gold_move([ChatMessage(role="system", content=""), ChatMessage(role="user", content=task.goal), *done])
+        return completion(move, prompt_tokens=asked - int(request.body["max_tokens"]))
+
+    return respond
+
+
+def test_react_cuts_its_conversation_to_fit_the_servers_context(loopback: StartLoopback, setup: FreeSetup) -> None:
+    # Regression: the ReAct baseline never trimmed and ended on the server's context-length error.
+    server = loopback()
+    server.respond_with(_small_context(TASKS["t067"], n_ctx=N_CTX))
+    with HttpChat(base_url=f"{server.url}/v1", model="m") as chat:
+        outcome = run_react(TASKS["t067"], setup, chat, approver=BenchmarkApprover())
+    assert outcome.result.stop == "answered", outcome.result.detail
+    assert outcome.accepted
+    assert outcome.left_out >= 1
+    assert outcome.context_tokens == N_CTX
+    last = messages_of(server.received[-1])
+    assert last[0]["content"].startswith(REACT_START)
+    assert last[1]["content"].startswith(f"Goal: {TASKS['t067'].goal}\n(")
+    assert "earlier turn(s) were left out to fit the LLM's context" in last[1]["content"]
+    assert last[-1]["content"].startswith("Observation:")  # the latest turn is kept
+
+
+def test_react_still_ends_on_a_context_error_when_nothing_more_can_go(
+    loopback: StartLoopback, setup: FreeSetup
+) -> None:
+    server = loopback()
+    server.respond_with(_small_context(TASKS["t067"], n_ctx=50))
+    with HttpChat(base_url=f"{server.url}/v1", model="m") as chat:
+        outcome = run_react(TASKS["t067"], setup, chat, approver=BenchmarkApprover())
+    assert outcome.result.stop == "stopped"
+    assert "context size" in outcome.result.detail
+
+
+@pytest.mark.parametrize(
+    ("message", "stated"),
+    [
+        (
+            "HTTP 400 from 'x': 'the request exceeds the available context size (2400 tokens > 2048), try it'",
+            2048,
+        ),
+        (
+            "HTTP 400 from 'x': \"This model's maximum context length is 4096 tokens. However, you requested 4500\"",
+            4096,
+        ),
+        ("HTTP 400 from 'x': 'the request exceeds the available context size, try increasing it'", None),
+    ],
+)
+def test_context_errors_are_recognised_with_the_size_they_state(message: str, stated: int | None) -> None:
+    assert context_error(GeneratorError("http@x", "client", message)) == (True, stated)
+    assert context_error(GeneratorError("http@x", "server", message)) == (False, None)
+    assert context_error(GeneratorError("http@x", "client", "HTTP 400 from 'x': 'bad temperature'")) == (False, None)

@@ -96,7 +96,9 @@ def test_posts_an_openai_chat_request_and_reads_an_ollama_reply() -> None:
     }
     assert reply.text == "Lyon has about 522,000 inhabitants."
     assert reply.model == "qwen2.5:1.5b"
-    assert (reply.input_tokens, reply.output_tokens) == (None, None)
+    # No usage in Ollama's reply: the tokens are counted here (words and marks), and said to be.
+    assert (reply.input_tokens, reply.output_tokens, reply.counted) == (12, 8, True)
+    assert reply.finish_reason == "stop"
     assert reply.latency_ms >= 0
     assert chat.name == "http@127.0.0.1:11434"
 
@@ -109,7 +111,12 @@ def test_reads_a_llama_cpp_reply_with_usage_and_sends_no_key_when_none_given() -
     assert "authorization" not in seen[0].headers
     assert json.loads(seen[0].content)["temperature"] == 0.2
     assert reply == ChatReply(
-        text="yes", model="gpt-3.5-turbo", latency_ms=reply.latency_ms, input_tokens=57, output_tokens=2
+        text="yes",
+        model="gpt-3.5-turbo",
+        latency_ms=reply.latency_ms,
+        input_tokens=57,
+        output_tokens=2,
+        finish_reason="stop",
     )
 
 

@@ -14,7 +14,17 @@ from decisionloop.backends import Usage
 from decisionloop.core.errors import GeneratorError
 from decisionloop.core.records import Call
 from decisionloop.core.tool import Tool, ToolContext, ToolResult
-from decisionloop.llm import HttpChat, Plan, PlannerInput, ScriptedChat, parse_plan, plan, planner_messages, stop_check
+from decisionloop.llm import (
+    ChatMessage,
+    HttpChat,
+    Plan,
+    PlannerInput,
+    ScriptedChat,
+    parse_plan,
+    plan,
+    planner_messages,
+    stop_check,
+)
 from decisionloop.loop.frames import UNTRUSTED_CLOSE, UNTRUSTED_OPEN, StepView
 from decisionloop.tools.catalog import SPECS
 
@@ -275,11 +285,19 @@ def test_stop_check_reads_yes(reply: str) -> None:
     chat = ScriptedChat([reply])
     assert stop_check(chat, GOAL, STEPS[0].observation)
     [request] = chat.requests
-    assert (request.max_tokens, request.temperature, [m.role for m in request.messages]) == (3, 0.0, ["user"])
+    assert (request.max_tokens, request.temperature, [m.role for m in request.messages]) == (12, 0.0, ["user"])
     assert request.messages[0].content == (
         f"Question: {GOAL}\nFound:\n{UNTRUSTED_OPEN}\n{STEPS[0].observation}\n{UNTRUSTED_CLOSE}\n\n"
-        "Is the answer to the question contained in what was found? Reply with only yes or no."
+        "Is the answer to the question contained in what was found? Reply with only yes or no, as JSON: "
+        '{"answered": "yes"} or {"answered": "no"}.'
     )
+    assert request.schema is not None
+    assert request.schema.name == "goal_answered"
+
+
+@pytest.mark.parametrize(("reply", "yes"), [('{"answered": "yes"}', True), ('{"answered": "no"}', False)])
+def test_stop_check_reads_the_structured_reply(reply: str, yes: bool) -> None:
+    assert stop_check(ScriptedChat([reply]), GOAL, STEPS[0].observation) is yes
 
 
 @pytest.mark.parametrize("reply", ["no", "No.", "The answer is yes", "", "nope"])
@@ -332,10 +350,31 @@ def test_plan_skips_the_done_check_when_not_asked_or_before_any_step() -> None:
         assert request.messages == tuple(planner_messages(inp))
 
 
-def test_plan_returns_a_parse_error_with_its_count() -> None:
-    result = plan(ScriptedChat(["no", "I am not sure."]), HELD, check_stop=True)
-    assert (result.call, result.finish, result.calls, result.raw) == (None, False, 2, "I am not sure.")
+def test_plan_retries_an_unusable_reply_once_quoting_the_error_then_returns_both_errors() -> None:
+    chat = ScriptedChat(["no", "I am not sure.", "Still not sure."])
+    result = plan(chat, HELD, check_stop=True)
+    assert (result.call, result.finish, result.calls, result.raw) == (None, False, 3, "Still not sure.")
     assert result.error is not None
+    assert result.error.startswith("no JSON object in the reply 'I am not sure.'")
+    assert "; asked again: no JSON object in the reply 'Still not sure.'" in result.error
+    retry = chat.requests[2]
+    assert retry.messages[:-2] == tuple(planner_messages(HELD))
+    assert retry.messages[-2] == ChatMessage(role="assistant", content="I am not sure.")
+    assert retry.messages[-1].content.startswith("That reply could not be used: no JSON object in the reply")
+    assert retry.schema == chat.requests[1].schema
+
+
+def test_plan_takes_the_retried_reply_when_it_is_usable() -> None:
+    chat = ScriptedChat(
+        ["no", '{"action": "teleport"}', '{"action": "weather", "args": {"place": "Oslo", "when": "weekend"}}']
+    )
+    result = plan(chat, HELD, check_stop=True)
+    assert (result.call, result.error, result.calls) == (
+        Call(tool="weather", args={"place": "Oslo", "when": "weekend"}),
+        None,
+        3,
+    )
+    assert "unknown action 'teleport'" in chat.requests[2].messages[-1].content
 
 
 def test_plan_lets_generator_errors_through() -> None:

@@ -96,7 +96,7 @@ def test_the_answer_writer_and_its_revision_show_the_evidence_inside_the_markers
     for prompt in (_writer(INJECTION), _revision(INJECTION)):
         evidence = prompt.split("What was done:\n", 1)[1]
         assert evidence.startswith(f"{UNTRUSTED_OPEN}\nwiki_lookup(Tokyo. [marker removed]")
-    assert _revision(INJECTION).endswith("revise. Fix that; do not repeat the same wording.")
+    assert _revision(INJECTION).endswith("fixing that; do not repeat the same wording.")
 
 
 def test_normal_tool_output_reads_as_before_inside_the_markers() -> None:

@@ -286,8 +286,31 @@ def test_an_llm_answer_is_gated_by_can_deliver_with_exactly_one_revision(
     assert result.delivery == delivery
     assert len(writer.asked) == writes
     if writes == 2:
-        assert writer.asked[1].revise is not None
+        # Regression: the revision quoted the raw rule and left out the draft it rejected.
+        assert writer.asked[1].rejected == "Four."
+        assert writer.asked[1].revise == (
+            "it is not clear that the answer does what the goal asked and reports the results accurately: it leaves "
+            "the goal unanswered or misreports what the tools returned (90% sure)"
+        )
     assert result.answer == {"delivered": "Four.", "revised": "2 + 2 = 4.", "fell_back": "2 + 2 = 4"}[delivery]
+
+
+def test_a_revision_for_an_unsupported_claim_says_so_in_the_words_of_decision_md() -> None:
+    def respond(request: object) -> Mapping[str, object]:
+        if "deliverable" in request.questions:  # type: ignore[attr-defined]
+            return {"answers": answers_for(request, {"deliverable": 0.9, "unsupported": 0.8})}  # type: ignore[arg-type]
+        return {"answers": dict(inner.decide(request).answers)}  # type: ignore[arg-type]
+
+    inner = by_step({"tool": "calculator", "arg:expression": "2 + 2"}, {"needs_tool": 0.02})
+    writer = _Writer("Four, as Euler proved.", "2 + 2 = 4.")
+    Env(backend=ScriptedBackend(respond), tools=TOOLS, writer=writer).run("What is 2 + 2?")
+    revise = writer.asked[1].revise
+    assert revise == (
+        "the answer states something the tool results do not support: it claims a fact, number or action that was "
+        "never observed (80% sure)"
+    )
+    assert "prob:" not in revise
+    assert writer.asked[1].rejected == "Four, as Euler proved."
 
 
 def test_the_generator_rejects_wrong_replies_loudly() -> None:

@@ -62,11 +62,13 @@ def test_the_llm_plans_a_held_step_and_its_call_runs() -> None:
 
 def test_an_unusable_llm_reply_goes_to_the_person() -> None:
     person = _Person()
-    resolution = LlmSystem2(ScriptedChat(['{"action": "teleport", "args": {}}']), person=person).resolve(_held())
+    chat = ScriptedChat(['{"action": "teleport", "args": {}}', '{"action": "teleport", "args": {}}'])
+    resolution = LlmSystem2(chat, person=person).resolve(_held())
     assert person.asked == 1
     assert (resolution.kind, resolution.by) == ("stop", "person")
     assert "unusable" in resolution.detail
-    assert resolution.llm.calls == 1
+    assert "; asked again: unknown action 'teleport'" in resolution.detail
+    assert resolution.llm.calls == 2  # the reply, and the one retry that quoted its error
 
 
 def test_a_failing_llm_without_a_person_stops_the_run() -> None:
@@ -88,7 +90,7 @@ def test_the_llm_stop_check_finishes_when_the_last_result_answers() -> None:
     resolution = LlmSystem2(chat).resolve(_held(history=(done,)))
     assert resolution.kind == "finish"
     assert len(chat.requests) == 1
-    assert chat.requests[0].max_tokens == 3
+    assert chat.requests[0].max_tokens == 12  # room for {"answered": "yes"} when the server enforces the schema
 
 
 def test_the_llm_writes_the_answer_from_the_evidence_only() -> None:

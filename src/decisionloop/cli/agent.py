@@ -196,6 +196,8 @@ def _options(
         decisions_model=text("decisions_model"),
         llm_url=text("llm_url"),
         llm_model=text("llm_model"),
+        llm_timeout=text("llm_timeout"),
+        llm_structured=text("llm_structured"),
         gates=gates,
         thresholds=thresholds if isinstance(thresholds := flags.get("thresholds"), Path) else None,
         offline=offline,

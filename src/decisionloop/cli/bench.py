@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from decisionloop.cli.common import decision_backend, gate_overrides, llm_chat, notice, reports_errors
-from decisionloop.cli.options import decisions_options, llm_options
+from decisionloop.cli.options import decisions_options, gate_option, llm_options
 from decisionloop.cli.views.bfcl import bfcl_lines
 from decisionloop.core.backend import DecisionBackend
 from decisionloop.core.errors import ConfigError
@@ -49,6 +49,7 @@ from decisionloop.settings import resolve, resolve_float, setting
 from decisionloop.spec.gates import apply_gates
 from decisionloop.spec.load import load_spec
 from decisionloop.spec.model import Spec
+from decisionloop.spec.thresholds import read_thresholds
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.tools.replay import ReplayBook
 
@@ -109,13 +110,21 @@ def _categories(text: str) -> list[BfclCategory]:
     return list(dict.fromkeys(parse_category(n) for n in names))
 
 
-def _gated(backend: DecisionBackend) -> tuple[Spec, str]:
-    """The gate a run would use: the bundled model's tuned thresholds with the bundled model (as ``run`` does),
-    else DECISION.md's; and how to name it in a title."""
-    tuned = model_thresholds() if backend.name == "model" else {}
-    spec = apply_gates(load_spec(), tuned)
+def _gated(backend: DecisionBackend, thresholds: Path | None = None, gates: Sequence[str] = ()) -> tuple[Spec, str]:
+    """The gate a run would use: ``thresholds`` (a tuned-gate file) when given, else the bundled model's tuned
+    thresholds with the bundled model (as ``run`` does), else DECISION.md's; then the gates setting and ``--gate``
+    flags over it, key by key; and how to name it in a title."""
+    if thresholds is not None:
+        tuned, source = read_thresholds(thresholds), f"from {thresholds.name}"
+    else:
+        tuned, source = (model_thresholds() if backend.name == "model" else {}), "the model's tuned thresholds"
+    moved = gate_overrides(gates)
+    spec = apply_gates(load_spec(), {**tuned, **moved})
     named = ", ".join(f"{k} {v:g}" for k, v in tuned.items())
-    return spec, f"gate {named} (the model's tuned thresholds)" if tuned else "gate DECISION.md's"
+    title = f"gate {named} ({source})" if tuned else "gate DECISION.md's"
+    if moved:
+        title += ", moved: " + ", ".join(f"{k} {v:g}" for k, v in moved.items())
+    return spec, title
 
 
 def _run(items: Sequence[BfclItem], backend: DecisionBackend, spec: Spec) -> list[BfclRecord]:
@@ -188,6 +197,13 @@ def _decided(items: Sequence[ToolsItem], backend: DecisionBackend, spec: Spec) -
 @bench.command("compare")
 @llm_options(note="Both arms use it.")
 @decisions_options()
+@gate_option()
+@click.option(
+    "--thresholds",
+    type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    help="Gate values tuned by decisionloop eval --tune-cap [the bundled model's, with the bundled model] "
+    "(a --gate flag wins for the same key).",
+)
 @click.option(
     "--suite", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Suite file [packaged dev split]."
 )
@@ -200,8 +216,12 @@ def _decided(items: Sequence[ToolsItem], backend: DecisionBackend, spec: Spec) -
 def compare_command(
     llm_url: str | None,
     llm_model: str | None,
+    llm_timeout: str | None,
+    llm_structured: str | None,
     decisions_url: str | None,
     decisions_model: str | None,
+    gates: tuple[str, ...],
+    thresholds: Path | None,
     suite: Path | None,
     split: Literal["dev", "test", "all"],
     limit: int | None,
@@ -211,30 +231,34 @@ def compare_command(
 
     Same tasks, replayed tools, step limit, approval guard (an always-yes approver recorded as "benchmark") and
     acceptance check: the final gold call made with matching arguments and the run finished with an answer.
+    The loop runs with the gate that run uses (the bundled model's tuned thresholds with the bundled model).
     """
-    chat = _chat(llm_url, llm_model)
+    chat = _chat(llm_url, llm_model, llm_timeout, llm_structured)
     path = suite or demo_suite_path()
     loaded = load_suite(path)
     tasks = loaded.split(split)[:limit]
     if not tasks:
         raise ConfigError(f"{path}: the {split!r} split has no tasks; use --split dev, test or all")
     backend = decision_backend(decisions_url, decisions_model, None)
-    setup = FreeSetup(suite=loaded, spec=load_spec(gates=gate_overrides(())), book=ReplayBook.from_suite(path))
+    spec, gate = _gated(backend, thresholds, gates)
+    setup = FreeSetup(suite=loaded, spec=spec, book=ReplayBook.from_suite(path))
     with chat:
         records = _compared(tasks, setup, backend, chat)
-    click.echo(f"compare vs ReAct · {Path(loaded.path).name} {split} · backend {backend.name} · LLM {chat.model}")
+    title = f"compare vs ReAct · {Path(loaded.path).name} {split} · backend {backend.name} · {gate}"
+    click.echo(f"{title} · LLM {chat.model}")
     for line in compare_lines(records):
         click.echo(line)
     if json_out is not None:
-        header = {"suite": Path(loaded.path).name, "split": split, "backend": backend.name, "llm": chat.name}
+        header: dict[str, object] = {"suite": Path(loaded.path).name, "split": split, "backend": backend.name}
+        header |= {"llm": chat.name, "gates": dict(spec.overrides)}
         prompt = react_system(builtin_tools())
         result = compare_json(records, **header, model=chat.model, react_system=prompt)
         json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def _chat(url: str | None, model: str | None) -> HttpChat:
+def _chat(url: str | None, model: str | None, timeout: str | None, structured: str | None) -> HttpChat:
     """The LLM both arms use, from the flags, then the environment; ConfigError names the flags when missing."""
-    chat = llm_chat(url, model)
+    chat = llm_chat(url, model, timeout, structured)
     if chat is None:
         envs = f"{setting('llm_url').env} and {setting('llm_model').env}"
         raise ConfigError(f"bench compare needs an LLM for both arms: give --llm URL --llm-model NAME (or set {envs})")

@@ -13,7 +13,7 @@ import click
 from decisionloop.backends.factory import build_backend
 from decisionloop.core.backend import DecisionBackend
 from decisionloop.core.errors import ConfigError, DecisionLoopError
-from decisionloop.llm.chat import HttpChat
+from decisionloop.llm.chat import HttpChat, parse_structured
 from decisionloop.settings import resolve, resolve_float, setting
 from decisionloop.spec import parse_assignments
 from decisionloop.spec.gates import split_env
@@ -73,15 +73,24 @@ def interruptible(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def llm_chat(url: str | None, model: str | None) -> HttpChat | None:
+def llm_chat(
+    url: str | None, model: str | None, timeout: str | None = None, structured: str | None = None
+) -> HttpChat | None:
     """The OpenAI-compatible LLM from flags, then the environment; None when no URL is set anywhere."""
-    url = resolve("llm_url", os.environ, url)
+    env = os.environ
+    url = resolve("llm_url", env, url)
     if not url:
         return None
-    model = resolve("llm_model", os.environ, model)
+    model = resolve("llm_model", env, model)
     if not model:
         raise ConfigError(f"an LLM URL needs a model name: add --llm-model NAME (or set {setting('llm_model').env})")
-    return HttpChat(base_url=url, model=model, api_key=resolve("llm_key", os.environ) or None)
+    return HttpChat(
+        base_url=url,
+        model=model,
+        api_key=resolve("llm_key", env) or None,
+        timeout_s=resolve_float("llm_timeout", env, timeout),
+        structured=parse_structured(resolve("llm_structured", env, structured)),
+    )
 
 
 def utf8_text(value: str, what: str) -> str:

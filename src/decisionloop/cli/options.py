@@ -65,8 +65,14 @@ def decisions_options() -> Decorator:
 
 
 def llm_options(note: str = "") -> Decorator:
-    """``--llm`` and ``--llm-model``: the OpenAI-compatible server and the model name on it."""
-    return stacked(setting_option("llm_url", "--llm", note=note), setting_option("llm_model", "--llm-model"))
+    """``--llm``, ``--llm-model``, ``--llm-timeout`` and ``--llm-structured``: the OpenAI-compatible server, the
+    model name on it, how long one reply may take, and whether replies are asked for as JSON of a schema."""
+    return stacked(
+        setting_option("llm_url", "--llm", note=note),
+        setting_option("llm_model", "--llm-model"),
+        setting_option("llm_timeout", "--llm-timeout"),
+        setting_option("llm_structured", "--llm-structured"),
+    )
 
 
 def gate_option() -> Decorator:

@@ -41,6 +41,8 @@ class RunOptions:
     decisions_model: str | None = None
     llm_url: str | None = None
     llm_model: str | None = None
+    llm_timeout: str | None = None
+    llm_structured: str | None = None
     gates: tuple[str, ...] = ()
     thresholds: Path | None = None
     offline: bool = False
@@ -96,7 +98,7 @@ def open_session(options: RunOptions, console: Console) -> Iterator[tuple[LoopSe
     approver: Approver = person or Declining()
     system2, writer = people, None
     with ExitStack() as stack:
-        chat = llm_chat(options.llm_url, options.llm_model)
+        chat = llm_chat(options.llm_url, options.llm_model, options.llm_timeout, options.llm_structured)
         if chat is not None:
             stack.callback(chat.close)
             system2, writer = LlmSystem2(chat, person=people), LlmWriter(chat, instruction=spec.generator)

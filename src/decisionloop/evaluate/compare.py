@@ -22,12 +22,13 @@ from decisionloop.system2.llm import LlmSystem2, LlmWriter
 
 Arm = Literal["decisionloop", "react"]
 ARMS: tuple[Arm, ...] = ("decisionloop", "react")
-RATIO_KEYS = ("llm_calls", "output_tokens", "median_wall_ms")
+RATIO_KEYS = ("llm_calls", "input_tokens", "output_tokens", "median_wall_ms")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ArmRecord:
-    """One task run by one arm. Tokens are the LLM's as its server reported them (0 where it did not say)."""
+    """One task run by one arm. Tokens are the LLM's as its server reported them, else counted. ``left_out``: the
+    most earlier turns ReAct left out of one prompt to fit the server's context."""
 
     arm: Arm
     task_id: str
@@ -39,6 +40,7 @@ class ArmRecord:
     wall_ms: float
     accepted: bool
     stop: str
+    left_out: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -95,6 +97,7 @@ def run_react_arm(task: Task, setup: FreeSetup, chat: Chat, *, approver: Approve
         wall_ms=outcome.wall_ms,
         accepted=outcome.accepted,
         stop=outcome.result.stop,
+        left_out=outcome.left_out,
     )
 
 
@@ -153,7 +156,8 @@ def _summary(arm: Arm, mine: Sequence[ArmRecord]) -> ArmSummary:
 
 
 def ratios(summaries: Mapping[Arm, ArmSummary]) -> dict[str, float | None]:
-    """ReAct over the loop: total LLM calls, total output tokens, median wall clock; None where a side is missing or 0.
+    """ReAct over the loop: total LLM calls, total input and output tokens, median wall clock; None where a side is
+    missing or 0.
 
     Wall clock is compared by medians: the first task of a process also pays for loading the extractor's data.
     """
@@ -162,6 +166,7 @@ def ratios(summaries: Mapping[Arm, ArmSummary]) -> dict[str, float | None]:
         return dict.fromkeys(RATIO_KEYS)
     return {
         "llm_calls": _ratio(react.total_llm_calls, loop.total_llm_calls),
+        "input_tokens": _ratio(react.total_input_tokens, loop.total_input_tokens),
         "output_tokens": _ratio(react.total_output_tokens, loop.total_output_tokens),
         "median_wall_ms": _ratio(react.median_wall_ms, loop.median_wall_ms),
     }
@@ -184,7 +189,7 @@ def compare_json(records: Sequence[ArmRecord], **header: object) -> dict[str, ob
 
 _ROW = "{:<6} {:<10} {:<13}{:>10}{:>10}{:>9}{:>9}{:>10}{:>9}  {}"
 _ROW_HEAD = ("task", "category", "arm", "decisions", "llm_calls", "in_tok", "out_tok", "wall_ms", "accepted", "stop")
-_SUMMARY = "{:<13}{:>6}{:>10}{:>10}{:>10}{:>9}{:>10}{:>10}{:>9}{:>9}"
+_SUMMARY = "{:<13}{:>6}{:>10}{:>10}{:>10}{:>9}{:>10}{:>10}{:>9}{:>9}{:>9}"
 _SUMMARY_HEAD = (
     "arm",
     "tasks",
@@ -194,6 +199,7 @@ _SUMMARY_HEAD = (
     "p50_out",
     "p50_ms",
     "llm_calls",
+    "in_tok",
     "out_tok",
     "wall_s",
 )
@@ -210,7 +216,7 @@ def report_lines(records: Sequence[ArmRecord]) -> list[str]:
         _SUMMARY.format(*_SUMMARY_HEAD),
         *(_summary_row(s) for s in summaries.values()),
         f"react / decisionloop: {said}",
-        "ratios: calls and tokens of all tasks, wall clock by medians; tokens as the LLM server said (0 if not)",
+        "ratios: calls and tokens of all tasks, wall clock by medians; tokens as the LLM server said, else counted",
     ]
 
 
@@ -221,7 +227,7 @@ def _row(r: ArmRecord) -> str:
 
 def _summary_row(s: ArmSummary) -> str:
     medians = (s.median_decisions, s.median_llm_calls, s.median_output_tokens, s.median_wall_ms)
-    totals = (s.total_llm_calls, s.total_output_tokens, f"{s.total_wall_ms / 1000.0:.1f}")
+    totals = (s.total_llm_calls, s.total_input_tokens, s.total_output_tokens, f"{s.total_wall_ms / 1000.0:.1f}")
     return _SUMMARY.format(s.arm, s.tasks, _rate(s.acceptance), *(_num(m) for m in medians), *totals)
 
 

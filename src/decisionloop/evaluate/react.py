@@ -5,7 +5,8 @@ object per turn, ``{"action": "<tool id>", "args": {…}}`` or ``{"action": "ans
 first JSON object of a reply is read (fences and prose around it are ignored). Each tool result comes back as a user
 message ``Observation:`` with the result inside the untrusted markers; an unknown action or unusable arguments come
 back as an error observation (a turn). A reply with no JSON object is fed back once per run as an error (an LLM
-call, not a turn); a second one ends the run.
+call, not a turn); a second one ends the run. A conversation that outgrows the server's context is cut to fit
+(``react_context``: the system prompt, the goal and the latest turns; the cut recorded) instead of ending the run.
 A tool with a side effect runs only with an approval for exactly that call; without one the run ends ``declined``.
 The run is recorded as a ``RunResult`` so the loop's own ``succeeded`` judges it.
 """
@@ -24,6 +25,7 @@ from decisionloop.core.tool import Slot, Tool, ToolContext, ToolResult
 from decisionloop.core.vocab import ASK_USER, StopReason
 from decisionloop.driver import Approver
 from decisionloop.evaluate.free import FreeSetup, succeeded, task_context, task_tools
+from decisionloop.evaluate.react_context import TOKEN_MARGIN, Fitted, context_error, counted, fit, smaller_budget
 from decisionloop.gold.suite import Task
 from decisionloop.llm.chat import Chat, ChatMessage
 from decisionloop.llm.planner import parse_plan
@@ -45,8 +47,10 @@ _SHOWN_CHARS = 80
 class ReactOutcome:
     """One task run by ReAct: the run, whether it passed the acceptance check, and what it cost.
 
-    ``decisions`` counts the replies that chose an action; ``llm_calls`` every call, an unparsable reply included.
-    Tokens are what the server reported (0 where it did not say).
+    ``decisions`` counts the replies that chose an action; ``llm_calls`` every call, an unparsable reply and one
+    refused for its length included. Tokens are what the server reported, else counted. ``left_out``: the most
+    earlier turns left out of one prompt to fit the context; ``context_tokens`` the context size learned (None:
+    every prompt fit).
     """
 
     task: Task
@@ -58,6 +62,8 @@ class ReactOutcome:
     input_tokens: int
     output_tokens: int
     wall_ms: float
+    left_out: int = 0
+    context_tokens: int | None = None
 
 
 class BenchmarkApprover:
@@ -107,6 +113,8 @@ def run_react(task: Task, setup: FreeSetup, chat: Chat, *, approver: Approver | 
         input_tokens=run.input_tokens,
         output_tokens=run.output_tokens,
         wall_ms=(time.perf_counter() - started) * 1000.0,
+        left_out=run.left_out,
+        context_tokens=run.context_tokens,
     )
 
 
@@ -173,6 +181,9 @@ class _React:
         self.records: list[StepRecord] = []
         self.turns = self.calls = self.decisions = self.unparsable = 0
         self.input_tokens = self.output_tokens = 0
+        self.left_out = 0
+        self.context_tokens: int | None = None
+        self.ratio = TOKEN_MARGIN
         self.started = time.perf_counter()
 
     def run(self) -> RunResult:
@@ -207,12 +218,34 @@ class _React:
         return self._act(action, reply)
 
     def _ask(self) -> str:
-        self.calls += 1
-        reply = self.chat.complete(self.messages, max_tokens=REACT_MAX_TOKENS, temperature=0.0)
+        while True:
+            self.calls += 1
+            fitted = fit(self.messages, self.context_tokens, reply_tokens=REACT_MAX_TOKENS, ratio=self.ratio)
+            try:
+                reply = self.chat.complete(fitted.messages, max_tokens=REACT_MAX_TOKENS, temperature=0.0)
+                break
+            except GeneratorError as err:
+                if not self._shrink(err, fitted):
+                    raise
+        self.left_out = max(self.left_out, fitted.left_out)
+        if reply.input_tokens and not reply.counted:  # the server's own count: measure the next prompt by it
+            self.ratio = reply.input_tokens / counted(fitted.messages)
         self.input_tokens += reply.input_tokens or 0
         self.output_tokens += reply.output_tokens or 0
         self.messages.append(ChatMessage(role="assistant", content=reply.text))
         return reply.text
+
+    def _shrink(self, err: GeneratorError, fitted: Fitted) -> bool:
+        """After the server refused a prompt as too long: a context size that leaves out one more turn; False when
+        it was another error, or nothing more can be left out."""
+        too_long, stated = context_error(err)
+        if not too_long:
+            return False
+        budget = smaller_budget(self.messages, fitted, stated, reply_tokens=REACT_MAX_TOKENS, ratio=self.ratio)
+        if budget is None:
+            return False
+        self.context_tokens = budget
+        return True
 
     def _unparsable(self, text: str) -> RunResult | None:
         self.unparsable += 1

@@ -1,12 +1,21 @@
-"""The generator seam: chat messages in, one reply out, over any OpenAI-compatible server or from a script."""
+"""The generator seam: chat messages in, one reply out, over any OpenAI-compatible server or from a script.
+
+A request may carry a JSON Schema the reply must follow. ``HttpChat`` sends it as ``response_format``
+(``{"type": "json_schema", "json_schema": {"name", "schema", "strict": true}}``, the form OpenAI, llama.cpp's
+server, Ollama and vLLM accept) unless told not to; in ``auto`` mode the first structured request to a base URL is
+the probe: a server that rejects the field (HTTP 400 or 422) or answers with text that is not JSON is remembered as
+not supporting it, for that base URL, for the life of the process, and asked without it from then on.
+"""
 
 from __future__ import annotations
 
 import json
 import random
+import re
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import TracebackType
 from typing import Literal, Protocol
 
@@ -24,6 +33,9 @@ from decisionloop.http_json import (
 )
 
 Role = Literal["system", "user", "assistant"]
+Structured = Literal["auto", "on", "off"]
+STRUCTURED_MODES: tuple[Structured, ...] = ("auto", "on", "off")
+DEFAULT_TIMEOUT_S = 60.0
 _CLIENT_HINTS = {
     401: "check the API key",
     403: "check the API key and its permissions",
@@ -40,14 +52,32 @@ class ChatMessage:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class JsonSchema:
+    """The shape a reply must have: a name for it and a JSON Schema (an object, every property required)."""
+
+    name: str
+    schema: Mapping[str, object]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChatReply:
-    """The generated text, who wrote it, how long it took and the tokens billed (None where not said)."""
+    """The generated text, who wrote it, how long it took, the tokens (the server's ``usage``, else ``counted``
+    here: None only where nobody counted), why generation stopped (``length``: cut at ``max_tokens``), and whether
+    the reply was constrained by a JSON Schema."""
 
     text: str
     model: str
     latency_ms: float
     input_tokens: int | None = None
     output_tokens: int | None = None
+    counted: bool = False
+    finish_reason: str | None = None
+    structured: bool = False
+
+    @property
+    def cut(self) -> bool:
+        """Whether the reply stopped at ``max_tokens`` rather than where the model ended it."""
+        return self.finish_reason == "length"
 
 
 class Chat(Protocol):
@@ -58,9 +88,52 @@ class Chat(Protocol):
         """Who answers, recorded with every reply."""
         ...
 
-    def complete(self, messages: Sequence[ChatMessage], *, max_tokens: int, temperature: float = 0.0) -> ChatReply:
-        """The assistant's next message."""
+    def complete(
+        self,
+        messages: Sequence[ChatMessage],
+        *,
+        max_tokens: int,
+        temperature: float = 0.0,
+        schema: JsonSchema | None = None,
+    ) -> ChatReply:
+        """The assistant's next message; ``schema``: the reply should be JSON of that shape (a hint the generator
+        may not be able to enforce: ``ChatReply.structured`` says whether it did)."""
         ...
+
+
+_UNSUPPORTED: set[str] = set()  # base URLs whose server does not honour response_format, for this process
+_UNSUPPORTED_LOCK = threading.Lock()
+
+
+def structured_unsupported(base_url: str) -> bool:
+    """Whether a server at ``base_url`` was found, in this process, not to honour ``response_format``."""
+    with _UNSUPPORTED_LOCK:
+        return base_url.rstrip("/") in _UNSUPPORTED
+
+
+def forget_structured(base_url: str | None = None) -> None:
+    """Forget what was found about ``base_url`` (every URL when None), so the next structured request probes again."""
+    with _UNSUPPORTED_LOCK:
+        if base_url is None:
+            _UNSUPPORTED.clear()
+        else:
+            _UNSUPPORTED.discard(base_url.rstrip("/"))
+
+
+def _remember_unsupported(base_url: str) -> None:
+    with _UNSUPPORTED_LOCK:
+        _UNSUPPORTED.add(base_url.rstrip("/"))
+
+
+def parse_structured(text: str) -> Structured:
+    """``auto``, ``on`` or ``off`` (any case); ConfigError lists them."""
+    mode = text.strip().casefold()
+    for known in STRUCTURED_MODES:
+        if mode == known:
+            return known
+    raise ConfigError(
+        f"structured output mode must be one of {', '.join(STRUCTURED_MODES)}, got {text!r}; auto probes the server"
+    )
 
 
 class HttpChat:
@@ -72,7 +145,8 @@ class HttpChat:
         base_url: str,
         model: str,
         api_key: str | None = None,
-        timeout_s: float = 60.0,
+        timeout_s: float = DEFAULT_TIMEOUT_S,
+        structured: Structured = "auto",
         transport: httpx.BaseTransport | None = None,
         retry: RetryPolicy | None = None,
         sleep: Callable[[float], None] = time.sleep,
@@ -82,11 +156,16 @@ class HttpChat:
         if not model.strip():
             raise ConfigError(f"generator model must be a non-empty id, got {model!r}; e.g. 'qwen2.5:1.5b'")
         if not timeout_s > 0:
-            raise ConfigError(f"generator timeout must be > 0 seconds, got {timeout_s!r}")
+            raise ConfigError(
+                f"generator timeout must be > 0 seconds, got {timeout_s!r}; e.g. 60 (--llm-timeout, "
+                "DECISIONLOOP_LLM_TIMEOUT)"
+            )
         self._name = f"http@{host_port(url)}"
         self._model = model
         self._timeout_s = timeout_s
-        self._endpoint = f"{base_url.rstrip('/')}/chat/completions"
+        self._structured = parse_structured(structured)
+        self._base_url = base_url.rstrip("/")
+        self._endpoint = f"{self._base_url}/chat/completions"
         self._retry = retry or RetryPolicy()
         self._sleep = sleep
         self._rng = rng or random.Random()
@@ -104,15 +183,52 @@ class HttpChat:
         """The model id sent with every request."""
         return self._model
 
-    def complete(self, messages: Sequence[ChatMessage], *, max_tokens: int, temperature: float = 0.0) -> ChatReply:
-        """POST the conversation; retry retryable ``GeneratorError``s, raise the last or any other one."""
-        body = {
+    @property
+    def timeout_s(self) -> float:
+        """Seconds one request may take."""
+        return self._timeout_s
+
+    def complete(
+        self,
+        messages: Sequence[ChatMessage],
+        *,
+        max_tokens: int,
+        temperature: float = 0.0,
+        schema: JsonSchema | None = None,
+    ) -> ChatReply:
+        """POST the conversation (with ``schema`` as ``response_format`` where the mode and the server allow);
+        retry retryable ``GeneratorError``s, raise the last or any other one."""
+        body: dict[str, object] = {
             "model": self._model,
             "messages": [{"role": m.role, "content": m.content} for m in messages],
             "max_tokens": max_tokens,
             "temperature": temperature,
             "stream": False,
         }
+        if schema is None or not self._sends_schema():
+            return self._counted(self._retried(body), messages, structured=False)
+        body["response_format"] = response_format(schema)
+        try:
+            reply = self._retried(body)
+        except GeneratorError as err:
+            if not _rejects_field(err):
+                raise
+            if self._structured == "on":
+                said = f"{err.message}; the server may not take response_format: use --llm-structured auto or off"
+                raise self._error("client", said) from err
+            del body["response_format"]
+            reply = self._retried(body)  # a 400 about something else fails again here, and nothing is remembered
+            _remember_unsupported(self._base_url)
+            return self._counted(reply, messages, structured=False)
+        if self._structured == "auto" and not reply.cut and not _is_json(reply.text):
+            _remember_unsupported(self._base_url)  # it took the field and ignored it
+            return self._counted(reply, messages, structured=False)
+        return self._counted(reply, messages, structured=True)
+
+    def _sends_schema(self) -> bool:
+        return self._structured == "on" or (self._structured == "auto" and not structured_unsupported(self._base_url))
+
+    def _retried(self, body: Mapping[str, object]) -> ChatReply:
         content = json.dumps(body, ensure_ascii=False).encode()
         attempt = 1
         while True:
@@ -123,6 +239,18 @@ class HttpChat:
                     raise
                 self._sleep(self._retry.wait_s(err, attempt, self._rng))
                 attempt += 1
+
+    def _counted(self, reply: ChatReply, messages: Sequence[ChatMessage], *, structured: bool) -> ChatReply:
+        """The reply with ``structured`` set, and its tokens counted where the server did not say them."""
+        if reply.input_tokens is not None and reply.output_tokens is not None:
+            return replace(reply, structured=structured)
+        return replace(
+            reply,
+            input_tokens=count_tokens(" ".join(m.content for m in messages)),
+            output_tokens=count_tokens(reply.text),
+            counted=True,
+            structured=structured,
+        )
 
     def close(self) -> None:
         """Close the connection pool."""
@@ -162,6 +290,7 @@ class HttpChat:
             latency_ms=latency_ms,
             input_tokens=_count(usage.get("prompt_tokens")),
             output_tokens=_count(usage.get("completion_tokens")),
+            finish_reason=_finish_reason(body),
         )
 
     def _error(self, code: GeneratorErrorCode, message: str, retry_after_s: float | None = None) -> GeneratorError:
@@ -178,10 +307,12 @@ class ChatRequest:
     messages: tuple[ChatMessage, ...]
     max_tokens: int
     temperature: float
+    schema: JsonSchema | None = None
 
 
 class ScriptedChat:
-    """Replies from a script, one entry per call: a text, a ``GeneratorError`` to raise, or a callable."""
+    """Replies from a script, one entry per call: a text, a ``GeneratorError`` to raise, or a callable; a schema is
+    recorded, never enforced."""
 
     def __init__(
         self, replies: Sequence[str | GeneratorError | Responder], *, name: str = "scripted", model: str = "scripted"
@@ -196,9 +327,17 @@ class ScriptedChat:
         """The name given at construction (``scripted`` by default)."""
         return self._name
 
-    def complete(self, messages: Sequence[ChatMessage], *, max_tokens: int, temperature: float = 0.0) -> ChatReply:
+    def complete(
+        self,
+        messages: Sequence[ChatMessage],
+        *,
+        max_tokens: int,
+        temperature: float = 0.0,
+        schema: JsonSchema | None = None,
+    ) -> ChatReply:
         """Record the request and play the next entry of the script."""
-        self.requests.append(ChatRequest(messages=tuple(messages), max_tokens=max_tokens, temperature=temperature))
+        request = ChatRequest(messages=tuple(messages), max_tokens=max_tokens, temperature=temperature, schema=schema)
+        self.requests.append(request)
         call = len(self.requests)
         if call > len(self._replies):
             said = (
@@ -210,6 +349,40 @@ class ScriptedChat:
             raise entry
         text = entry if isinstance(entry, str) else entry(messages)
         return ChatReply(text=text, model=self._model, latency_ms=0.0)
+
+
+def response_format(schema: JsonSchema) -> dict[str, object]:
+    """The OpenAI-form ``response_format`` for ``schema``, strict."""
+    return {"type": "json_schema", "json_schema": {"name": schema.name, "schema": schema.schema, "strict": True}}
+
+
+_TOKEN = re.compile(r"\w+|[^\w\s]")
+
+
+def count_tokens(text: str) -> int:
+    """Tokens counted without the model's tokenizer: words and punctuation marks (close to a BPE count for
+    English prose, below it for long or rare words)."""
+    return len(_TOKEN.findall(text))
+
+
+def _rejects_field(err: GeneratorError) -> bool:
+    """Whether the server refused the request as malformed (how servers that know no ``response_format`` say no)."""
+    return err.code == "client" and err.message.startswith(("HTTP 400 ", "HTTP 422 "))
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _finish_reason(body: Mapping[str, object]) -> str | None:
+    choices = body.get("choices")
+    first = choices[0] if isinstance(choices, list) and choices else None
+    reason = first.get("finish_reason") if isinstance(first, dict) else None
+    return reason if isinstance(reason, str) else None
 
 
 def _content(body: Mapping[str, object]) -> str | None:

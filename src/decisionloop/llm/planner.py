@@ -1,4 +1,10 @@
-"""System 2 for a held step: a done check, then an LLM planner that picks the next call as one JSON object."""
+"""System 2 for a held step: a done check, then an LLM planner that picks the next call as one JSON object.
+
+Both ask for JSON of a schema (``llm.schemas``), which a server that supports structured output enforces. A
+planner reply that cannot be used (no JSON, an unknown action, a missing argument, or cut at ``max_tokens``) gets
+one retry that quotes what was wrong; a second unusable reply is the ``Plan``'s error, and the step goes on to a
+person.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,8 @@ from decisionloop.core.questions import Option
 from decisionloop.core.records import Call
 from decisionloop.core.tool import NONE, Slot, Tool
 from decisionloop.core.vocab import ASK_USER, FINISH
-from decisionloop.llm.chat import Chat, ChatMessage, ChatReply
+from decisionloop.llm.chat import Chat, ChatMessage, ChatReply, JsonSchema
+from decisionloop.llm.schemas import STOP_FIELD, plan_schema, stop_schema
 from decisionloop.loop.frames import BUDGETS, StepView, clip, neutralise, step_line, untrusted
 
 STOP_REASON = "the last result answers the goal"
@@ -21,6 +28,8 @@ PLANNER_SYSTEM = (
 )
 SPANS_PER_SLOT = 8
 PLAN_MAX_TOKENS = 120
+STOP_MAX_TOKENS = 12  # room for {"answered": "yes"}; a plain "yes" stops well before
+_PLAN_FORM = '{"action": "<tool id>", "args": {...}, "reason": "<a few words>"}'
 _YES = re.compile(r"^\W*yes", re.IGNORECASE)
 
 
@@ -50,8 +59,8 @@ class Plan:
 
 
 def stop_check(chat: Chat, goal: str, last_observation: str) -> bool:
-    """Ask whether ``last_observation`` already answers ``goal``; True iff the reply starts with yes."""
-    return _is_yes(_ask_stop(chat, goal, last_observation).text)
+    """Ask whether ``last_observation`` already answers ``goal``; True iff the reply says yes (as JSON or text)."""
+    return _is_yes(_ask_stop(chat, goal, last_observation))
 
 
 def planner_messages(inp: PlannerInput) -> list[ChatMessage]:
@@ -68,7 +77,7 @@ def planner_messages(inp: PlannerInput) -> list[ChatMessage]:
         "they are not (for example the real name behind a nickname)."
     )
     lines += _advice_lines({t.id for t in inp.tools})
-    lines.append('Reply with JSON: {"action": "<tool id>", "args": {...}, "reason": "<a few words>"}')
+    lines.append(f"Reply with JSON: {_PLAN_FORM}")
     return [ChatMessage(role="system", content=PLANNER_SYSTEM), ChatMessage(role="user", content="\n".join(lines))]
 
 
@@ -97,27 +106,69 @@ def parse_plan(text: str, tools: Sequence[Tool]) -> Plan:
 
 
 def plan(chat: Chat, inp: PlannerInput, *, check_stop: bool) -> Plan:
-    """Decide a held step: the done check first (when asked and a step ran), else the planner; raises GeneratorError."""
+    """Decide a held step: the done check first (when asked and a step ran), else the planner, retried once when
+    its reply is unusable; raises GeneratorError."""
     replies: list[ChatReply] = []
     if check_stop and inp.steps:
         replies.append(_ask_stop(chat, inp.goal, inp.steps[-1].observation))
-        if _is_yes(replies[-1].text):
+        if _is_yes(replies[-1]):
             return _counted(Plan(call=None, finish=True, reason=STOP_REASON, error=None, raw=replies[-1].text), replies)
-    replies.append(chat.complete(planner_messages(inp), max_tokens=PLAN_MAX_TOKENS, temperature=0.0))
-    return _counted(parse_plan(replies[-1].text, inp.tools), replies)
+    messages, schema = planner_messages(inp), plan_schema(inp.tools)
+    replies.append(chat.complete(messages, max_tokens=PLAN_MAX_TOKENS, temperature=0.0, schema=schema))
+    first = read_plan(replies[-1], inp.tools, max_tokens=PLAN_MAX_TOKENS)
+    if first.error is None:
+        return _counted(first, replies)
+    replies.append(_retry(chat, messages, schema, first, cut=replies[-1].cut))
+    second = read_plan(replies[-1], inp.tools, max_tokens=2 * PLAN_MAX_TOKENS)
+    if second.error is not None:
+        second = replace(second, error=f"{first.error}; asked again: {second.error}")
+    return _counted(second, replies)
+
+
+def read_plan(reply: ChatReply, tools: Sequence[Tool], *, max_tokens: int) -> Plan:
+    """``parse_plan`` of the reply, unless it was cut at ``max_tokens``: a cut reply is not read at all (its first
+    complete object is an inner one, e.g. the arguments)."""
+    if reply.cut:
+        said = f"the reply was cut at max_tokens ({max_tokens}) before it ended: {clip(reply.text, 80)!r}"
+        return _failed(reply.text, said)
+    return parse_plan(reply.text, tools)
+
+
+def _retry(chat: Chat, messages: Sequence[ChatMessage], schema: JsonSchema, failed: Plan, *, cut: bool) -> ChatReply:
+    """Ask once more, quoting why the reply could not be used; a cut reply gets twice the room and a plea to be
+    short."""
+    shorter = " Keep it short: the reason in a few words." if cut else ""
+    again = [
+        *messages,
+        ChatMessage(role="assistant", content=clip(neutralise(failed.raw), BUDGETS["last_observation"])),
+        ChatMessage(
+            role="user",
+            content=f"That reply could not be used: {neutralise(failed.error or '')}. Reply with one JSON object "
+            f"only: {_PLAN_FORM}.{shorter}",
+        ),
+    ]
+    limit = 2 * PLAN_MAX_TOKENS if cut else PLAN_MAX_TOKENS
+    return chat.complete(again, max_tokens=limit, temperature=0.0, schema=schema)
 
 
 def _ask_stop(chat: Chat, goal: str, last_observation: str) -> ChatReply:
     found = untrusted(clip(last_observation, BUDGETS["last_observation"])) or "nothing"
     prompt = (
         f"Question: {neutralise(goal)}\nFound:\n{found}\n\n"
-        "Is the answer to the question contained in what was found? Reply with only yes or no."
+        "Is the answer to the question contained in what was found? Reply with only yes or no, as JSON: "
+        f'{{"{STOP_FIELD}": "yes"}} or {{"{STOP_FIELD}": "no"}}.'
     )
-    return chat.complete([ChatMessage(role="user", content=prompt)], max_tokens=3, temperature=0.0)
+    return chat.complete(
+        [ChatMessage(role="user", content=prompt)], max_tokens=STOP_MAX_TOKENS, temperature=0.0, schema=stop_schema()
+    )
 
 
-def _is_yes(text: str) -> bool:
-    return _YES.match(text) is not None
+def _is_yes(reply: ChatReply) -> bool:
+    """A ``{"answered": "yes"}`` object, or a plain text starting with yes; a cut reply or anything else is a no."""
+    found = _first_object(reply.text)
+    if isinstance(found, dict) and isinstance(said := found.get(STOP_FIELD), str):
+        return _YES.match(said) is not None
+    return _YES.match(reply.text) is not None
 
 
 def _steps_lines(steps: Sequence[StepView]) -> list[str]:
@@ -231,8 +282,10 @@ def _resolve(action: object, ids: Sequence[str]) -> str | None:
 def _arguments(tool: Tool, args: Mapping[str, object]) -> dict[str, str] | str:
     """The tool's slot values from ``args`` (invented names dropped, fixed labels mapped to keys), or an error."""
     values: dict[str, str] = {}
-    for name, fixed in _wanted(tool):
-        value = _text(args.get(name))
+    for name, fixed, required, listed in _wanted(tool):
+        value = _text(args.get(name), listed=listed)
+        if (value is None or value.upper() == NONE) and not required:
+            continue  # a slot that may be left out is dropped from the call, as System 1 does
         if value is None or value.upper() == NONE:
             return f"no value for {name!r} of {tool.id!r} (got {args.get(name)!r}); the call needs one"
         key = _fixed_key(value, fixed) if fixed else value
@@ -243,15 +296,22 @@ def _arguments(tool: Tool, args: Mapping[str, object]) -> dict[str, str] | str:
     return values
 
 
-def _wanted(tool: Tool) -> list[tuple[str, tuple[Option, ...]]]:
+def _wanted(tool: Tool) -> list[tuple[str, tuple[Option, ...], bool, bool]]:
+    """Name, options, required and list-typed, per argument the call takes."""
     if tool.id == ASK_USER and not tool.slots:
-        return [("question", ())]
-    return [(s.name, s.fixed) for s in tool.slots]
+        return [("question", (), True, False)]
+    return [(s.name, s.fixed, s.required, s.type == "list") for s in tool.slots]
 
 
-def _text(value: object) -> str | None:
-    if isinstance(value, int | float) and not isinstance(value, bool):
+def _text(value: object, *, listed: bool = False) -> str | None:
+    """A JSON value as the text a call carries: numbers as written, booleans as JSON, a list (for a list slot
+    only) as its JSON."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
         return str(value)
+    if listed and isinstance(value, list) and value and all(isinstance(v, str | int | float) for v in value):
+        return json.dumps(value, ensure_ascii=False)
     return (value.strip() or None) if isinstance(value, str) else None
 
 

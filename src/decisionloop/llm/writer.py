@@ -35,24 +35,38 @@ def direct_messages(goal: str) -> list[ChatMessage]:
     return [ChatMessage(role="system", content=DIRECT_INSTRUCTION), ChatMessage(role="user", content=neutralise(goal))]
 
 
-def answer_messages(instruction: str, goal: str, evidence: str, revise: str | None = None) -> list[ChatMessage]:
+def answer_messages(
+    instruction: str, goal: str, evidence: str, revise: str | None = None, rejected: str | None = None
+) -> list[ChatMessage]:
     """``instruction`` (the DECISION.md ``## generator`` text) as system; the goal and the evidence (inside the
-    untrusted markers) as user, and the reason a revision is asked for."""
+    untrusted markers) as user; for a revision, the ``rejected`` draft (inside the markers too: it may repeat tool
+    output) and why it was rejected, in words."""
     parts = [f"Goal: {neutralise(goal)}", f"What was done:\n{untrusted(evidence.strip()) or NO_EVIDENCE}"]
+    if rejected is not None:
+        parts.append(
+            f"Your previous answer, which was not shown to the user:\n{untrusted(clip(rejected, ENTRY_CHARS))}"
+        )
     if revise is not None:
         parts.append(
-            f"Your previous answer did not pass the delivery check: {neutralise(revise)}. "
-            "Fix that; do not repeat the same wording."
+            f"It did not pass the delivery check, which found: {neutralise(revise)}. Write the answer again from "
+            "what was done only, fixing that; do not repeat the same wording."
         )
     return [ChatMessage(role="system", content=instruction), ChatMessage(role="user", content="\n\n".join(parts))]
 
 
 def write_answer(
-    chat: Chat, instruction: str, goal: str, evidence: str, revise: str | None = None, *, direct: bool = False
+    chat: Chat,
+    instruction: str,
+    goal: str,
+    evidence: str,
+    revise: str | None = None,
+    *,
+    rejected: str | None = None,
+    direct: bool = False,
 ) -> ChatReply:
     """Have the generator write the answer (``direct``: from what it knows, no tool having fit); raises
     ``GeneratorError`` when it cannot."""
-    messages = direct_messages(goal) if direct else answer_messages(instruction, goal, evidence, revise)
+    messages = direct_messages(goal) if direct else answer_messages(instruction, goal, evidence, revise, rejected)
     return chat.complete(messages, max_tokens=ANSWER_MAX_TOKENS, temperature=0.0)
 
 

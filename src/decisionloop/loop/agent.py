@@ -49,6 +49,7 @@ from decisionloop.loop.requests import (
     Suggestion,
     step_views,
 )
+from decisionloop.loop.revise import revision_reason
 from decisionloop.loop.template import TemplateStep, is_no_answer, template_answer
 from decisionloop.spec.model import Spec
 
@@ -373,8 +374,9 @@ class _Run:
         first = yield from self._deliverable(draft.text)
         if first.action == "deliver":
             return self._answered(draft.text, "delivered", (first,))
+        why = revision_reason(self.spec.block("can_deliver"), first)
         revised = yield from self._draft(
-            NeedAnswer(goal=self.goal, evidence=steps, template=template, revise=first.reasons[0])
+            NeedAnswer(goal=self.goal, evidence=steps, template=template, revise=why, rejected=draft.text)
         )
         second = yield from self._deliverable(revised.text)
         if second.action == "deliver" and revised.by == "llm":

@@ -104,13 +104,15 @@ class NeedTool:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NeedAnswer:
-    """Write the answer: an LLM from the evidence, else the template. Reply: a Draft. ``direct``: no tool can do
-    what the goal asks, so an LLM answers from what it knows (the template says which tools there are)."""
+    """Write the answer: an LLM from the evidence, else the template. Reply: a Draft. ``revise``: why the
+    ``rejected`` draft did not pass the delivery check, in words. ``direct``: no tool can do what the goal asks, so
+    an LLM answers from what it knows (the template says which tools there are)."""
 
     goal: str
     evidence: tuple[StepRecord, ...]
     template: str
     revise: str | None = None
+    rejected: str | None = None
     direct: bool = False
 
 

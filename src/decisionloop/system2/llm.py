@@ -72,7 +72,13 @@ class LlmWriter:
         started = time.perf_counter()
         try:
             reply = write_answer(
-                self._chat, self._instruction, request.goal, evidence, request.revise, direct=request.direct
+                self._chat,
+                self._instruction,
+                request.goal,
+                evidence,
+                request.revise,
+                rejected=request.rejected,
+                direct=request.direct,
             )
         except GeneratorError:
             return Draft(text=request.template, by="template")

@@ -1,0 +1,40 @@
+"""Goals no tool fits ("hello", a haiku) end with the LLM's own answer and no tool call, through a real HTTP
+server on loopback answering as llama.cpp's server does."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from decisionloop.cli import main
+from decisionloop.llm.writer import DIRECT_INSTRUCTION
+from tests.support.loopback import StartLoopback
+from tests.support.openai import completion, messages_of
+
+
+@pytest.mark.parametrize(
+    ("goal", "answer"),
+    [("hello", "Hello! How can I help you today?"), ("write a haiku about rain", "Soft rain on the roof / …")],
+)
+def test_a_goal_no_tool_fits_gets_the_llms_answer_and_no_tool_call(
+    loopback: StartLoopback, goal: str, answer: str
+) -> None:
+    server = loopback(completion(answer, prompt_tokens=58, completion_tokens=9))
+    args = ["run", goal, "--llm", f"{server.url}/v1", "--llm-model", "smollm2", "--json", "--no-input"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    run = json.loads(result.stdout)
+    assert (run["stop"], run["delivery"], run["answer"]) == ("answered", "direct", answer)
+    assert [(step["tool"], step["observation"]) for step in run["steps"]] == [("FINISH", None)]  # nothing ran
+    assert (run["meter"]["model_calls"], run["meter"]["model_input_tokens"], run["meter"]["model_output_tokens"]) == (
+        1,
+        58,
+        9,
+    )
+    [request] = server.received
+    assert messages_of(request) == [
+        {"role": "system", "content": DIRECT_INSTRUCTION},
+        {"role": "user", "content": goal},
+    ]

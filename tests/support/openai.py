@@ -1,0 +1,61 @@
+"""Replies shaped like an OpenAI-compatible ``/v1/chat/completions`` (llama.cpp's server, Ollama, vLLM): the
+message, ``finish_reason`` and ``usage``, for the loopback server to send."""
+
+from __future__ import annotations
+
+from tests.support.loopback import Canned, Received
+
+
+def completion(
+    text: str, *, finish_reason: str = "stop", prompt_tokens: int = 100, completion_tokens: int = 7
+) -> Canned:
+    """One chat completion as llama.cpp's server writes it."""
+    return Canned(
+        body={
+            "id": "chatcmpl-7Qx",
+            "object": "chat.completion",
+            "created": 1764547200,
+            "model": "SmolLM2-135M-Instruct",
+            "choices": [
+                {"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": finish_reason}
+            ],
+            "usage": {
+                "prompt_tokens": prompt_tokens,
+                "completion_tokens": completion_tokens,
+                "total_tokens": prompt_tokens + completion_tokens,
+            },
+        }
+    )
+
+
+def rejected_field(field: str) -> Canned:
+    """The 400 a server that knows no ``field`` answers with (vLLM's and OpenAI's error shape)."""
+    return Canned(
+        status=400,
+        body={
+            "error": {"message": f"Unrecognized request argument supplied: {field}", "type": "invalid_request_error"}
+        },
+    )
+
+
+def context_exceeded(n_ctx: int, asked: int) -> Canned:
+    """The 400 llama.cpp's server answers a prompt longer than its context with."""
+    return Canned(
+        status=400,
+        body={
+            "error": {
+                "code": 400,
+                "message": f"the request exceeds the available context size ({asked} tokens > {n_ctx}), try "
+                "increasing it",
+                "type": "exceed_context_size_error",
+            }
+        },
+    )
+
+
+def messages_of(request: Received) -> list[dict[str, str]]:
+    """The ``messages`` of a chat request the server received."""
+    assert isinstance(request.body, dict)
+    messages = request.body["messages"]
+    assert isinstance(messages, list)
+    return messages
