@@ -34,8 +34,8 @@ DEMO_GOALS = (
 )
 
 
-def _run_options(fn: F) -> F:
-    """The flags ``run`` and ``demo`` share."""
+def run_options(fn: F) -> F:
+    """The flags ``run``, ``resume``, ``demo`` and ``chat`` share."""
     return stacked(
         decisions_options(),
         llm_options(),
@@ -61,7 +61,7 @@ _EXAMPLE_GOAL = "What is 7,200 divided by 16?"
 
 @click.command("run", epilog=EXIT_EPILOG)
 @click.argument("goal")
-@_run_options
+@run_options
 @click.option("--offline", is_flag=True, help="Replay web tools from recorded observations instead of the network.")
 @click.option("--suite", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Recordings for --offline.")
 @click.option("--cwd", type=click.Path(path_type=Path, file_okay=False, exists=True), help="Enable file tools here.")
@@ -77,7 +77,7 @@ def run_goal(goal: str, offline: bool, suite: Path | None, cwd: Path | None, **f
     if not goal.strip():
         raise click.UsageError(f'the goal {goal!r} is empty; say what the agent should do, e.g. run "{_EXAMPLE_GOAL}"')
     verbosity = _verbosity(flags)
-    options = _options(flags, offline=offline or suite is not None, suite=suite, cwd=cwd, demo=False)
+    options = options_of(flags, offline=offline or suite is not None, suite=suite, cwd=cwd, demo=False)
     with open_session(options, Console(stderr=False)) as (setup, seams):
         driven = drive(goal, setup, seams, options.config())
     _report(driven, bool(flags["as_json"]), verbosity)
@@ -86,7 +86,7 @@ def run_goal(goal: str, offline: bool, suite: Path | None, cwd: Path | None, **f
 
 @click.command("resume", epilog=EXIT_EPILOG)
 @click.argument("run_id", metavar="RUN")
-@_run_options
+@run_options
 @click.option("--offline", is_flag=True, help="Replay web tools from recorded observations instead of the network.")
 @click.option("--suite", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Recordings for --offline.")
 @click.option("--cwd", type=click.Path(path_type=Path, file_okay=False, exists=True), help="Enable file tools here.")
@@ -100,7 +100,7 @@ def resume_run(run_id: str, offline: bool, suite: Path | None, cwd: Path | None,
     config); the flags are those of run, given afresh.
     """
     verbosity = _verbosity(flags)
-    options = _options(flags, offline=offline or suite is not None, suite=suite, cwd=cwd, demo=False)
+    options = options_of(flags, offline=offline or suite is not None, suite=suite, cwd=cwd, demo=False)
     with SqliteJournal(default_path(ready_home(os.environ))) as journal:
         resumed = resumable(journal.load(run_id))
         again = journal.resumed_as(resumed.run_id)
@@ -132,7 +132,7 @@ def _run_again(call: Call | None, interactive: bool) -> bool:
 @click.command(
     epilog="\b\nExit status: 0 every preset ran (whatever it ended with) · 1 error · 2 usage · 130 interrupted"
 )
-@_run_options
+@run_options
 @interruptible
 @reports_errors
 def demo(**flags: object) -> None:
@@ -142,7 +142,7 @@ def demo(**flags: object) -> None:
     printed as it is, but the demo is a showcase: unlike run, its exit status does not say how the runs ended.
     """
     verbosity = _verbosity(flags)
-    options = _options(flags, offline=True, suite=None, cwd=None, demo=True)
+    options = options_of(flags, offline=True, suite=None, cwd=None, demo=True)
     with open_session(options, Console()) as (setup, seams):
         for goal in DEMO_GOALS:
             if verbosity != "quiet":
@@ -180,7 +180,7 @@ def _is_terminal(stream: TextIO | None) -> bool:
         return False
 
 
-def _options(
+def options_of(
     flags: dict[str, object], *, offline: bool, suite: Path | None, cwd: Path | None, demo: bool
 ) -> RunOptions:
     def text(key: str) -> str | None:

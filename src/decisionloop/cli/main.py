@@ -7,6 +7,7 @@ import click
 from decisionloop import __version__
 from decisionloop.cli.agent import demo, resume_run, run_goal
 from decisionloop.cli.bench import bench
+from decisionloop.cli.chat import chat
 from decisionloop.cli.common import fail
 from decisionloop.cli.decide import decide
 from decisionloop.cli.evaluate import eval_command
@@ -31,6 +32,7 @@ for _command in (
     settings,
     run_goal,
     resume_run,
+    chat,
     demo,
     runs,
     export,

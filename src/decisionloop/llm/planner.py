@@ -20,6 +20,7 @@ from decisionloop.core.tool import NONE, Slot, Tool
 from decisionloop.core.vocab import ASK_USER, FINISH
 from decisionloop.llm.chat import Chat, ChatMessage, ChatReply, JsonSchema
 from decisionloop.llm.schemas import STOP_FIELD, plan_schema, stop_schema
+from decisionloop.loop.conversation import earlier
 from decisionloop.loop.frames import BUDGETS, StepView, clip, neutralise, step_line, untrusted
 
 STOP_REASON = "the last result answers the goal"
@@ -43,6 +44,7 @@ class PlannerInput:
     suggestions: Sequence[tuple[str, float]] = ()
     unsure: Sequence[str] = ()
     spans: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    conversation: str = ""  # earlier turns of a chat
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -65,7 +67,8 @@ def stop_check(chat: Chat, goal: str, last_observation: str) -> bool:
 
 def planner_messages(inp: PlannerInput) -> list[ChatMessage]:
     """The system prompt and the plain-text user prompt of the planner; tool output only inside the markers."""
-    lines = [f"Goal: {neutralise(inp.goal)}", *_steps_lines(inp.steps), "Tools:", *_tool_lines(inp.tools)]
+    lines = [*earlier(inp.conversation), f"Goal: {neutralise(inp.goal)}", *_steps_lines(inp.steps)]
+    lines += ["Tools:", *_tool_lines(inp.tools)]
     lines += _suggestion_lines(inp.suggestions, inp.unsure) + _span_lines(inp.spans)
     lines.append(
         "The goal is not answered yet, so do not repeat a call that was already done."

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from decisionloop.llm.chat import Chat, ChatMessage, ChatReply
+from decisionloop.loop.conversation import earlier
 from decisionloop.loop.frames import StepView, clip, neutralise, untrusted
 
 NO_EVIDENCE = "No tool was run."
@@ -30,18 +31,28 @@ DIRECT_INSTRUCTION = (
 )
 
 
-def direct_messages(goal: str) -> list[ChatMessage]:
-    """The request alone, for a goal no tool can serve."""
-    return [ChatMessage(role="system", content=DIRECT_INSTRUCTION), ChatMessage(role="user", content=neutralise(goal))]
+def direct_messages(goal: str, conversation: str = "") -> list[ChatMessage]:
+    """The request alone (after the chat's earlier turns, if any), for a goal no tool can serve."""
+    content = "\n\n".join([*earlier(conversation), neutralise(goal)])
+    return [ChatMessage(role="system", content=DIRECT_INSTRUCTION), ChatMessage(role="user", content=content)]
 
 
 def answer_messages(
-    instruction: str, goal: str, evidence: str, revise: str | None = None, rejected: str | None = None
+    instruction: str,
+    goal: str,
+    evidence: str,
+    revise: str | None = None,
+    rejected: str | None = None,
+    conversation: str = "",
 ) -> list[ChatMessage]:
     """``instruction`` (the DECISION.md ``## generator`` text) as system; the goal and the evidence (inside the
-    untrusted markers) as user; for a revision, the ``rejected`` draft (inside the markers too: it may repeat tool
-    output) and why it was rejected, in words."""
-    parts = [f"Goal: {neutralise(goal)}", f"What was done:\n{untrusted(evidence.strip()) or NO_EVIDENCE}"]
+    untrusted markers) as user, after a chat's earlier turns; for a revision, the ``rejected`` draft (inside the
+    markers too: it may repeat tool output) and why it was rejected, in words."""
+    parts = [
+        *earlier(conversation),
+        f"Goal: {neutralise(goal)}",
+        f"What was done:\n{untrusted(evidence.strip()) or NO_EVIDENCE}",
+    ]
     if rejected is not None:
         parts.append(
             f"Your previous answer, which was not shown to the user:\n{untrusted(clip(rejected, ENTRY_CHARS))}"
@@ -63,10 +74,15 @@ def write_answer(
     *,
     rejected: str | None = None,
     direct: bool = False,
+    conversation: str = "",
 ) -> ChatReply:
     """Have the generator write the answer (``direct``: from what it knows, no tool having fit); raises
     ``GeneratorError`` when it cannot."""
-    messages = direct_messages(goal) if direct else answer_messages(instruction, goal, evidence, revise, rejected)
+    messages = (
+        direct_messages(goal, conversation)
+        if direct
+        else answer_messages(instruction, goal, evidence, revise, rejected, conversation)
+    )
     return chat.complete(messages, max_tokens=ANSWER_MAX_TOKENS, temperature=0.0)
 
 

@@ -86,6 +86,7 @@ class LoopSetup:
     now: datetime
     ask_missing: bool = False
     history: tuple[StepRecord, ...] = ()
+    conversation: str = ""  # earlier turns of a chat, for System 2 and the answer writer (``loop.conversation``)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -273,6 +274,7 @@ class _Run:
             suggestion=self._suggestion(record.call, step, candidates),
             tools=tuple(self.tools.values()),
             history=tuple(self.records),
+            conversation=self.setup.conversation,
         )
         reply = yield request
         if not isinstance(reply, Resolution):
@@ -368,7 +370,9 @@ class _Run:
                 if r.result
             ]
         )
-        draft = yield from self._draft(NeedAnswer(goal=self.goal, evidence=steps, template=template))
+        draft = yield from self._draft(
+            NeedAnswer(goal=self.goal, evidence=steps, template=template, conversation=self.setup.conversation)
+        )
         if draft.by == "template":
             return self._answered(draft.text, "template", ())
         first = yield from self._deliverable(draft.text)
@@ -376,7 +380,14 @@ class _Run:
             return self._answered(draft.text, "delivered", (first,))
         why = revision_reason(self.spec.block("can_deliver"), first)
         revised = yield from self._draft(
-            NeedAnswer(goal=self.goal, evidence=steps, template=template, revise=why, rejected=draft.text)
+            NeedAnswer(
+                goal=self.goal,
+                evidence=steps,
+                template=template,
+                revise=why,
+                rejected=draft.text,
+                conversation=self.setup.conversation,
+            )
         )
         second = yield from self._deliverable(revised.text)
         if second.action == "deliver" and revised.by == "llm":
@@ -386,7 +397,11 @@ class _Run:
     def _direct(self, end: _End) -> LoopGen:
         """No tool fits: an LLM answers from what it knows (not gated: there is no tool result to check it
         against); without one, the run ends saying which tools it has."""
-        draft = yield from self._draft(NeedAnswer(goal=self.goal, evidence=(), template=end.detail, direct=True))
+        draft = yield from self._draft(
+            NeedAnswer(
+                goal=self.goal, evidence=(), template=end.detail, direct=True, conversation=self.setup.conversation
+            )
+        )
         if draft.by == "llm":
             return RunResult(
                 goal=self.goal,

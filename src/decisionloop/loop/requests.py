@@ -59,6 +59,7 @@ class NeedResolution:
     suggestion: Suggestion
     tools: tuple[Tool, ...]
     history: tuple[StepRecord, ...]
+    conversation: str = ""  # earlier turns of a chat (``loop.conversation``)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -114,6 +115,7 @@ class NeedAnswer:
     revise: str | None = None
     rejected: str | None = None
     direct: bool = False
+    conversation: str = ""  # earlier turns of a chat (``loop.conversation``)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

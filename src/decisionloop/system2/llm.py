@@ -50,6 +50,7 @@ def _planner_input(request: NeedResolution) -> PlannerInput:
         suggestions=request.suggestion.tools,
         unsure=[h.detail for h in request.holds],
         spans=request.suggestion.spans,
+        conversation=request.conversation,
     )
 
 
@@ -79,6 +80,7 @@ class LlmWriter:
                 request.revise,
                 rejected=request.rejected,
                 direct=request.direct,
+                conversation=request.conversation,
             )
         except GeneratorError:
             return Draft(text=request.template, by="template")
