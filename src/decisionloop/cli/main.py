@@ -15,6 +15,7 @@ from decisionloop.cli.runs import export, runs
 from decisionloop.cli.serve import serve_decisions
 from decisionloop.cli.settings import settings
 from decisionloop.cli.spec import spec
+from decisionloop.cli.web import web
 from decisionloop.core.errors import DecisionLoopError
 
 
@@ -38,6 +39,7 @@ for _command in (
     train,
     model,
     serve_decisions,
+    web,
 ):
     main.add_command(_command)
 
