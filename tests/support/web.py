@@ -104,3 +104,8 @@ def wait_for(run: LiveRun, kind: str, *, timeout_s: float = 20.0, after: int = 0
         time.sleep(0.01)
     seen = [e["type"] for e in run.events_since(0)]
     raise AssertionError(f"no {kind!r} event within {timeout_s} s; saw {seen}")
+
+
+def asking_backend() -> DecisionBackend:
+    """System 1 asks the user (the weather's place is in no text), then finishes."""
+    return by_step({"tool": "ask_user", "needs_tool": 0.97}, {"needs_tool": 0.02, "done": 0.97})

@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from decisionloop.journal import SqliteJournal
 from decisionloop.web import LiveRun, LiveRuns, create_app
 from tests.support.journal import held_run_events, record_all, rows
-from tests.support.web import CSRF, DIVIDE, GYM, SURE_PICK, ScriptedOpener, config, wait_for
+from tests.support.web import CSRF, DIVIDE, GYM, SURE_PICK, ScriptedOpener, asking_backend, config, wait_for
 
 HEADERS = {"x-csrf-token": CSRF}
 
@@ -335,3 +335,15 @@ def test_a_run_whose_setup_fails_ends_with_an_error_event(tmp_path: Path) -> Non
     run.join(5)
     assert run.state == "failed"
     assert _frames(client, run)[-1]["type"] == "error"
+
+
+def test_the_agents_question_is_a_dialog_and_the_reply_its_observation(tmp_path: Path) -> None:
+    client = _client(tmp_path, ScriptedOpener(tmp_path / "journal.sqlite3", backend=asking_backend))
+    run = _start(client, "What's the weather?")
+    asked = wait_for(run, "dialog")
+    assert asked["kind"] == "ask"
+    assert str(asked["question"]).startswith("Which place should the weather forecast be for?")
+    assert _answer(client, run, asked["dialog"], action="answer", text="Paris") == 200
+    observation = wait_for(run, "observation")
+    assert "Paris" in str(observation["observation"])
+    wait_for(run, "end")

@@ -12,9 +12,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from decisionloop.journal import SqliteJournal
 from decisionloop.server.running import serving_in_thread
 from decisionloop.web import create_app
-from tests.support.web import DIVIDE, GYM, SURE_PICK, ScriptedOpener, config
+from tests.support.journal import held_run_events, record_all
+from tests.support.web import DIVIDE, GYM, SURE_PICK, ScriptedOpener, asking_backend, config
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
@@ -52,6 +54,11 @@ def site(tmp_path: Path) -> Iterator[str]:
 @pytest.fixture
 def unsure_site(tmp_path: Path) -> Iterator[str]:
     yield from _serve(tmp_path, ScriptedOpener(tmp_path / "journal.sqlite3", gates={"pick_tool.tool": SURE_PICK}))
+
+
+@pytest.fixture
+def asking_site(tmp_path: Path) -> Iterator[str]:
+    yield from _serve(tmp_path, ScriptedOpener(tmp_path / "journal.sqlite3", backend=asking_backend))
 
 
 @pytest.fixture
@@ -166,7 +173,41 @@ def test_the_guard_refused_then_allowed(page: Page, site: str) -> None:
     sync_api.expect(page.locator("#trace")).to_contain_text("allowed by you (web)")
 
 
-def test_the_sessions_a_run_and_the_spec_pages(page: Page, site: str) -> None:
+def test_the_agents_question_is_answered_in_its_dialog(page: Page, asking_site: str) -> None:
+    page.goto(asking_site + "/")
+    page.locator("#goal").fill("What's the weather?")
+    page.get_by_role("button", name="Run").click()
+    dialog = page.locator("#ask-dialog")
+    sync_api.expect(dialog).to_be_visible(timeout=20_000)
+    sync_api.expect(dialog.locator(".question")).to_contain_text("Which place should the weather forecast be for?")
+    sync_api.expect(page.locator("#ask-text")).to_be_focused()
+    _shoot(page, "agent-ask-dialog", full_page=False)
+    page.keyboard.type("Paris")
+    page.keyboard.press("Enter")
+    _answer_card(page)
+    sync_api.expect(page.locator("#trace")).to_contain_text("Paris")
+
+
+def test_two_tabs_each_answer_only_their_own_runs_dialog(browser: Browser, site: str) -> None:
+    context = browser.new_context()
+    first, second = context.new_page(), context.new_page()
+    for tab in (first, second):
+        tab.goto(site + "/")
+        tab.get_by_role("button", name=f"▶ {GYM}").click()
+        sync_api.expect(tab.locator("#guard-dialog")).to_be_visible(timeout=20_000)
+    second.locator("#guard-dialog").get_by_role("button", name="Refuse").click()
+    sync_api.expect(second.locator("#answer")).to_have_class("answer-card bad", timeout=20_000)
+    sync_api.expect(first.locator("#guard-dialog")).to_be_visible()  # still waiting for its own answer
+    sync_api.expect(first.locator("#answer")).to_be_hidden()
+    first.locator("#guard-dialog").get_by_role("button", name="Allow once").click()
+    sync_api.expect(first.locator("#answer")).to_have_class("answer-card good", timeout=20_000)
+    context.close()
+
+
+def test_the_sessions_a_run_and_the_spec_pages(page: Page, site: str, tmp_path: Path) -> None:
+    with SqliteJournal(tmp_path / "journal.sqlite3") as journal:  # the site's journal: a declined and a killed run
+        record_all(journal, held_run_events())
+        journal.start("Book a table for two", {})
     page.goto(site + "/")
     page.get_by_role("button", name=f"▶ {DIVIDE}").click()
     _answer_card(page)
@@ -176,7 +217,8 @@ def test_the_sessions_a_run_and_the_spec_pages(page: Page, site: str) -> None:
     sync_api.expect(page.locator(".bars .chosen").first).to_be_visible()
     _shoot(page, "run")
     page.get_by_role("link", name="Sessions").click()
-    sync_api.expect(page.locator(".run-list li")).to_have_count(1)
+    sync_api.expect(page.locator(".run-list li")).to_have_count(3)
+    sync_api.expect(page.locator(".run-list li.unfinished")).to_contain_text("Book a table for two")
     page.locator("#search").fill("zebra")
     page.locator("#search").press("Enter")
     sync_api.expect(page.locator("main")).to_contain_text("No runs match.")

@@ -23,6 +23,7 @@ from importlib import resources
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -177,8 +178,8 @@ class _Views:
         dialog = body.get("dialog")
         if not isinstance(dialog, str):
             return _problem(422, f"dialog must be the open dialog's id, got {dialog!r}")
-        try:
-            run.answer(dialog, body)
+        try:  # off the event loop: reading a typed value may load a unit registry the first time
+            await run_in_threadpool(run.answer, dialog, body)
         except DialogClosedError as err:
             return _problem(409, str(err))
         except AnswerError as err:

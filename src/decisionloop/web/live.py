@@ -161,8 +161,8 @@ class LiveRun:
         except Exception as err:  # the browser is told; the server goes on serving other runs
             failure = f"{type(err).__name__}: {err}"
         with self._lock:
-            last = self._events[-1].get("type") if self._events else None
-        if failure is None and last != "end":  # stopped before the run began: the stream still gets its last event
+            ended = any(e["type"] == "end" for e in self._events)
+        if failure is None and not ended:  # stopped before the run began: the stream still gets its last event
             failure = "the run was stopped before it started"
         if failure is not None:
             self.emit({"type": "error", "message": failure})

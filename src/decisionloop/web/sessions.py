@@ -96,9 +96,12 @@ def run_page(data: Mapping[str, object], *, csrf: str) -> str:
         tag("p", esc(data.get("detail") or ""), class_="hint") if data.get("detail") != data.get("answer") else "",
         class_=f"answer-card {'good' if outcome == 'answered' else 'bad'}",
     )
-    if int(str(data.get("in_flight", 0))):
-        answer += tag("p", f"{data['in_flight']} call(s) started and never finished; none was re-run.", class_="bad")
-    body = head + exports + answer + _meter(data.get("meter")) + _steps(data)
+    in_flight = data.get("in_flight")
+    if isinstance(in_flight, int) and in_flight:
+        answer += tag("p", f"{in_flight} call(s) started and never finished; none was re-run.", class_="bad")
+    setup = json.dumps(data.get("config"), indent=2, ensure_ascii=False)
+    how = tag("details", tag("summary", "How the run was set up"), tag("pre", esc(setup)))
+    body = head + exports + answer + _meter(data.get("meter")) + how + _steps(data)
     return page(str(data.get("goal", "Run")), tag("div", body, class_="panel run"), csrf=csrf, active="/runs")
 
 
@@ -151,7 +154,7 @@ def _step(
     return tag(
         "section",
         tag("h3", f"Step {index + 1} ", who(step.get("decided_by")), " ", tag("code", esc(call))),
-        tag("p", "Held: " if holds else "", class_="held-label") if holds else "",
+        tag("p", "Held because:", class_="hint") if holds else "",
         held,
         note,
         *(_decision(d) for d in decisions),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from decisionloop.core.decision import decision_json
 from decisionloop.core.records import Approval, Call, Hold, RunResult, StepRecord
@@ -153,8 +153,3 @@ def effect_json(effect: Effect | None) -> Json | None:
 
 def _clip(text: str) -> str:
     return text if len(text) <= OBSERVATION_CHARS else text[:OBSERVATION_CHARS] + " …"
-
-
-def config_json(config: Mapping[str, object]) -> Json:
-    """How the run was set up, as the journal records it."""
-    return dict(config)

@@ -339,6 +339,12 @@
     const source = new EventSource(result.data.events);
     state.source = source;
     source.onmessage = (message) => handle(JSON.parse(message.data));
+    // The browser retries a dropped stream by itself (resuming after the last event); once it gives up, say so.
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED && state.source === source) {
+        showError("The connection to this run was lost; its record is on the Sessions page.");
+      }
+    };
   }
 
   form.addEventListener("submit", (e) => { e.preventDefault(); start(goal.value, false); });
