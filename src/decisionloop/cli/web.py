@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
+from urllib.parse import quote
 
 import click
 from rich.console import Console
@@ -27,7 +28,7 @@ from decisionloop.web.app import new_secret
 _GRACE_S = 3  # open event streams get this long to end when the server stops
 
 
-@click.command("web")
+@click.command("web", short_help="The web app on loopback: the agent and its dialogs, the sessions, the spec.")
 @session_options
 @click.option("--offline", is_flag=True, help="Replay web tools from recorded observations instead of the network.")
 @click.option("--suite", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Recordings for --offline.")
@@ -47,8 +48,8 @@ def web(
     """
     from decisionloop.server.running import bind, server_for, url_of
 
-    options = session_run_options(flags, offline=offline or suite is not None, suite=suite, cwd=cwd, demo=False,
-                                  interactive=True)  # fmt: skip
+    offline = offline or suite is not None
+    options = session_run_options(flags, offline=offline, suite=suite, cwd=cwd, demo=False, interactive=True)
     home = ready_home(os.environ)
     hosts, any_ip = bound_hosts(host)
     policy = Policy(hosts=hosts, any_ip=any_ip, csrf=new_secret(), token=token or None)
@@ -65,7 +66,7 @@ def web(
         guard = "every request needs the token" if token else "anyone who can reach it can run the agent; add --token"
         notice(f"warning: listening on {host!r}, not loopback: {guard}")
     sock = bind(host, port)
-    url = url_of(sock) + (f"/?token={token}" if token else "/")
+    url = url_of(sock) + (f"/?token={quote(token, safe='')}" if token else "/")
     click.echo(f"decisionloop web at {url} (journal {config.journal_path}); Ctrl-C stops")
     server = server_for(create_app(config), log_level="warning", access_log=False)
     server.config.timeout_graceful_shutdown = _GRACE_S
