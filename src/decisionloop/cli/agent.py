@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
@@ -34,8 +35,9 @@ DEMO_GOALS = (
 )
 
 
-def run_options(fn: F) -> F:
-    """The flags ``run``, ``resume``, ``demo`` and ``chat`` share."""
+def session_options(fn: F) -> F:
+    """The flags of every command that runs the agent (``run``, ``resume``, ``demo``, ``chat``, ``web``):
+    backends, gates, budgets."""
     return stacked(
         decisions_options(),
         llm_options(),
@@ -47,6 +49,13 @@ def run_options(fn: F) -> F:
         ),
         click.option("--max-steps", type=click.IntRange(1, 100), default=Limits().max_steps, show_default=True),
         click.option("--max-seconds", type=click.FloatRange(min=1), default=Limits().max_seconds, show_default=True),
+    )(fn)
+
+
+def run_options(fn: F) -> F:
+    """The flags ``run``, ``resume``, ``demo`` and ``chat`` share."""
+    return stacked(
+        session_options,
         click.option("--no-input", is_flag=True, help="Never ask anyone: held steps and guarded calls are declined."),
         click.option("--json", "as_json", is_flag=True, help="Print the run as JSON."),
         click.option("--verbose", "-v", is_flag=True, help="Show each step as it finishes, and the full meter."),
@@ -183,6 +192,34 @@ def _is_terminal(stream: TextIO | None) -> bool:
 def options_of(
     flags: dict[str, object], *, offline: bool, suite: Path | None, cwd: Path | None, demo: bool
 ) -> RunOptions:
+    """The RunOptions of the ``run_options`` flags: asking a person only at a terminal and without --no-input."""
+    as_json = bool(flags["as_json"])
+    return session_run_options(
+        flags,
+        offline=offline,
+        suite=suite,
+        cwd=cwd,
+        demo=demo,
+        interactive=_interactive(bool(flags["no_input"])),
+        as_json=as_json,
+        # run shows steps with --verbose (stdout) or --json (stderr); the demo, a showcase, unless --quiet
+        show_steps=bool(as_json or flags["verbose"] or (demo and not flags["quiet"])),
+    )
+
+
+def session_run_options(
+    flags: Mapping[str, object],
+    *,
+    offline: bool,
+    suite: Path | None,
+    cwd: Path | None,
+    demo: bool,
+    interactive: bool,
+    as_json: bool = False,
+    show_steps: bool = False,
+) -> RunOptions:
+    """The RunOptions of the ``session_options`` flags and what the command itself decides."""
+
     def text(key: str) -> str | None:
         value = flags.get(key)
         return value if isinstance(value, str) else None
@@ -204,9 +241,8 @@ def options_of(
         suite=suite,
         cwd=cwd,
         limits=Limits(max_steps=max_steps, max_seconds=max_seconds),
-        interactive=_interactive(bool(flags["no_input"])),
+        interactive=interactive,
         demo=demo,
-        as_json=bool(flags["as_json"]),
-        # run shows steps with --verbose (stdout) or --json (stderr); the demo, a showcase, unless --quiet
-        show_steps=bool(flags["as_json"] or flags["verbose"] or (demo and not flags["quiet"])),
+        as_json=as_json,
+        show_steps=show_steps,
     )

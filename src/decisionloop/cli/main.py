@@ -16,6 +16,7 @@ from decisionloop.cli.runs import export, runs
 from decisionloop.cli.serve import serve_decisions
 from decisionloop.cli.settings import settings
 from decisionloop.cli.spec import spec
+from decisionloop.cli.web import web
 from decisionloop.core.errors import DecisionLoopError
 
 
@@ -41,6 +42,7 @@ for _command in (
     train,
     model,
     serve_decisions,
+    web,
 ):
     main.add_command(_command)
 

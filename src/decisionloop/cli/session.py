@@ -9,6 +9,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
+from typing import Protocol
 
 import click
 from rich.console import Console
@@ -31,6 +32,15 @@ from decisionloop.tools.builtin import builtin_tools
 from decisionloop.tools.notes import SqliteNotes
 from decisionloop.tools.replay import ReplayBook
 from decisionloop.tools.web import HttpFetch
+
+
+class Person(System2, Approver, Protocol):
+    """Someone who decides held steps, approves guarded calls and answers the agent's questions (the terminal's
+    person, or the web app's)."""
+
+    def ask_user(self, question: str) -> str | None:
+        """The reply to the agent's question; None is no answer."""
+        ...
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -86,14 +96,20 @@ def _step_printer(*, err: bool) -> Callable[[Request, object], None]:
 
 
 @contextmanager
-def open_session(options: RunOptions, console: Console) -> Iterator[tuple[LoopSetup, Seams]]:
+def open_session(
+    options: RunOptions, console: Console, *, person: Person | None = None
+) -> Iterator[tuple[LoopSetup, Seams]]:
     """Everything a run needs, opened for the run and closed after it; the journal last, so a run whose setup
-    fails (an unusable home, notes database or journal) leaves no trace in it."""
+    fails (an unusable home, notes database or journal) leaves no trace in it. ``person`` stands in for the one
+    at the terminal (the web app's), who is asked only when ``options.interactive``."""
     user_home = ready_home(os.environ)
     tuned = read_thresholds(options.thresholds) if options.thresholds is not None else _bundled_thresholds(options)
     spec = load_spec(gates={**tuned, **gate_overrides(options.gates)})
     suite_path = options.suite or demo_suite_path()
-    person = TerminalPerson(console) if options.interactive else None
+    if not options.interactive:
+        person = None
+    elif person is None:
+        person = TerminalPerson(console)
     people: System2 = person or Declining()
     approver: Approver = person or Declining()
     system2, writer = people, None

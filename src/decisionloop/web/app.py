@@ -1,0 +1,262 @@
+"""The web app factory: pages (agent, sessions, a run, spec), the run API with its SSE trace, exports, assets.
+
+Routes:
+- ``GET /``, ``/runs`` (``?search=&stop=&limit=``), ``/runs/{id}``, ``/spec``: server-rendered pages.
+- ``GET /runs/{id}/export.json`` and ``/export.ttl``: the journal's exporters.
+- ``POST /api/runs`` ``{"goal", "preset"}`` → 201 ``{"id", "events"}``; 429 with too many going.
+- ``GET /api/runs/{id}/events``: the run's trace as ``text/event-stream``, one ``id:``/``data: <json>`` frame per
+  event (``Last-Event-ID`` resumes), closed after the ``end`` or ``error`` event.
+- ``POST /api/runs/{id}/answer`` ``{"dialog", "action", …}``: 200, 409 (not the open dialog), 422 (does not read).
+- ``POST /api/runs/{id}/stop``.
+Every request passes ``security.Guarded`` first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from decisionloop.core.errors import JournalError
+from decisionloop.core.vocab import STOP_REASONS
+from decisionloop.journal import SqliteJournal, run_json, run_turtle
+from decisionloop.journal.store import UNFINISHED
+from decisionloop.web.agent_page import agent_page
+from decisionloop.web.html import esc, page, tag
+from decisionloop.web.live import (
+    DIALOG_TIMEOUT_S,
+    MAX_RUNNING,
+    DialogClosedError,
+    LiveRun,
+    LiveRuns,
+    RunOpener,
+    TooManyRunsError,
+)
+from decisionloop.web.person import AnswerError
+from decisionloop.web.security import Guarded, Policy
+from decisionloop.web.sessions import run_page, runs_page
+from decisionloop.web.spec_page import SpecView, spec_page
+
+MAX_GOAL_CHARS = 4000
+_POLL_S = 0.05
+_KEEPALIVE_S = 15.0
+_LAST = frozenset({"end", "error"})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WebConfig:
+    """What the app serves: how to open a run, the journal, the spec, the presets, the security policy."""
+
+    opener: RunOpener
+    journal_path: Path
+    spec: SpecView
+    policy: Policy
+    presets: tuple[str, ...] = ()
+    about: tuple[tuple[str, str], ...] = ()
+    who: str = "you (web)"
+    dialog_timeout_s: float = DIALOG_TIMEOUT_S
+    max_running: int = MAX_RUNNING
+
+
+def create_app(config: WebConfig) -> Starlette:
+    """The app; ``app.state.runs`` holds the live runs."""
+    runs = LiveRuns(config.opener, who=config.who, max_running=config.max_running)
+    views = _Views(config, runs)
+    static = StaticFiles(directory=str(resources.files("decisionloop.web").joinpath("static")))
+    routes = [
+        Route("/", views.agent),
+        Route("/runs", views.runs),
+        Route("/runs/{run_id:str}", views.run),
+        Route("/runs/{run_id:str}/export.{fmt:str}", views.export),
+        Route("/spec", views.spec),
+        Route("/api/runs", views.start, methods=["POST"]),
+        Route("/api/runs/{live:str}/events", views.events),
+        Route("/api/runs/{live:str}/answer", views.answer, methods=["POST"]),
+        Route("/api/runs/{live:str}/stop", views.stop, methods=["POST"]),
+        Mount("/static", static, name="static"),
+    ]
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        runs.stop_all()  # a run waiting on a dialog ends, journaled, rather than being cut off unrecorded
+
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.runs = runs
+    app.add_middleware(Guarded, policy=config.policy)
+    return app
+
+
+class _Views:
+    """The endpoints, sharing the config and the live runs."""
+
+    def __init__(self, config: WebConfig, runs: LiveRuns) -> None:
+        self.config = config
+        self.csrf = config.policy.csrf
+        self.live = runs
+
+    def agent(self, request: Request) -> Response:
+        return HTMLResponse(agent_page(csrf=self.csrf, presets=self.config.presets, about=self.config.about))
+
+    def runs(self, request: Request) -> Response:
+        stop = request.query_params.get("stop") or None
+        if stop is not None and stop not in (*STOP_REASONS, UNFINISHED):
+            return self._error_page(400, f"unknown outcome {stop!r}; one of {', '.join((*STOP_REASONS, UNFINISHED))}")
+        search = (request.query_params.get("search") or "").strip() or None
+        limit = _int(request.query_params.get("limit"), default=50, low=1, high=1000)
+        with self._journal() as journal:
+            found = journal.runs(limit, stop=stop, search=search)
+        return HTMLResponse(runs_page(found, csrf=self.csrf, stop=stop, search=search, limit=limit))
+
+    def run(self, request: Request) -> Response:
+        data = self._load(request.path_params["run_id"])
+        if isinstance(data, Response):
+            return data
+        return HTMLResponse(run_page(data, csrf=self.csrf))
+
+    def export(self, request: Request) -> Response:
+        fmt = request.path_params["fmt"]
+        if fmt not in ("json", "ttl"):
+            return self._error_page(404, f"no export {fmt!r}; there are export.json and export.ttl")
+        data = self._load(request.path_params["run_id"])
+        if isinstance(data, Response):
+            return data
+        name = f"run-{str(data['id'])[:8]}.{fmt}"
+        text, kind = (run_json(data), "application/json") if fmt == "json" else (run_turtle(data), "text/turtle")
+        headers = {"content-disposition": f'attachment; filename="{name}"'}
+        return Response(text, media_type=f"{kind}; charset=utf-8", headers=headers)
+
+    def spec(self, request: Request) -> Response:
+        return HTMLResponse(spec_page(self.config.spec, csrf=self.csrf))
+
+    async def start(self, request: Request) -> Response:
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        goal, preset = body.get("goal"), body.get("preset", False)
+        if not isinstance(goal, str) or not goal.strip():
+            return _problem(422, f"goal must be a non-empty text, got {goal!r}")
+        if len(goal) > MAX_GOAL_CHARS:
+            return _problem(422, f"the goal has {len(goal)} characters; at most {MAX_GOAL_CHARS}")
+        if not isinstance(preset, bool):
+            return _problem(422, f"preset must be true or false, got {preset!r}")
+        if preset and goal not in self.config.presets:
+            return _problem(422, f"{goal!r} is not a preset; presets: {', '.join(map(repr, self.config.presets))}")
+        try:
+            run = self.live.start(goal.strip(), preset=preset, dialog_timeout_s=self.config.dialog_timeout_s)
+        except TooManyRunsError as err:
+            return _problem(429, str(err))
+        return JSONResponse({"id": run.id, "events": f"/api/runs/{run.id}/events"}, status_code=201)
+
+    async def events(self, request: Request) -> Response:
+        run = self._live(request)
+        if run is None:
+            return _problem(404, "no such run in this server (it may have ended long ago; see /runs)")
+        start = _int(request.headers.get("last-event-id"), default=-1, low=-1, high=10**9) + 1
+        headers = {"cache-control": "no-cache, no-transform", "x-accel-buffering": "no"}
+        return StreamingResponse(_frames(run, start), media_type="text/event-stream", headers=headers)
+
+    async def answer(self, request: Request) -> Response:
+        run = self._live(request)
+        if run is None:
+            return _problem(404, "no such run in this server")
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        dialog = body.get("dialog")
+        if not isinstance(dialog, str):
+            return _problem(422, f"dialog must be the open dialog's id, got {dialog!r}")
+        try:  # off the event loop: reading a typed value may load a unit registry the first time
+            await run_in_threadpool(run.answer, dialog, body)
+        except DialogClosedError as err:
+            return _problem(409, str(err))
+        except AnswerError as err:
+            return _problem(422, str(err))
+        return JSONResponse({"ok": True})
+
+    async def stop(self, request: Request) -> Response:
+        run = self._live(request)
+        if run is None:
+            return _problem(404, "no such run in this server")
+        if not run.finished:
+            run.stop()
+        return JSONResponse({"ok": True, "finished": run.finished})
+
+    def _live(self, request: Request) -> LiveRun | None:
+        return self.live.get(request.path_params["live"])
+
+    def _journal(self) -> SqliteJournal:
+        return SqliteJournal(self.config.journal_path)
+
+    def _load(self, run_id: str) -> Mapping[str, object] | Response:
+        try:
+            with self._journal() as journal:
+                return journal.load(run_id)
+        except JournalError as err:
+            return self._error_page(404, str(err))
+
+    def _error_page(self, status: int, message: str) -> Response:
+        body = tag("div", tag("h1", "Not here"), tag("p", esc(message)), tag("p", tag("a", "All runs", href="/runs")))
+        return HTMLResponse(page("Not here", tag("div", body, class_="panel"), csrf=self.csrf, active=""), status)
+
+
+async def _frames(run: LiveRun, start: int) -> AsyncIterator[str]:
+    """SSE frames of the run's events from ``start`` on, a comment every 15 s of quiet, until the last event."""
+    yield ": connected\n\n"
+    seq, quiet = start, 0.0
+    while True:
+        events = run.events_since(seq)
+        for event in events:
+            yield f"id: {event['seq']}\ndata: {json.dumps(event, ensure_ascii=False)}\n\n"
+            if event.get("type") in _LAST:
+                return
+        seq += len(events)
+        if not events:
+            if run.finished and not run.events_since(seq):
+                return
+            await asyncio.sleep(_POLL_S)
+            quiet += _POLL_S
+            if quiet >= _KEEPALIVE_S:
+                quiet = 0.0
+                yield ": keep-alive\n\n"
+        else:
+            quiet = 0.0
+
+
+async def _json_body(request: Request) -> dict[str, object] | Response:
+    try:
+        body = json.loads(await request.body())
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        return _problem(400, f"the body is not JSON ({err}); send an object")
+    if not isinstance(body, dict):
+        return _problem(400, f"the body must be a JSON object, got {type(body).__name__}")
+    return body
+
+
+def _problem(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _int(text: str | None, *, default: int, low: int, high: int) -> int:
+    try:
+        value = int(text) if text is not None else default
+    except ValueError:
+        return default
+    return min(max(value, low), high)
+
+
+def new_secret() -> str:
+    """A per-server CSRF secret."""
+    return secrets.token_urlsafe(32)
