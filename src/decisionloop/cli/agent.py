@@ -65,15 +65,28 @@ def run_options(fn: F) -> F:
     )(fn)
 
 
+def where_options(fn: F) -> F:
+    """Where a run's tools look: recorded observations instead of the network, and a folder for the file tools."""
+    return stacked(
+        click.option(
+            "--offline", is_flag=True, help="Replay web tools from recorded observations instead of the network."
+        ),
+        click.option(
+            "--suite", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Recordings for --offline."
+        ),
+        click.option(
+            "--cwd", type=click.Path(path_type=Path, file_okay=False, exists=True), help="Enable file tools here."
+        ),
+    )(fn)
+
+
 _EXAMPLE_GOAL = "What is 7,200 divided by 16?"
 
 
 @click.command("run", epilog=EXIT_EPILOG)
 @click.argument("goal")
 @run_options
-@click.option("--offline", is_flag=True, help="Replay web tools from recorded observations instead of the network.")
-@click.option("--suite", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Recordings for --offline.")
-@click.option("--cwd", type=click.Path(path_type=Path, file_okay=False, exists=True), help="Enable file tools here.")
+@where_options
 @interruptible
 @reports_errors
 def run_goal(goal: str, offline: bool, suite: Path | None, cwd: Path | None, **flags: object) -> None:
@@ -96,9 +109,7 @@ def run_goal(goal: str, offline: bool, suite: Path | None, cwd: Path | None, **f
 @click.command("resume", epilog=EXIT_EPILOG)
 @click.argument("run_id", metavar="RUN")
 @run_options
-@click.option("--offline", is_flag=True, help="Replay web tools from recorded observations instead of the network.")
-@click.option("--suite", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Recordings for --offline.")
-@click.option("--cwd", type=click.Path(path_type=Path, file_okay=False, exists=True), help="Enable file tools here.")
+@where_options
 @interruptible
 @reports_errors
 def resume_run(run_id: str, offline: bool, suite: Path | None, cwd: Path | None, **flags: object) -> None:

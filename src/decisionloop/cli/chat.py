@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from decisionloop.cli.agent import options_of, run_options
+from decisionloop.cli.agent import options_of, run_options, where_options
 from decisionloop.cli.common import interruptible, reports_errors, utf8_text
 from decisionloop.cli.session import open_session
 from decisionloop.cli.views.run import meter_line, stop_line
@@ -23,9 +23,7 @@ ENDS = frozenset({"exit", "quit", "bye", "/exit", "/quit"})
     "chat", epilog="\b\nExit status: 0 when the conversation ends (exit, quit or end of input) · 1 error · 130 Ctrl-C"
 )
 @run_options
-@click.option("--offline", is_flag=True, help="Replay web tools from recorded observations instead of the network.")
-@click.option("--suite", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Recordings for --offline.")
-@click.option("--cwd", type=click.Path(path_type=Path, file_okay=False, exists=True), help="Enable file tools here.")
+@where_options
 @click.option(
     "--context-chars",
     type=click.IntRange(0, 20_000),

@@ -44,8 +44,8 @@ from decisionloop.settings import setting
     "item_files",
     multiple=True,
     type=click.Path(path_type=Path, dir_okay=False, exists=True),
-    help="Also learn tool choice and arguments from a `bench tools` file (its items that expect a call); "
-    "repeatable. Train on a train part only, and measure on another.",
+    help="Also learn tool choice and arguments from a `bench tools` file (items that expect a call; those that "
+    "expect none teach NONE); repeatable. Train on a train part only, and measure on another.",
 )
 @click.option(
     "--hold-out",

@@ -13,7 +13,7 @@ from urllib.parse import quote
 import click
 from rich.console import Console
 
-from decisionloop.cli.agent import DEMO_GOALS, session_options, session_run_options
+from decisionloop.cli.agent import DEMO_GOALS, session_options, session_run_options, where_options
 from decisionloop.cli.common import notice, reports_errors
 from decisionloop.cli.session import RunOptions, open_session
 from decisionloop.journal import default_path
@@ -30,9 +30,7 @@ _GRACE_S = 3  # open event streams get this long to end when the server stops
 
 @click.command("web", short_help="The web app on loopback: the agent and its dialogs, the sessions, the spec.")
 @session_options
-@click.option("--offline", is_flag=True, help="Replay web tools from recorded observations instead of the network.")
-@click.option("--suite", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Recordings for --offline.")
-@click.option("--cwd", type=click.Path(path_type=Path, file_okay=False, exists=True), help="Enable file tools here.")
+@where_options
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on (loopback by default).")
 @click.option("--port", type=click.IntRange(0, 65535), default=7799, show_default=True, help="0 picks a free port.")
 @click.option("--token", metavar="TEXT", help="Require this token on every request (printed in the URL to open).")
