@@ -18,7 +18,7 @@ from decisionloop.spec.thresholds import read_thresholds
 
 TOP_KEYS = {
     "suite", "split", "protocol", "tasks", "steps", "backend", "thresholds",
-    "routers", "gate", "parts", "latency", "curve", "categories",
+    "routers", "gate", "parts", "latency", "curve", "categories", "answers",
 }  # fmt: skip
 PART_KEYS = {
     "action_acc", "arg_acc", "span_arg_acc", "fixed_arg_acc", "extractor_recall", "none_recall",

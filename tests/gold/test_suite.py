@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from decisionloop.gold.match import arg_match, clean, step_matches
-from decisionloop.gold.suite import SuiteError, demo_suite_path, load_suite
+from decisionloop.gold.suite import SuiteError, demo_suite_path, load_suite, read_task, task_json
 
 
 def test_the_dev_split_loads_with_finish_last_and_alternatives() -> None:
@@ -83,3 +83,8 @@ def test_a_step_matches_its_gold_call_or_an_alternative() -> None:
     assert step_matches("weather", {"place": "lisbon", "when": "tomorrow"}, step)
     assert not step_matches("weather", {"place": "Lisbon", "when": "today"}, step)
     assert clean("Kraków, Poland") == "krak w poland"
+
+
+def test_a_task_written_in_the_suite_form_reads_back_the_same() -> None:
+    for task in load_suite(demo_suite_path()).tasks:
+        assert read_task(json.loads(json.dumps(task_json(task))), "stored") == task

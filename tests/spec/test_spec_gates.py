@@ -6,6 +6,7 @@ import pytest
 
 from decisionloop.core.errors import GateError
 from decisionloop.spec import apply_gates, effective_thresholds, gate_keys, load_spec, parse_assignments, split_env
+from decisionloop.spec.gates import threshold_ranges
 
 KEYS = [
     "needs_tool.needs_tool",
@@ -126,3 +127,10 @@ def test_assignments_parse_from_flags_and_env() -> None:
 def test_unreadable_assignments_are_refused(item: str, message: str) -> None:
     with pytest.raises(GateError, match=message):
         parse_assignments([item])
+
+
+def test_each_gate_key_has_its_range_probabilities_to_one_scores_to_the_top_level() -> None:
+    ranges = threshold_ranges(load_spec())
+    assert set(ranges) == set(gate_keys(load_spec()))
+    assert ranges["pick_tool.tool"] == (0.0, 1.0)
+    assert ranges["grade_risk.risk[0]"] == (0.0, 3.0)

@@ -17,7 +17,7 @@ from decisionloop.loop.agent import Limits, LoopSetup
 from decisionloop.spec import default_text, load_spec
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.tools.notes import SqliteNotes
-from decisionloop.web import LiveRun, Opened, Policy, SpecView, WebConfig, WebPerson
+from decisionloop.web import EvalRunner, LiveRun, Opened, Policy, SpecView, WebConfig, WebPerson
 from tests.support.loop import NOW, by_step
 
 CSRF = "test-csrf-secret"
@@ -79,9 +79,14 @@ class ScriptedOpener:
 
 
 def config(
-    tmp_path: Path, opener: ScriptedOpener | None = None, *, token: str | None = None, max_running: int = 4
+    tmp_path: Path,
+    opener: ScriptedOpener | None = None,
+    *,
+    token: str | None = None,
+    max_running: int = 4,
+    eval_runner: EvalRunner | None = None,
 ) -> WebConfig:
-    """A WebConfig on the scripted opener, its journal in ``tmp_path``."""
+    """A WebConfig on the scripted opener, its journal and ``evals/`` folder in ``tmp_path``."""
     spec = load_spec()
     return WebConfig(
         opener=opener or ScriptedOpener(tmp_path / "journal.sqlite3"),
@@ -91,6 +96,8 @@ def config(
         presets=PRESETS,
         about=(("decisions", "scripted"),),
         max_running=max_running,
+        evals_dir=tmp_path / "evals",
+        eval_runner=eval_runner,
     )
 
 

@@ -1,5 +1,5 @@
 """The pages in Debian's chromium, headless, through Playwright: a preset's trace, a held step answered in its
-dialog, the guard refused and allowed, the keyboard alone, the sessions and spec pages, no request leaving
+dialog, the guard refused and allowed, the keyboard alone, the sessions, spec and Evaluate pages, no request leaving
 loopback, and screenshots of every page at desktop and 390 px widths, light and dark (tests/web/screenshots/)."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pytest
 from decisionloop.journal import SqliteJournal
 from decisionloop.server.running import serving_in_thread
 from decisionloop.web import create_app
+from tests.support.evals import noisy_eval_text
 from tests.support.journal import held_run_events, record_all
 from tests.support.web import DIVIDE, GYM, SURE_PICK, ScriptedOpener, asking_backend, config
 
@@ -269,3 +270,44 @@ def test_no_request_leaves_loopback_while_the_pages_load_and_run(page: Page, sit
     assert requested
     assert outside == []
     assert any("/api/runs/" in u and u.endswith("/events") for u in requested)
+
+
+@pytest.fixture
+def eval_site(tmp_path: Path) -> Iterator[str]:
+    (tmp_path / "evals").mkdir()
+    (tmp_path / "evals" / "dev.json").write_text(noisy_eval_text(), encoding="utf-8")
+    yield from _serve(tmp_path)
+
+
+def test_a_slider_moved_with_the_keyboard_re_routes_the_stored_answers(page: Page, eval_site: str) -> None:
+    page.goto(eval_site + "/evaluate")
+    page.get_by_label("An eval JSON", exact=False).select_option("dev.json")
+    page.get_by_role("button", name="Open").click()
+    routers = page.locator("#routers")
+    sync_api.expect(routers).to_contain_text("System 1 + a person on held steps")
+    before = routers.inner_text()
+    summary = page.locator("#gate-summary").inner_text()
+    _shoot(page, "evaluate", full_page=False)
+    slider = page.locator('input[data-key="pick_tool.tool"]')
+    slider.focus()
+    page.keyboard.press("End")  # τ = 1: every tool choice is held
+    sync_api.expect(page.locator('output[for="gate-pick-tool-tool"]')).to_have_text("1")
+    sync_api.expect(page.locator("#gate-summary")).not_to_have_text(summary)
+    assert routers.inner_text() != before
+    sync_api.expect(slider).to_be_focused()
+    page.get_by_label("route").select_option("held")
+    count = page.locator("#f-count")
+    sync_api.expect(count).to_contain_text(" of 80 steps shown")
+    assert page.locator(".eval-step:not([hidden])").count() == int(count.inner_text().split()[0])
+    _shoot(page, "evaluate-moved", full_page=False)
+
+
+def test_the_evaluate_page_in_dark_mode_at_390_px(browser: Browser, eval_site: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+    page = context.new_page()
+    page.goto(eval_site + "/evaluate?file=dev.json")
+    sync_api.expect(page.locator("#routers")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "evaluate-dark-390px.png"), full_page=False)
+    context.close()

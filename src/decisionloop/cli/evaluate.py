@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Literal
 
@@ -12,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from decisionloop.cli.common import gate_overrides, llm_chat, reports_errors
 from decisionloop.cli.options import gate_option, llm_options
 from decisionloop.core.errors import ConfigError
-from decisionloop.evaluate.evaluation import EvalConfig, Evaluation, evaluate, stamp
+from decisionloop.evaluate.evaluation import EvalConfig, Evaluation, eval_json, eval_text, evaluate, stamp
 from decisionloop.evaluate.report import report_lines
 from decisionloop.evaluate.score import SWEPT_KEYS
 from decisionloop.gold.suite import demo_suite_path, load_suite
@@ -80,7 +79,12 @@ def _run(config: EvalConfig) -> Evaluation:
     show_default=True,
     help="Teacher-forced candidates: the last observation (published) or all observations (ours).",
 )
-@click.option("--json", "json_out", type=click.Path(path_type=Path, dir_okay=False), help="Write the report as JSON.")
+@click.option(
+    "--json",
+    "json_out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write the report and the stored answers (to re-route) as JSON.",
+)
 @click.option("--html", "html_out", type=click.Path(path_type=Path, dir_okay=False), help="Write an HTML report.")
 @reports_errors
 def eval_command(
@@ -138,7 +142,7 @@ def eval_command(
     for line in report_lines(result.report):
         click.echo(line)
     if json_out is not None:
-        json_out.write_text(json.dumps(result.report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        json_out.write_text(eval_text(eval_json(result)), encoding="utf-8")
         click.echo(f"wrote {json_out}", err=True)
     if html_out is not None:
         from decisionloop.evaluate.html import html_report

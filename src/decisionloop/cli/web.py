@@ -16,19 +16,32 @@ from rich.console import Console
 from decisionloop.cli.agent import DEMO_GOALS, session_options, session_run_options, where_options
 from decisionloop.cli.common import notice, reports_errors
 from decisionloop.cli.session import RunOptions, open_session
+from decisionloop.gold.suite import demo_suite_path, load_suite
 from decisionloop.journal import default_path
 from decisionloop.model.backend import model_thresholds
 from decisionloop.settings import ready_home, resolve, setting
 from decisionloop.spec import load_spec, parse_assignments, split_env
 from decisionloop.spec.load import read_spec
 from decisionloop.spec.thresholds import read_thresholds
-from decisionloop.web import Opened, Policy, SpecView, WebConfig, WebPerson, bound_hosts, create_app, is_loopback
+from decisionloop.web import (
+    EvalRunner,
+    Opened,
+    Policy,
+    SpecView,
+    WebConfig,
+    WebPerson,
+    bound_hosts,
+    create_app,
+    is_loopback,
+)
 from decisionloop.web.app import new_secret
 
 _GRACE_S = 3  # open event streams get this long to end when the server stops
 
 
-@click.command("web", short_help="The web app on loopback: the agent and its dialogs, the sessions, the spec.")
+@click.command(
+    "web", short_help="The web app on loopback: the agent and its dialogs, the sessions, the spec, Evaluate."
+)
 @session_options
 @where_options
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on (loopback by default).")
@@ -39,7 +52,8 @@ def web(
     offline: bool, suite: Path | None, cwd: Path | None, host: str, port: int, token: str | None, **flags: object
 ) -> None:
     """Serve the web app: the agent (goal, presets, the live trace, the held-step and guard dialogs), the
-    sessions from the journal with their exports, and the spec with its effective thresholds.
+    sessions from the journal with their exports, the spec with its effective thresholds, and Evaluate (the eval
+    JSONs of the home's evals/ folder re-routed under any thresholds, or the dev split evaluated now).
 
     Runs use the flags as run does; a preset runs offline as demo runs it. Loopback by default; every request's
     Host is checked, every change needs the page's CSRF token, and --token (if given) is needed on every request.
@@ -59,6 +73,8 @@ def web(
         presets=DEMO_GOALS,
         about=_about(options, home),
         who=f"{_user()} (web)",
+        evals_dir=home / "evals",
+        eval_runner=dev_runner(),
     )
     if not is_loopback(host):
         guard = "every request needs the token" if token else "anyone who can reach it can run the agent; add --token"
@@ -88,6 +104,16 @@ class _Opener:
         options = self._preset if preset else self._options
         with open_session(options, Console(stderr=True), person=person) as (setup, seams):
             yield Opened(setup=setup, seams=seams, config=options.config())
+
+
+def dev_runner() -> EvalRunner:
+    """``evaluate the dev split now``: ``decisionloop eval --json`` as it runs by default (the bundled model on the
+    packaged dev split, teacher-forced, its tuned thresholds)."""
+    from decisionloop.evaluate.evaluation import EvalConfig, eval_json, evaluate
+
+    config = EvalConfig(suite=demo_suite_path(), backend="model", gates=model_thresholds())
+    total = len(load_suite(config.suite).split("dev"))
+    return EvalRunner(total=total, run=lambda progress: eval_json(evaluate(config, progress)))
 
 
 def spec_view(options: RunOptions) -> SpecView:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,9 +22,11 @@ from decisionloop.evaluate.gating import TaskVerdict, verdicts
 from decisionloop.evaluate.llm_steps import llm_steps
 from decisionloop.evaluate.metrics import CurvePoint, rate, tune
 from decisionloop.evaluate.report import curve_json, empty_parts
+from decisionloop.evaluate.score import LlmStep, StepKey
+from decisionloop.evaluate.stored import answers_json
 from decisionloop.gold.oracle import OracleBackend, OraclePerson
 from decisionloop.gold.suite import Suite, Task, load_suite
-from decisionloop.gold.teacher import CandidateMode, TeacherSetup
+from decisionloop.gold.teacher import CandidateMode, TaskCase, TeacherSetup
 from decisionloop.gold.teacher import run_tasks as run_teacher
 from decisionloop.llm.chat import Chat
 from decisionloop.spec.gates import apply_gates, effective_thresholds
@@ -54,6 +57,7 @@ class EvalConfig:
     tune_floor: float = 0.0
     candidates: CandidateMode = "last"
     model_dir: Path | None = None
+    backends: Callable[[Task], DecisionBackend] | None = None  # a fake System 1 per task, instead of ``backend``
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -62,6 +66,8 @@ class Evaluation:
 
     report: dict[str, object]
     verdicts: tuple[TaskVerdict, ...] = ()
+    cases: tuple[TaskCase, ...] = ()
+    llm: Mapping[StepKey, LlmStep] | None = None
     curve: tuple[CurvePoint, ...] = ()
     tuned: CurvePoint | None = None
     spec: Spec | None = None
@@ -118,7 +124,8 @@ def _teacher(
     tools = builtin_tools()
     setup = TeacherSetup(spec=spec, tools=tools, now=suite_now(suite), candidates=config.candidates)
     tick = (lambda _case: progress("System 1", 1)) if progress else None
-    cases = run_teacher(tasks, setup, backend_for(config.backend, config.backend_model, config.model_dir), tick)
+    backends = config.backends or backend_for(config.backend, config.backend_model, config.model_dir)
+    cases = run_teacher(tasks, setup, backends, tick)
     points = tuple(score.curve(cases, spec, tools))
     tuned = tune(points, config.tune_cap, config.tune_floor) if config.tune_cap is not None else None
     if tuned is not None:
@@ -137,7 +144,35 @@ def _teacher(
         "curve": curve_json(points),
         "categories": score.categories(judged),
     }
-    return Evaluation(report=report, verdicts=tuple(judged), curve=points, tuned=tuned, spec=spec)
+    return Evaluation(
+        report=report, verdicts=tuple(judged), cases=tuple(cases), llm=llm, curve=points, tuned=tuned, spec=spec
+    )
+
+
+def eval_json(evaluation: Evaluation) -> dict[str, object]:
+    """What ``--json`` writes: the report and, teacher-forced, the stored answers that re-routing reads
+    (``stored``); the free-running protocol stores none (``answers`` null)."""
+    answers = answers_json(evaluation.cases, evaluation.llm) if evaluation.cases else None
+    return {**evaluation.report, "answers": answers}
+
+
+def eval_text(document: Mapping[str, object]) -> str:
+    """The eval JSON as written: the report indented for people, the stored answers one task a line (the
+    dev split's come to about 250 KB; indented they would be twice that)."""
+    report = {k: v for k, v in document.items() if k != "answers"}
+    head = json.dumps(report, indent=2, ensure_ascii=False)
+    answers = document.get("answers")
+    if not isinstance(answers, Mapping):
+        return json.dumps({**report, "answers": None}, indent=2, ensure_ascii=False) + "\n"
+    tasks = answers.get("tasks")
+    rest = {k: v for k, v in answers.items() if k != "tasks"}
+    lines = ",\n".join(_compact(t) for t in tasks) if isinstance(tasks, list) else ""
+    inner = _compact(rest)[:-1] + ',"tasks":[\n' + lines + "\n]}"
+    return head[:-2] + ',\n  "answers": ' + inner + "\n}\n"
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _free(config: EvalConfig, suite: Suite, tasks: Sequence[Task], spec: Spec, progress: Progress | None) -> Evaluation:

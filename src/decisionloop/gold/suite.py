@@ -109,6 +109,35 @@ def load_suite(path: str | Path) -> Suite:
     )
 
 
+def task_json(task: Task) -> dict[str, object]:
+    """``task`` in the suite file's own form (``read_task`` reads it back)."""
+    return {
+        "id": task.id,
+        "split": task.split,
+        "category": task.category,
+        "goal": task.goal,
+        "answer": task.answer,
+        "steps": [
+            {
+                **_call_json(step.call),
+                "alt": [_call_json(a) for a in step.alts],
+                "observation": step.observation,
+                "answer": step.answer,
+            }
+            for step in task.steps
+        ],
+    }
+
+
+def _call_json(call: GoldCall) -> dict[str, object]:
+    return {"action": call.action, "args": {k: list(v) for k, v in call.args.items()}}
+
+
+def read_task(raw: object, where: str) -> Task:
+    """One task in the suite file's form, checked as the suite loader checks it; SuiteError names ``where``."""
+    return _task(raw, 0, where)
+
+
 def _task(raw: object, number: int, where: str) -> Task:
     task = _mapping(raw, where, f"tasks[{number}]")
     task_id = _text(task, "id", f"{where}: tasks[{number}]")

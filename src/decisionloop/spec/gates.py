@@ -48,6 +48,18 @@ def effective_thresholds(spec: Spec) -> dict[str, float]:
     return {key: value for block in spec.blocks for key, value in block_thresholds(block).items()}
 
 
+def threshold_ranges(spec: Spec) -> dict[str, tuple[float, float]]:
+    """The values each gate key may take: [0, 1] for a probability, [0, levels − 1] for a score."""
+    return {
+        key: (0.0, float(len(block.question(rule.predicate.question).options) - 1))
+        if isinstance(rule.predicate, Score)
+        else (0.0, 1.0)
+        for block in spec.blocks
+        for key, rule in _keyed_rules(block)
+        if isinstance(rule.predicate, Top | Prob | Score)
+    }
+
+
 def parse_assignments(items: Iterable[str]) -> dict[str, float]:
     """Read ``key=value`` texts (flags, or the comma-split env var); later keys win."""
     values: dict[str, float] = {}

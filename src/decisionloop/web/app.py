@@ -8,6 +8,13 @@ Routes:
   event (``Last-Event-ID`` resumes), closed after the ``end`` or ``error`` event.
 - ``POST /api/runs/{id}/answer`` ``{"dialog", "action", …}``: 200, 409 (not the open dialog), 422 (does not read).
 - ``POST /api/runs/{id}/stop``.
+- ``GET /evaluate`` (``?file=NAME`` of the home's ``evals/``, ``?eval=ID`` of one opened): the Evaluate page.
+- ``POST /api/evals`` (the body an eval JSON, up to ``Policy.max_upload``) → 201 ``{"id", "url"}``; 422 when it
+  does not read as one.
+- ``POST /api/evals/{id}/reroute`` ``{"thresholds": {key: value}}`` → 200 ``{"thresholds", "gate", "point",
+  "html"}``, the stored answers judged again (no model call); 404 unknown eval, 422 a value that cannot apply.
+- ``POST /api/evals/run`` → 201 ``{"id", "events"}`` (409 while one runs); ``GET /api/evals/run/{id}/events``:
+  its progress as ``text/event-stream``, closed after ``end`` (with the opened eval's id) or ``error``.
 Every request passes ``security.Guarded`` first.
 """
 
@@ -29,11 +36,14 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from decisionloop.core.errors import JournalError
+from decisionloop.core.errors import GateError, JournalError
 from decisionloop.core.vocab import STOP_REASONS
+from decisionloop.evaluate.stored import StoredEvalError
 from decisionloop.journal import SqliteJournal, run_json, run_turtle
 from decisionloop.journal.store import UNFINISHED
 from decisionloop.web.agent_page import agent_page
+from decisionloop.web.evals import EvalDesk, EvalJob, EvalRunner
+from decisionloop.web.evaluate_page import OpenedEval, evaluate_page, results_html
 from decisionloop.web.html import esc, page, tag
 from decisionloop.web.live import (
     DIALOG_TIMEOUT_S,
@@ -68,6 +78,8 @@ class WebConfig:
     who: str = "you (web)"
     dialog_timeout_s: float = DIALOG_TIMEOUT_S
     max_running: int = MAX_RUNNING
+    evals_dir: Path | None = None
+    eval_runner: EvalRunner | None = None
 
 
 def create_app(config: WebConfig) -> Starlette:
@@ -81,6 +93,11 @@ def create_app(config: WebConfig) -> Starlette:
         Route("/runs/{run_id:str}", views.run),
         Route("/runs/{run_id:str}/export.{fmt:str}", views.export),
         Route("/spec", views.spec),
+        Route("/evaluate", views.evaluate),
+        Route("/api/evals", views.upload, methods=["POST"]),
+        Route("/api/evals/run", views.run_eval, methods=["POST"]),
+        Route("/api/evals/run/{job:str}/events", views.eval_events),
+        Route("/api/evals/{eval_id:str}/reroute", views.reroute, methods=["POST"]),
         Route("/api/runs", views.start, methods=["POST"]),
         Route("/api/runs/{live:str}/events", views.events),
         Route("/api/runs/{live:str}/answer", views.answer, methods=["POST"]),
@@ -106,6 +123,7 @@ class _Views:
         self.config = config
         self.csrf = config.policy.csrf
         self.live = runs
+        self.desk = EvalDesk(config.evals_dir, config.eval_runner)
 
     def agent(self, request: Request) -> Response:
         return HTMLResponse(agent_page(csrf=self.csrf, presets=self.config.presets, about=self.config.about))
@@ -140,6 +158,84 @@ class _Views:
 
     def spec(self, request: Request) -> Response:
         return HTMLResponse(spec_page(self.config.spec, csrf=self.csrf))
+
+    async def evaluate(self, request: Request) -> Response:
+        eval_id, name = request.query_params.get("eval"), request.query_params.get("file")
+        if name is not None and eval_id is None:
+            try:
+                eval_id = await run_in_threadpool(self.desk.open_file, name)
+            except LookupError as err:
+                return self._evaluate_page(404, error=str(err))
+            except StoredEvalError as err:
+                return self._evaluate_page(422, error=str(err))
+        if eval_id is None:
+            return self._evaluate_page(200)
+        found = self.desk.get(eval_id)
+        if found is None:
+            return self._evaluate_page(404, error=f"no opened eval {eval_id!r} in this server; open the file again")
+        rerouter, shown = found
+        rerouted = await run_in_threadpool(rerouter.at, {})
+        return self._evaluate_page(200, opened=(eval_id, shown, rerouter.ranges, rerouted))
+
+    def _evaluate_page(self, status: int, *, opened: OpenedEval | None = None, error: str | None = None) -> Response:
+        files, can_run = self.desk.files(), self.desk.runner is not None
+        html = evaluate_page(csrf=self.csrf, files=files, can_run=can_run, opened=opened, error=error)
+        return HTMLResponse(html, status)
+
+    async def upload(self, request: Request) -> Response:
+        raw = await request.body()
+        name = (request.headers.get("x-file-name") or "upload.json")[:120]
+        try:
+            eval_id = await run_in_threadpool(self.desk.open_text, raw.decode("utf-8"), name)
+        except UnicodeDecodeError as err:
+            return _problem(
+                422, f"the file is not UTF-8 text ({err}); upload a file written by decisionloop eval --json"
+            )
+        except StoredEvalError as err:
+            return _problem(422, str(err))
+        return JSONResponse({"id": eval_id, "url": f"/evaluate?eval={eval_id}"}, status_code=201)
+
+    async def reroute(self, request: Request) -> Response:
+        found = self.desk.get(request.path_params["eval_id"])
+        if found is None:
+            return _problem(404, "no such opened eval in this server; open the file again")
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        thresholds = body.get("thresholds", {})
+        if not isinstance(thresholds, dict) or not all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in thresholds.values()
+        ):
+            return _problem(422, f"thresholds must map gate keys to numbers, got {thresholds!r:.120}")
+        rerouter, _ = found
+        try:
+            rerouted = await run_in_threadpool(rerouter.at, {str(k): float(v) for k, v in thresholds.items()})
+        except GateError as err:
+            return _problem(422, str(err))
+        payload = {
+            "thresholds": dict(rerouted.thresholds),
+            "gate": rerouted.figures["gate"],
+            "routers": rerouted.figures["routers"],
+            "point": rerouted.point,
+            "html": results_html(rerouted),
+        }
+        return JSONResponse(payload)
+
+    async def run_eval(self, request: Request) -> Response:
+        try:
+            job = self.desk.start()
+        except LookupError as err:
+            return _problem(404, str(err))
+        except RuntimeError as err:
+            return _problem(409, str(err))
+        return JSONResponse({"id": job.id, "events": f"/api/evals/run/{job.id}/events"}, status_code=201)
+
+    async def eval_events(self, request: Request) -> Response:
+        job = self.desk.job(request.path_params["job"])
+        if job is None:
+            return _problem(404, "no such evaluation in this server")
+        headers = {"cache-control": "no-cache, no-transform", "x-accel-buffering": "no"}
+        return StreamingResponse(_frames(job, 0), media_type="text/event-stream", headers=headers)
 
     async def start(self, request: Request) -> Response:
         body = await _json_body(request)
@@ -212,8 +308,9 @@ class _Views:
         return HTMLResponse(page("Not here", tag("div", body, class_="panel"), csrf=self.csrf, active=""), status)
 
 
-async def _frames(run: LiveRun, start: int) -> AsyncIterator[str]:
-    """SSE frames of the run's events from ``start`` on, a comment every 15 s of quiet, until the last event."""
+async def _frames(run: LiveRun | EvalJob, start: int) -> AsyncIterator[str]:
+    """SSE frames of the run's (or evaluation's) events from ``start`` on, a comment every 15 s of quiet, until the
+    last event."""
     yield ": connected\n\n"
     seq, quiet = start, 0.0
     while True:

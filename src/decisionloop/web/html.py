@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from html import escape
 
 Nav = tuple[tuple[str, str], ...]
-NAV: Nav = (("/", "Agent"), ("/runs", "Sessions"), ("/spec", "Spec"))
+NAV: Nav = (("/", "Agent"), ("/runs", "Sessions"), ("/spec", "Spec"), ("/evaluate", "Evaluate"))
 _VOID = frozenset({"input", "meta", "link", "br", "hr", "img"})
 DECIDER_NAMES: Mapping[str, str] = {"system1": "System 1", "llm": "LLM", "person": "person", "code": "code"}
 

@@ -7,7 +7,8 @@ anything that changes state, and a bound on the body.
   as ``?token=…``, which sets the cookie and redirects to the same URL without it; else 401.
 - CSRF: every POST, PUT, PATCH and DELETE carries the server's secret as the ``X-CSRF-Token`` header or the
   ``csrf`` form field, and an ``Origin``, when sent, of this server; else 403.
-- Body: at most ``max_body`` bytes, by Content-Length or as it arrives; else 413.
+- Body: at most ``max_body`` bytes (``max_upload`` on the ``upload_paths``, where an eval JSON is sent), by
+  Content-Length or as it arrives; else 413.
 """
 
 from __future__ import annotations
@@ -49,7 +50,13 @@ class Policy:
     csrf: str
     token: str | None = None
     max_body: int = 65_536
+    upload_paths: frozenset[str] = frozenset({"/api/evals"})
+    max_upload: int = 16 * 2**20
     any_ip: bool = False  # bound to a wildcard address: any IP literal is this machine's
+
+    def body_limit(self, path: str) -> int:
+        """The largest body a request to ``path`` may carry."""
+        return self.max_upload if path in self.upload_paths else self.max_body
 
     def allows_host(self, header: str) -> bool:
         """Whether a Host (or Origin) ``host[:port]`` names this server."""
@@ -97,9 +104,10 @@ class Guarded:
         if scope["method"] in _SAFE_METHODS:
             await self.app(scope, receive, send)
             return
-        body = await _read_body(receive, self.policy.max_body, headers)
+        limit = self.policy.body_limit(scope["path"])
+        body = await _read_body(receive, limit, headers)
         if body is None:
-            await _plain(send, 413, f"the request body is over {self.policy.max_body} bytes; send less")
+            await _plain(send, 413, f"the request body is over {limit} bytes; send less")
             return
         if not self._csrf_ok(headers, body):
             await _plain(send, 403, "missing or wrong CSRF token; reload the page and try again")
