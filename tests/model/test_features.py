@@ -6,7 +6,15 @@ from __future__ import annotations
 import numpy as np
 
 from decisionloop.core.questions import ChoiceQuestion, Option
-from decisionloop.model.features import N_EMBEDDED_FACTS, N_TEXT_FACTS, embedded_facts, frame, lexical_facts
+from decisionloop.model.features import (
+    N_EMBEDDED_FACTS,
+    N_TEXT_FACTS,
+    N_WORD_FACTS,
+    embedded_facts,
+    frame,
+    lexical_facts,
+    word_facts,
+)
 
 GOAL = "Find the area of a triangle with a base of 10 units and height of 5 units."
 
@@ -43,3 +51,35 @@ def test_every_row_sees_the_best_fit_among_the_options_that_are_not_none() -> No
 def test_a_question_of_none_alone_has_no_best_fit() -> None:
     rows = embedded_facts(("NONE",), np.ones(2, dtype=np.float32), np.ones((1, 2), dtype=np.float32))
     assert rows.tolist() == [[2.0, 0.0, 0.0, 0.0]]
+
+
+def _words_of(goal: str, tools: dict[str, str]) -> dict[str, list[float]]:
+    options = (*(Option(name=n, criteria=c) for n, c in tools.items()), Option(name="NONE"))
+    framed = frame({"goal": goal}, ChoiceQuestion(instructions="Which tool?", options=options))
+    return dict(zip(framed.names, word_facts(framed).tolist(), strict=True))
+
+
+def test_a_tool_whose_words_the_goal_uses_is_seen_as_the_best_word_match() -> None:
+    rows = _words_of(
+        "Tell the satellite to send the message 'feed the cat'.",
+        {
+            "sendSatelliteMessage": "Send a message through a satellite link",
+            "sendSMS": "Send a text message to a phone number",
+        },
+    )
+    assert all(len(row) == N_WORD_FACTS for row in rows.values())
+    name, text, best_name, best_text, below_name, below_text = zip(*rows.values(), strict=True)
+    assert name[0] == 1.0  # send, satellite, message: the name split at its case changes
+    assert name[1] < name[0]
+    assert text[1] < text[0]
+    assert best_name == (1.0, 1.0, 1.0)
+    assert best_text[2] == text[0]
+    assert below_name[1] > 0.0
+    assert below_text[1] > 0.0
+    assert rows["NONE"][:2] == [0.0, 0.0]
+    assert rows["NONE"][4:] == [0.0, 0.0]
+
+
+def test_a_goal_no_tool_speaks_of_gives_none_a_poor_best_match() -> None:
+    rows = _words_of("thanks, that was lovely", {"weather": "Current weather for a city"})
+    assert rows["NONE"][2:4] == [0.0, 0.0]

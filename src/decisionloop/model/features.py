@@ -66,9 +66,10 @@ _STOP = frozenset(
 )
 NONE = "NONE"
 N_TEXT_FACTS = 19  # lexical_facts: read from the texts alone
+N_WORD_FACTS = 6  # word_facts: the words an option's text shares with the goal, against the best option's
 N_EMBEDDED_FACTS = 4  # embedded_facts: read from the embeddings of the goal and of every option
-N_LEXICAL = N_TEXT_FACTS + N_EMBEDDED_FACTS
-FEATURE_VERSION = 4  # bumped whenever the feature rows change; a model trained on others is refused
+N_LEXICAL = N_TEXT_FACTS + N_WORD_FACTS + N_EMBEDDED_FACTS
+FEATURE_VERSION = 5  # bumped whenever the feature rows change; a model trained on others is refused
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WINDOW_BEFORE, _WINDOW_AFTER = 4, 2  # words read on each side of an option where it occurs in the text
 N_FEATURES = 10 * DIM + N_LEXICAL
@@ -137,10 +138,36 @@ def inputs(framed: Framed, encoder: Encoder) -> Inputs:
 
 
 def facts(framed: Framed, goal: Rows, options: Rows) -> Rows:
-    """Every option's lexical row: the text facts, then the embedded facts (``goal`` and ``options`` are the
-    embeddings of the goal and of the option texts, as ``texts_of`` orders them)."""
+    """Every option's lexical row: the text facts, the word facts, then the embedded facts (``goal`` and
+    ``options`` are the embeddings of the goal and of the option texts, as ``texts_of`` orders them)."""
     text = np.asarray(lexical_facts(framed), dtype=np.float32)
-    return np.concatenate([text, embedded_facts(framed.names, goal, options)], axis=1)
+    return np.concatenate([text, word_facts(framed), embedded_facts(framed.names, goal, options)], axis=1)
+
+
+def word_facts(framed: Framed) -> Rows:
+    """Per option: the share of its name's words that the goal uses, the share of the goal's words its whole
+    text uses (name and description), and for each the best among the options that are not NONE and how far
+    this one stands below it. Words are cut to stems and names split at case changes ("sendSatelliteMessage"),
+    so a catalogue's own naming meets the goal's wording; like ``embedded_facts``, the best values tell the
+    NONE row how well the best tool matches."""
+    goal = _stems(framed.roles.get("goal", ""))
+    own = [
+        (0.0, 0.0) if name == NONE else (_share(_stems(_split(name)), goal), _share(goal, _stems(_split(text))))
+        for name, text in zip(framed.names, framed.texts, strict=True)
+    ]
+    real = [pair for name, pair in zip(framed.names, own, strict=True) if name != NONE]
+    best_name = max((n for n, _ in real), default=0.0)
+    best_text = max((t for _, t in real), default=0.0)
+    rows = [
+        [n, t, best_name, best_text, best_name - n if name != NONE else 0.0, best_text - t if name != NONE else 0.0]
+        for name, (n, t) in zip(framed.names, own, strict=True)
+    ]
+    return np.asarray(rows, dtype=np.float32).reshape(len(framed.names), N_WORD_FACTS)
+
+
+def _split(text: str) -> str:
+    """A name's words apart: "sendSatelliteMessage" → "send Satellite Message"."""
+    return _CAMEL.sub(r"\1 \2", text)
 
 
 def embedded_facts(names: Sequence[str], goal: Rows, options: Rows) -> Rows:
@@ -197,7 +224,7 @@ def lexical_facts(framed: Framed) -> list[list[float]]:
         float(framed.kind == "score"),
         math.log(len(framed.names)) / 3,
     ]
-    asked = _stems(_CAMEL.sub(r"\1 \2", framed.question))
+    asked = _stems(_split(framed.question))
     return [state + _option(name, goal, observation, context, asked) for name in framed.names]
 
 
