@@ -105,6 +105,12 @@ SETTINGS: tuple[Setting, ...] = (
         help="Bearer key the decision server requires (read from the environment only, never a flag).",
     ),
     Setting(
+        name="web_timeout",
+        default="5",
+        env="DECISIONLOOP_WEB_TIMEOUT",
+        help="Seconds a web tool (weather, Wikipedia, Wikidata) waits for its service before the step fails.",
+    ),
+    Setting(
         name="decisions_timeout",
         default="30",
         env="DECISIONLOOP_DECISIONS_TIMEOUT",

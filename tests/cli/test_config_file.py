@@ -8,10 +8,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
 
 from decisionloop.cli import main
+from decisionloop.cli.session import RunOptions, open_session
 from decisionloop.core.errors import ConfigError
 from decisionloop.settings import config_file, resolve, resolved
+from decisionloop.tools.web import HttpFetch
 
 
 def _home(tmp_path: Path, text: str) -> dict[str, str]:
@@ -64,3 +67,13 @@ def test_a_bad_file_is_an_error_naming_the_file_and_the_fix(tmp_path: Path, text
     result = CliRunner().invoke(main, ["settings"], env=env)
     assert result.exit_code == 1
     assert said in result.stderr
+
+
+def test_the_web_tools_wait_as_long_as_web_timeout_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for env, seconds in (({}, 5.0), (_home(tmp_path, "web_timeout = 2.5\n"), 2.5)):
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        with open_session(RunOptions(), Console()) as (_, seams):
+            fetch = seams.context.fetch
+            assert isinstance(fetch, HttpFetch)
+            assert fetch.timeout_s == seconds

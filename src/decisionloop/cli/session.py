@@ -24,7 +24,7 @@ from decisionloop.journal import SqliteJournal, default_path
 from decisionloop.loop.agent import Limits, LoopSetup
 from decisionloop.loop.requests import Request, StepDone
 from decisionloop.model.backend import model_thresholds
-from decisionloop.settings import ready_home, resolve
+from decisionloop.settings import ready_home, resolve, resolve_float
 from decisionloop.spec import load_spec
 from decisionloop.spec.thresholds import read_thresholds
 from decisionloop.system2 import Declining, LlmSystem2, LlmWriter, TerminalPerson
@@ -125,7 +125,7 @@ def open_session(
             base = ToolContext(now=datetime.now().astimezone(), notes=notes)
         fetch = None
         if not options.offline:
-            fetch = HttpFetch()
+            fetch = HttpFetch(timeout_s=resolve_float("web_timeout", os.environ))
             stack.callback(fetch.close)
         book = ReplayBook.from_suite(suite_path) if options.offline else None
         tools = builtin_tools(replay=book, workspace=options.cwd is not None, dated=True)

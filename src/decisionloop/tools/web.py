@@ -46,7 +46,7 @@ class HttpFetch:
     def __init__(
         self,
         *,
-        timeout_s: float = 10.0,
+        timeout_s: float = 5.0,
         transport: httpx.BaseTransport | None = None,
         user_agent: str = USER_AGENT,
         retry: RetryPolicy = FETCH_RETRY,
@@ -60,6 +60,11 @@ class HttpFetch:
         self._retry = retry
         self._sleep = sleep
         self._rng = random.Random()
+
+    @property
+    def timeout_s(self) -> float:
+        """Seconds one request may take (connect, each read)."""
+        return self._timeout_s
 
     def __call__(self, url: str, params: Mapping[str, str]) -> object:
         """GET ``url`` with ``params`` and decode the JSON body; raise ``ToolFetchError`` on any failure."""
