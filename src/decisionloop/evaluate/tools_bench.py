@@ -146,17 +146,13 @@ def run_item(item: ToolsItem, backend: DecisionBackend, spec: Spec, today: date)
         tool=tool.id if tool is not None else None,
         arguments=arguments,
         missing=decided.missing,
-        held=any(d.escalated for d in _grounds(decided, kind)) or (tool is not None and _shares_a_value(tool, picks)),
+        held=any(d.escalated for d in _grounds(decided, kind))
+        or (tool is not None and bool(shared_value_holds(tool, picks))),
         offered_tools=len(item.tools),
         args=_arg_records(item, tool, {k: _text(v) for k, v in arguments.items()}, decided.candidates),
         decisions=tuple(_decision_json(d) for d in decided.decisions),
         latency_ms=latency_ms,
     )
-
-
-def _shares_a_value(tool: Tool, picks: Mapping[str, str]) -> bool:
-    """The gate holds a call that gives two free slots one value (``shared_value_holds``); so does the bench."""
-    return bool(shared_value_holds(tool, picks))
 
 
 def _kind(decided: Decided) -> Kind:

@@ -148,16 +148,16 @@ class _Run:
         return None
 
     def _step(self, index: int) -> Generator[Request, object, _End | None]:
-        candidates = extract(self.goal, [v.observation for v in self._views()], now=self.setup.now)
+        views = self._views()
+        candidates = extract(self.goal, [v.observation for v in views], now=self.setup.now)
         asking = self.goal if self.can_ask else None
         options = _tool_options(tuple(self.tools.values()), candidates, asking=asking)
         chosen = self.pending  # its choice passed the gate when the user was asked for its value
         if chosen is not None:
             options, self.pending = (chosen,), None
-        framed = step_asks(self.spec, self._view(), options, index, pick=chosen is None)
+        framed = step_asks(self.spec, RunView(goal=self.goal, steps=tuple(views)), options, index, pick=chosen is None)
         if index == len(self.setup.history):  # the goal's risk is read once, at the first step this run takes
             framed.append(risk_ask(self.spec, self.goal))
-        views = self._views()
         if views:  # a step that ran: did it work? (a resumed run's steps may carry no result)
             framed.append(step_ok_ask(self.spec, views[-1]))
         decided = yield from self._decide(index, framed)

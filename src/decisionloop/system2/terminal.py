@@ -21,7 +21,7 @@ from rich.prompt import Prompt
 from decisionloop.core.records import Approval, Call
 from decisionloop.core.tool import Slot, SlotType, Tool
 from decisionloop.loop.requests import NeedApproval, NeedResolution, Resolution
-from decisionloop.values.typed import canonical
+from decisionloop.system2.typed import typed_value
 
 ACCEPT, PICK, FINISH_NOW, STOP = "a", "t", "f", "s"
 ALLOW, TRUST, EDIT, REFUSE = "y", "r", "e", "n"
@@ -236,22 +236,17 @@ class TerminalPerson:
             picked = _by_number(text, options, numeric=_numeric(slot))
             if picked is not None:
                 return picked
-            if slot.is_fixed:
-                named = next((o for o in options if o.casefold() == text.casefold()), None)
-                if named is not None:
-                    return named
-                listed = ", ".join(options)
-                self._console.print(f"  [red]pick 1–{len(options)} or type one of: {escape(listed)}[/]")
-                continue
-            if not text:
+            if not text and not slot.is_fixed:
                 self._console.print("  [red]a value is needed[/]")
                 continue
-            if slot.type == "string":
-                return text
-            value = canonical(slot.type, text, today=self._clock().date(), item=slot.item)
+            value = typed_value(slot, text, self._clock().date())
             if value is not None:
                 return value
-            self._console.print(f"  [red]{escape(text)!r} does not read as {_TYPE_WORDS[slot.type]}[/]")
+            if slot.is_fixed:
+                listed = ", ".join(options)
+                self._console.print(f"  [red]pick 1–{len(options)} or type one of: {escape(listed)}[/]")
+            else:
+                self._console.print(f"  [red]{escape(text)!r} does not read as {_TYPE_WORDS[slot.type]}[/]")
 
     def _ask(self, prompt: str, *, choices: list[str] | None = None, default: str = "") -> str:
         return str(Prompt.ask(prompt, console=self._console, choices=choices, default=default, stream=self._stream))

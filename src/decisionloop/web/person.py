@@ -17,7 +17,7 @@ from typing import Literal, Protocol
 from decisionloop.core.records import Approval, Call
 from decisionloop.core.tool import Slot, Tool
 from decisionloop.loop.requests import NeedApproval, NeedResolution, Resolution
-from decisionloop.values.typed import canonical
+from decisionloop.system2.typed import typed_value
 from decisionloop.web.trace import Json, approval_request_json, held_json
 
 DialogKind = Literal["held", "approval", "ask"]
@@ -140,17 +140,12 @@ def _values(tool: Tool, given: Mapping[str, object], today: date) -> dict[str, s
 
 
 def _value(slot: Slot, text: str, today: date) -> str:
+    value = typed_value(slot, text, today)
+    if value is not None:
+        return value
     if slot.is_fixed:
-        named = next((o.name for o in slot.fixed if o.name.casefold() == text.casefold()), None)
-        if named is None:
-            raise AnswerError(f"{slot.name!r} takes one of {', '.join(o.name for o in slot.fixed)}; got {text!r}")
-        return named
-    if slot.type == "string":
-        return text
-    value = canonical(slot.type, text, today=today, item=slot.item)
-    if value is None:
-        raise AnswerError(f"{text!r} does not read as a {slot.type} for {slot.name!r}; {slot.instruction}")
-    return value
+        raise AnswerError(f"{slot.name!r} takes one of {', '.join(o.name for o in slot.fixed)}; got {text!r}")
+    raise AnswerError(f"{text!r} does not read as a {slot.type} for {slot.name!r}; {slot.instruction}")
 
 
 def _verdict(body: Mapping[str, object]) -> str:
