@@ -11,7 +11,6 @@ import pytest
 
 from decisionloop.backends.scripted import ScriptedBackend
 from decisionloop.core.answers import ChoiceAnswer
-from decisionloop.core.backend import DecisionRequest
 from decisionloop.core.decision import Decision
 from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Option, ScoreQuestion
 from decisionloop.core.records import Call, StepRecord
@@ -30,9 +29,8 @@ from decisionloop.loop.what_if import (
     takes,
 )
 from decisionloop.tools.builtin import builtin_tools
-from tests.support.loop import NOW, SPEC, answers_for
+from tests.support.loop import NOW, SPEC, TWO_TOOLS, two_tools
 
-GOAL = "What is 7,200 divided by 16, and what are 5 miles in km?"
 DIVIDED = ToolResult(observation="7,200 divided by 16 = 450", answer="7,200 divided by 16 = 450")
 FIRST = StepRecord(
     index=0,
@@ -40,16 +38,6 @@ FIRST = StepRecord(
     decided_by="system1",
     result=DIVIDED,
 )
-VALUES = {"arg:expression": "7,200 divided by 16", "arg:quantity": "5 miles", "arg:to_unit": "km"}
-
-
-def _tools_first(request: DecisionRequest) -> Mapping[str, object]:
-    """Calculator, then unit_convert, then done: each step picks the first of them not yet run."""
-    steps = str(request.state.get("steps", "")) if isinstance(request.state, Mapping) else ""
-    left = [t for t in ("calculator", "unit_convert") if t not in steps]
-    picks: dict[str, str | float] = {**VALUES, "tool": left[0] if left else "calculator"}
-    picks |= {"needs_tool": 0.97 if left else 0.02, "done": 0.03 if left else 0.97}
-    return {"answers": answers_for(request, picks)}
 
 
 def _run(forced: Forced | None, history: tuple[StepRecord, ...] = ()) -> Driven:
@@ -62,15 +50,17 @@ def _run(forced: Forced | None, history: tuple[StepRecord, ...] = ()) -> Driven:
         history=history,
         forced=forced,
     )
-    seams = Seams(backend=ScriptedBackend(_tools_first), context=ToolContext(now=NOW), journal=MemoryJournal())
-    return drive(GOAL, setup, seams)
+    seams = Seams(backend=two_tools(), context=ToolContext(now=NOW), journal=MemoryJournal())
+    return drive(TWO_TOOLS, setup, seams)
 
 
 def _pick_tool(p: Mapping[str, float]) -> tuple[Ask, Decision]:
     block = SPEC.block("pick_tool")
     options = tuple(Option(name=n) for n in p)
     ask = Ask(
-        block=block, state={"goal": GOAL}, questions={"tool": ChoiceQuestion(instructions="which", options=options)}
+        block=block,
+        state={"goal": TWO_TOOLS},
+        questions={"tool": ChoiceQuestion(instructions="which", options=options)},
     )
     choice = max(p, key=lambda k: p[k])
     reply = {"answers": {"tool": {"choice": choice, "probabilities": dict(p)}}, "model": "m-1"}
@@ -171,7 +161,7 @@ def test_a_what_if_cannot_force_a_replayed_step_or_the_answer_check() -> None:
     )
     replayed = Forced(step=0, block="pick_tool", question="tool", option="unit_convert")
     with pytest.raises(ValueError, match="forces step 0, one of the 1 steps it replays"):
-        next(run_loop(GOAL, replace(setup, forced=replayed)))
+        next(run_loop(TWO_TOOLS, replace(setup, forced=replayed)))
     answer = Forced(step=1, block="can_deliver", question="deliverable", option="yes")
     with pytest.raises(ValueError, match="not 'can_deliver'"):
-        next(run_loop(GOAL, replace(setup, forced=answer)))
+        next(run_loop(TWO_TOOLS, replace(setup, forced=answer)))
