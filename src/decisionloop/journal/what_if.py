@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from decisionloop.core.errors import JournalError
+from decisionloop.core.errors import JournalError, WireError
 from decisionloop.core.records import StepRecord
 from decisionloop.core.wire import question_from_wire
 from decisionloop.journal.resume import finished_steps
@@ -45,7 +45,12 @@ def what_if(run: Mapping[str, object], forced: Forced) -> WhatIf:
     if forced.block not in STEP_BLOCKS:
         known = ", ".join(sorted(STEP_BLOCKS))
         raise JournalError(f"a what-if re-runs a step, so it changes one of {known}; not {forced.block!r}")
-    names = option_names(question_from_wire(asked(run, forced)))
+    try:
+        names = option_names(question_from_wire(_asked(run, forced)))
+    except WireError as err:
+        raise JournalError(
+            f"the journal's {forced.block} question at step {forced.step + 1} does not read: {err}"
+        ) from err
     if forced.option not in names:
         raise JournalError(
             f"{forced.block}'s {forced.question} at step {forced.step + 1} has no option {forced.option!r}; "
@@ -58,7 +63,7 @@ def what_if(run: Mapping[str, object], forced: Forced) -> WhatIf:
     return WhatIf(run_id=run_id, goal=str(run["goal"]), history=history, forced=forced)
 
 
-def asked(run: Mapping[str, object], forced: Forced) -> object:
+def _asked(run: Mapping[str, object], forced: Forced) -> object:
     """The question (as sent on the wire) the forced block asked at the forced step; a JournalError when that step
     did not ask it."""
     for group in _maps(run.get("decisions")):

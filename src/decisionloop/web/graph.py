@@ -34,7 +34,7 @@ class _Node:
     by: str  # system1, llm, person, code; tool-ok or tool-bad for a call
     face: str
     panel: str
-    extra: str = ""  # another class: forced, replayed
+    extra: str = ""  # another class: forced, n-outcome, n-guard, n-call, n-end
 
 
 def run_graph(run: Row) -> str:
@@ -150,7 +150,7 @@ def _outcome(key: str, step: Row, replayed: str | None) -> _Node:
     if holds:
         lines.append(tag("span", "held: " + esc("; ".join(str(h.get("detail")) for h in holds)), class_="n-alt"))
     panel = step_panel(f"p-{key}", step, replayed_from=replayed)
-    return _Node(key=key, by=by, face="".join(lines), panel=panel, extra="outcome")
+    return _Node(key=key, by=by, face="".join(lines), panel=panel, extra="n-outcome")
 
 
 def _guard(key: str, index: int, approval: Row) -> _Node:
@@ -160,7 +160,7 @@ def _guard(key: str, index: int, approval: Row) -> _Node:
         "span", esc(f"by {by}"), class_="n-alt"
     )
     decider = "code" if by.startswith("nobody") else "person"
-    return _Node(key=key, by=decider, face=face, panel=guard_panel(f"p-{key}", index, approval), extra="guard")
+    return _Node(key=key, by=decider, face=face, panel=guard_panel(f"p-{key}", index, approval), extra="n-guard")
 
 
 def _call(key: str, index: int, call: Row) -> _Node:
@@ -172,7 +172,7 @@ def _call(key: str, index: int, call: Row) -> _Node:
         "span", esc(snippet), class_="n-alt"
     )
     by = "tool-ok" if ok else "tool-bad"
-    return _Node(key=key, by=by, face=face, panel=call_panel(f"p-{key}", index, call), extra="call")
+    return _Node(key=key, by=by, face=face, panel=call_panel(f"p-{key}", index, call), extra="n-call")
 
 
 def _answer(run: Row) -> _Node:
@@ -184,4 +184,4 @@ def _answer(run: Row) -> _Node:
         "span", esc(snippet), class_="n-alt"
     )
     by = "llm" if delivery in _BY_LLM else "code"
-    return _Node(key="end", by=by, face=face, panel=answer_panel("p-end", run), extra="end")
+    return _Node(key="end", by=by, face=face, panel=answer_panel("p-end", run), extra="n-end")
