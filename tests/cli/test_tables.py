@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from decisionloop.cli import main
 from decisionloop.journal import SqliteJournal, default_path
+from decisionloop.journal.what_if import WHAT_IF_OF
 from decisionloop.settings import ready_home
 from tests.support.journal import GOAL, held_run_events, record_all
 
@@ -111,3 +112,16 @@ def test_model_info_json_parses_and_holds_the_same_facts() -> None:
     assert facts["thresholds"]["gates"]
     assert Path(facts["thresholds"]["file"]).name == "thresholds.json"
     assert facts["thresholds"]["source"]["cap"] is not None
+
+
+def test_runs_says_which_run_a_what_if_re_ran() -> None:
+    ended, _ = _two_runs()
+    link = {"run": ended, "step": 1, "block": "pick_tool", "question": "tool", "option": "weather"}
+    with SqliteJournal(default_path(ready_home(os.environ))) as journal:
+        again = journal.start(GOAL, {WHAT_IF_OF: link})
+    code, out = _invoke("runs")
+    assert code == 0
+    assert f"↳ {again[:8]}: a what-if of {ended[:8]}, re-run from step 2 with pick_tool's tool = 'weather'" in out
+    listed = {r["id"]: r[WHAT_IF_OF] for r in json.loads(_invoke("runs", "--json")[1])}
+    assert listed[again] == link
+    assert listed[ended] is None

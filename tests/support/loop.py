@@ -59,6 +59,24 @@ def by_step(*steps: Picks) -> ScriptedBackend:
     return ScriptedBackend(respond)
 
 
+TWO_TOOLS = "What is 7,200 divided by 16, and what are 5 miles in km?"
+_TWO_VALUES = {"arg:expression": "7,200 divided by 16", "arg:quantity": "5 miles", "arg:to_unit": "km"}
+
+
+def two_tools() -> ScriptedBackend:
+    """For TWO_TOOLS: calculator, then unit_convert, then done; each step picks the first of them not yet run, so
+    a what-if that runs them the other way round goes on as sure as the original."""
+
+    def respond(request: DecisionRequest) -> Mapping[str, object]:
+        steps = str(request.state.get("steps", "")) if isinstance(request.state, Mapping) else ""
+        left = [t for t in ("calculator", "unit_convert") if t not in steps]
+        picks: dict[str, Pick] = {**_TWO_VALUES, "tool": left[0] if left else "calculator"}
+        picks |= {"needs_tool": 0.97 if left else 0.02, "done": 0.03 if left else 0.97}
+        return {"answers": answers_for(request, picks)}
+
+    return ScriptedBackend(respond)
+
+
 @dataclass
 class Clock:
     """A clock the test moves."""

@@ -18,7 +18,7 @@ from decisionloop.spec import default_text, load_spec
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.tools.notes import SqliteNotes
 from decisionloop.web import EvalRunner, LiveRun, Opened, Policy, SpecView, WebConfig, WebPerson
-from tests.support.loop import NOW, by_step
+from tests.support.loop import NOW, TWO_TOOLS, by_step, two_tools
 
 CSRF = "test-csrf-secret"
 HOSTS = frozenset({"testserver", "127.0.0.1", "localhost", "::1"})
@@ -40,10 +40,11 @@ def gym_backend() -> DecisionBackend:
 
 
 class ByGoal:
-    """The scripted System 1 of the goal a request is about: the gym one for notes, else the calculator one."""
+    """The scripted System 1 of the goal a request is about: the gym one for notes, the two-tools one for miles,
+    else the calculator one."""
 
     def __init__(self) -> None:
-        self._gym, self._divide = gym_backend(), divide_backend()
+        self._gym, self._divide, self._two = gym_backend(), divide_backend(), two_tools()
 
     @property
     def name(self) -> str:
@@ -52,8 +53,9 @@ class ByGoal:
 
     def decide(self, request: DecisionRequest) -> BackendReply:
         """The scripted answers for the request's goal."""
-        goal = request.state.get("goal", "") if isinstance(request.state, Mapping) else ""
-        return (self._gym if "note" in str(goal) else self._divide).decide(request)
+        goal = str(request.state.get("goal", "")) if isinstance(request.state, Mapping) else ""
+        backend = self._gym if "note" in goal else self._two if goal == TWO_TOOLS else self._divide
+        return backend.decide(request)
 
 
 @dataclass
@@ -75,7 +77,7 @@ class ScriptedOpener:
             spec = load_spec(gates=dict(self.gates))
             setup = LoopSetup(spec=spec, tools=builtin_tools(), limits=Limits(), clock=time.perf_counter, now=NOW)
             seams = Seams(backend=self.backend(), context=context, journal=journal, system2=person, approver=person)
-            yield Opened(setup=setup, seams=seams, config={"backend": "scripted"})
+            yield Opened(setup=setup, seams=seams, config={"backend": "scripted", "demo": preset})
 
 
 def config(

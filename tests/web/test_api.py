@@ -124,7 +124,7 @@ def test_a_run_page_shows_steps_decisions_probabilities_reasons_approvals_and_th
     assert "tool choice unsure" in page  # the gate's reason for holding step 1
     assert 'value="0.5500"' in page
     assert ">0.550<" in page
-    assert "Guard: refused" in page
+    assert "guard: refused" in page
     assert "not today" in page
     assert "Meter" in page
     assert "Not answered" in page

@@ -1,5 +1,6 @@
 """The pages in Debian's chromium, headless, through Playwright: a preset's trace, a held step answered in its
-dialog, the guard refused and allowed, the keyboard alone, the sessions, spec and Evaluate pages, no request leaving
+dialog, the guard refused and allowed, the keyboard alone, the sessions, spec and Evaluate pages, a run's graph and
+its inspector (by mouse and by keyboard), a what-if run live and linked to the old run, no request leaving
 loopback, and screenshots of every page at desktop and 390 px widths, light and dark (tests/web/screenshots/)."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from decisionloop.server.running import serving_in_thread
 from decisionloop.web import create_app
 from tests.support.evals import noisy_eval_text
 from tests.support.journal import held_run_events, record_all
+from tests.support.loop import TWO_TOOLS
 from tests.support.web import DIVIDE, GYM, SURE_PICK, ScriptedOpener, asking_backend, config
 
 if TYPE_CHECKING:
@@ -214,8 +216,8 @@ def test_the_sessions_a_run_and_the_spec_pages(page: Page, site: str, tmp_path: 
     _answer_card(page)
     page.get_by_role("link", name="Open this run's record").click()
     sync_api.expect(page.locator("h1")).to_have_text(DIVIDE)
-    sync_api.expect(page.locator(".step").first).to_contain_text("calculator")
-    sync_api.expect(page.locator(".bars .chosen").first).to_be_visible()
+    sync_api.expect(page.locator(".g-step").first).to_contain_text("calculator")
+    sync_api.expect(page.locator(".graph .node.by-system1").first).to_be_visible()
     _shoot(page, "run")
     page.get_by_role("link", name="Sessions").click()
     sync_api.expect(page.locator(".run-list li")).to_have_count(3)
@@ -264,12 +266,21 @@ def test_no_request_leaves_loopback_while_the_pages_load_and_run(page: Page, sit
     _answer_card(page)
     page.get_by_role("link", name="Open this run's record").click()
     page.get_by_role("link", name="Export Turtle").wait_for()
+    page.locator("#n-0-d1").click()  # step 1's pick_tool: a what-if that deletes again still asks first
+    form = page.locator("#p-0-d1 form.what-if")
+    form.locator("select").select_option("note_delete")
+    form.get_by_role("button", name="Re-run from step 1").click()
+    sync_api.expect(guard).to_be_visible(timeout=20_000)
+    guard.get_by_role("button", name="Allow once").click()
+    _answer_card(page)
     for path in ("/runs", "/spec"):
         page.goto(site + path)
     outside = [u for u in requested if urlsplit(u).scheme not in ("data",) and urlsplit(u).netloc != here]
     assert requested
     assert outside == []
     assert any("/api/runs/" in u and u.endswith("/events") for u in requested)
+    assert any(u.endswith("/api/what-ifs") for u in requested)
+    assert any(u.endswith("/static/run.js") for u in requested)
 
 
 @pytest.fixture
@@ -310,4 +321,126 @@ def test_the_evaluate_page_in_dark_mode_at_390_px(browser: Browser, eval_site: s
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "evaluate-dark-390px.png"), full_page=False)
+    context.close()
+
+
+def _recorded(tmp_path: Path) -> str:
+    """The site's journal with the recorded run (a held step, a refused guard); its id."""
+    with SqliteJournal(tmp_path / "journal.sqlite3") as journal:
+        return record_all(journal, held_run_events())
+
+
+def test_the_inspector_opens_on_a_node_with_the_frame_and_every_probability(
+    page: Page, site: str, tmp_path: Path
+) -> None:
+    run_id = _recorded(tmp_path)
+    page.goto(f"{site}/runs/{run_id}")
+    nodes = page.locator(".graph .node")
+    sync_api.expect(nodes.first).to_be_visible()
+    sync_api.expect(page.locator("#n-0-d1")).to_contain_text("tool: weather 0.550")
+    sync_api.expect(page.locator("#n-0-d1")).to_have_class("node by-person")
+    _shoot(page, "run-graph")
+    page.locator("#n-0-d1").click()
+    panel = page.locator("#p-0-d1")
+    sync_api.expect(panel).to_be_visible()
+    sync_api.expect(page.locator("#n-0-d1")).to_have_attribute("aria-expanded", "true")
+    sync_api.expect(panel.locator("h3")).to_be_focused()
+    sync_api.expect(panel).to_contain_text("The frame System 1 read")
+    sync_api.expect(panel.locator(".frame")).to_contain_text("What is the weather in Paris? Save it as a note.")
+    sync_api.expect(panel.locator(".bars li")).to_have_count(3)
+    sync_api.expect(panel.locator(".bars .chosen")).to_contain_text("weather")
+    sync_api.expect(panel).to_contain_text("0.450")
+    sync_api.expect(panel.locator("table")).to_contain_text("0.550 / 0.65")
+    sync_api.expect(panel).to_contain_text("tool choice unsure")
+    sync_api.expect(panel).to_contain_text("m-1")
+    assert page.evaluate("location.hash") == "#n-0-d1"
+    _shoot(page, "run-inspector", full_page=False)
+    page.locator("#n-1-g0").click()  # another node: its panel replaces the first
+    sync_api.expect(panel).to_be_hidden()
+    sync_api.expect(page.locator("#p-1-g0")).to_contain_text("not today")
+    page.reload()  # the hash opens the same node again
+    sync_api.expect(page.locator("#p-1-g0")).to_be_visible()
+
+
+def test_the_inspector_opens_and_closes_with_the_keyboard_alone(page: Page, site: str, tmp_path: Path) -> None:
+    run_id = _recorded(tmp_path)
+    page.goto(f"{site}/runs/{run_id}")
+    for _ in range(60):  # Tab through the page to the graph's first node
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('node')"):
+            break
+    first = page.locator("#n-0-d0")
+    sync_api.expect(first).to_be_focused()
+    page.keyboard.press("Tab")
+    sync_api.expect(page.locator("#n-0-d1")).to_be_focused()
+    page.keyboard.press("Enter")
+    panel = page.locator("#p-0-d1")
+    sync_api.expect(panel).to_be_visible()
+    sync_api.expect(panel.locator("h3")).to_be_focused()
+    sync_api.expect(panel).to_contain_text("Every option's probability")
+    page.keyboard.press("Escape")
+    sync_api.expect(panel).to_be_hidden()
+    sync_api.expect(page.locator("#n-0-d1")).to_be_focused()
+    page.keyboard.press("Space")
+    sync_api.expect(panel).to_be_visible()
+
+
+def test_a_what_if_runs_live_and_the_runs_link_both_ways(page: Page, site: str) -> None:
+    page.goto(site + "/")
+    page.locator("#goal").fill(TWO_TOOLS)
+    page.get_by_role("button", name="Run").click()
+    sync_api.expect(_answer_card(page)).to_contain_text("8.047 kilometers")
+    page.get_by_role("link", name="Open this run's record").click()
+    old = page.url.rsplit("/", 1)[-1]
+    page.locator("#n-1-d2").click()  # step 2's is_done: the goal is not done yet; what if it had stopped there?
+    form = page.locator("#p-1-d2 form.what-if")
+    sync_api.expect(form.locator("select")).to_have_value("yes")  # the runner-up comes selected
+    form.get_by_role("button", name="Re-run from step 2").click()
+    page.wait_for_url("**/?live=*")
+    trace = page.locator("#trace")
+    sync_api.expect(trace).to_contain_text(f"What-if of run {old[:8]}")
+    sync_api.expect(trace).to_contain_text("step 1 replayed, not run again")
+    card = _answer_card(page)
+    sync_api.expect(card).to_have_class("answer-card good")
+    sync_api.expect(card).to_contain_text("450")
+    steps = page.locator("#trace .step-card")
+    sync_api.expect(steps).to_have_count(2)
+    sync_api.expect(steps.nth(1)).to_have_class("step-card by-person")
+    sync_api.expect(steps.nth(1)).to_contain_text("a what-if: you chose is_done's done = 'yes'")
+    _shoot(page, "what-if-live")
+    page.get_by_role("link", name="Open this run's record").click()
+    sync_api.expect(page.locator(".what-if-of")).to_contain_text(f"What-if of run {old[:8]}")
+    sync_api.expect(page.locator(".g-step.replayed")).to_contain_text("replayed, not run again")
+    forced = page.locator(".node.forced")
+    sync_api.expect(forced).to_have_count(1)
+    sync_api.expect(forced).to_contain_text("what-if: done = 'yes'")
+    _shoot(page, "what-if-run")
+    page.emulate_media(color_scheme="dark")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(SHOTS / "what-if-run-dark-390px.png"), full_page=True)
+    page.emulate_media(color_scheme="light")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.locator(".what-if-of a").click()
+    sync_api.expect(page.locator(".what-ifs li")).to_have_count(1)
+    sync_api.expect(page.locator(".what-ifs")).to_contain_text("step 2: is_done's done = 'yes'")
+
+
+def test_the_graph_and_the_inspector_in_dark_mode_at_390_px(browser: Browser, site: str, tmp_path: Path) -> None:
+    run_id = _recorded(tmp_path)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+    page = context.new_page()
+    page.goto(f"{site}/runs/{run_id}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "run-graph-dark-390px.png"), full_page=True)
+    page.locator("#n-0-d1").click()
+    inspector = page.locator("#inspector")
+    sync_api.expect(inspector).to_be_visible()
+    box = inspector.bounding_box()
+    assert box is not None
+    assert box["width"] <= 390
+    page.screenshot(path=str(SHOTS / "run-inspector-dark-390px.png"))
+    inspector.get_by_role("button", name="Close").click()
+    sync_api.expect(inspector).to_be_hidden()
     context.close()

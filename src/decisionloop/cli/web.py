@@ -52,10 +52,13 @@ def web(
     offline: bool, suite: Path | None, cwd: Path | None, host: str, port: int, token: str | None, **flags: object
 ) -> None:
     """Serve the web app: the agent (goal, presets, the live trace, the held-step and guard dialogs), the
-    sessions from the journal with their exports, the spec with its effective thresholds, and Evaluate (the eval
-    JSONs of the home's evals/ folder re-routed under any thresholds, or the dev split evaluated now).
+    sessions from the journal with their exports and each run's trace as a graph with an inspector and what-ifs
+    (re-run from a step with another option, the steps before it replayed), the spec with its effective
+    thresholds, and Evaluate (the eval JSONs of the home's evals/ folder re-routed under any thresholds, or the
+    dev split evaluated now).
 
-    Runs use the flags as run does; a preset runs offline as demo runs it. Loopback by default; every request's
+    Runs use the flags as run does; a preset runs offline as demo runs it, and so does a what-if of a preset's run
+    (a what-if of any other run uses these flags). Loopback by default; every request's
     Host is checked, every change needs the page's CSRF token, and --token (if given) is needed on every request.
     """
     from decisionloop.server.running import bind, server_for, url_of

@@ -26,6 +26,7 @@ HoldKind = Literal[
     "identical_call",
     "risky_goal_read_only",
     "step_failed",
+    "what_if_unasked",
 ]
 
 

@@ -40,13 +40,20 @@ def resumable(run: Mapping[str, object]) -> Resumable:
             f'Run its goal again: decisionloop run "{run["goal"]}"'
         )
     calls = _rows(run, "tool_calls")
-    steps = [_step(row, calls) for row in _rows(run, "steps")]
+    steps = list(finished_steps(run))
     while steps and steps[-1].call is None:  # a finish or stop that did not end the run is decided again
         steps.pop()
     done = {s.index for s in steps}
     running = [c for c in calls if c.get("in_flight") and c.get("step") not in done]
     unknown = _call(running[-1]) if running else None
     return Resumable(run_id=run_id, goal=str(run["goal"]), steps=tuple(steps), unknown=unknown)
+
+
+def finished_steps(run: Mapping[str, object]) -> tuple[StepRecord, ...]:
+    """The steps of a loaded run as the loop recorded them: call, who decided, holds, result (a what-if replays
+    them too, ``journal.what_if``)."""
+    calls = _rows(run, "tool_calls")
+    return tuple(_step(row, calls) for row in _rows(run, "steps"))
 
 
 def unknown_step(resumed: Resumable) -> StepRecord | None:

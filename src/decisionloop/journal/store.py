@@ -94,14 +94,15 @@ _FINISH_CALL = """UPDATE tool_calls SET finished_at = ?, ok = ?, observation = ?
 _END_RUN = "UPDATE runs SET ended_at = ?, stop = ?, detail = ?, answer = ?, delivery = ?, meter = ? WHERE id = ?"
 _SUMMARIES = """SELECT r.id, r.goal, r.started_at, r.stop, r.ended_at IS NOT NULL,
     (SELECT count(*) FROM steps s WHERE s.run_id = r.id),
-    (SELECT count(*) FROM tool_calls t WHERE t.run_id = r.id AND t.finished_at IS NULL), r.ended_at, r.answer
-    FROM runs r {where} ORDER BY r.started_at DESC, r.rowid DESC LIMIT ?"""
+    (SELECT count(*) FROM tool_calls t WHERE t.run_id = r.id AND t.finished_at IS NULL), r.ended_at, r.answer,
+    json_extract(r.config, '$.what_if_of') FROM runs r {where} ORDER BY r.started_at DESC, r.rowid DESC LIMIT ?"""
 UNFINISHED = "unfinished"  # the stop filter of runs that have no end
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RunSummary:
-    """One line of the run list. A run with no RunEnded is ``unfinished``: still going, or killed."""
+    """One line of the run list. A run with no RunEnded is ``unfinished``: still going, or killed. ``what_if_of``:
+    the link a what-if run's config records (``journal.what_if``)."""
 
     id: str
     goal: str
@@ -112,6 +113,7 @@ class RunSummary:
     status: RunStatus
     ended_at: str | None = None
     answer: str | None = None
+    what_if_of: Mapping[str, object] | None = None
 
 
 def default_path(home: Path) -> Path:
@@ -188,7 +190,14 @@ class SqliteJournal:
         if search:
             where.append("(instr(lower(r.goal), ?) > 0 OR instr(lower(coalesce(r.answer, '')), ?) > 0)")
             values += [search.lower(), search.lower()]
-        query = _SUMMARIES.format(where=f"WHERE {' AND '.join(where)}" if where else "")
+        return self._summaries(" AND ".join(where), values, limit)
+
+    def what_ifs_of(self, run_id: str, limit: int = 100) -> list[RunSummary]:
+        """The what-if runs of ``run_id`` (a full id), newest first."""
+        return self._summaries("json_extract(r.config, '$.what_if_of.run') = ?", [run_id], limit)
+
+    def _summaries(self, where: str, values: list[object], limit: int) -> list[RunSummary]:
+        query = _SUMMARIES.format(where=f"WHERE {where}" if where else "")
         with self._lock, _reported(self.path):
             rows = self._db.execute(query, (*values, limit)).fetchall()
         return [
@@ -202,6 +211,7 @@ class SqliteJournal:
                 status=_status(r[4]),
                 ended_at=r[7],
                 answer=r[8],
+                what_if_of=json.loads(r[9]) if isinstance(r[9], str) else None,
             )
             for r in rows
         ]

@@ -6,7 +6,8 @@ The gate either lets System 1's proposal run or holds it, with typed reasons, fo
 because a required value is in neither the goal nor the results asks the user for it instead, once per value,
 when the run can ask (``LoopSetup.ask_missing``), and the reply is a candidate for the next step. The guard asks a
 person before every call to a tool with a side effect, showing the call's previewed effect, and only an approval
-of that call and that effect lets it run. Every way a run ends has a named stop reason.
+of that call and that effect lets it run. Every way a run ends has a named stop reason. A what-if
+(``LoopSetup.forced``) takes a person's option at one step (``loop.what_if``).
 """
 
 from __future__ import annotations
@@ -51,6 +52,16 @@ from decisionloop.loop.requests import (
 )
 from decisionloop.loop.revise import revision_reason
 from decisionloop.loop.template import TemplateStep, is_no_answer, template_answer
+from decisionloop.loop.what_if import (
+    STEP_BLOCKS,
+    Forced,
+    forced_decision,
+    forced_note,
+    forced_record,
+    system1_gave,
+    takes,
+    unasked_hold,
+)
 from decisionloop.spec.model import Spec
 
 LoopGen = Generator[Request, object, RunResult]
@@ -77,6 +88,8 @@ class LoopSetup:
     hold, so a tool the goal names is offered even when its values are not all in the text; the driver sets it
     when its tool context can ask the user. ``history``: the steps a resumed run had finished (``decisionloop
     resume``); the run goes on after them and never runs them again, and they count against the step budget.
+    ``forced``: a what-if's option, taken at its step (the first this run takes, or a later one) whatever System 1
+    answered there (``loop.what_if``).
     """
 
     spec: Spec
@@ -86,6 +99,7 @@ class LoopSetup:
     now: datetime
     ask_missing: bool = False
     history: tuple[StepRecord, ...] = ()
+    forced: Forced | None = None
     conversation: str = ""  # earlier turns of a chat, for System 2 and the answer writer (``loop.conversation``)
 
 
@@ -105,6 +119,13 @@ def run_loop(goal: str, setup: LoopSetup) -> LoopGen:
     indices = [r.index for r in setup.history]
     if indices != list(range(len(indices))):
         raise ValueError(f"a resumed run's steps are numbered 0, 1, 2, … in order; got {indices}")
+    forced = setup.forced
+    if forced is not None and forced.step < len(indices):
+        raise ValueError(f"a what-if forces step {forced.step}, one of the {len(indices)} steps it replays")
+    if forced is not None and forced.block not in STEP_BLOCKS:
+        raise ValueError(
+            f"a what-if forces a step's block, one of {', '.join(sorted(STEP_BLOCKS))}; not {forced.block!r}"
+        )
     return (yield from _Run(goal.strip(), setup).run())
 
 
@@ -123,6 +144,7 @@ class _Run:
         self.can_ask = setup.ask_missing and ASK_USER in self.tools
         self.asked: set[tuple[str, str]] = set()  # (tool, slot) the user was asked for, so each is asked once
         self.pending: Tool | None = None  # the tool whose value the user was just asked for: the next step's tool
+        self.forced_note: str | None = None  # set once the what-if's option was taken
 
     def run(self) -> LoopGen:
         for index in itertools.count(len(self.records)):
@@ -180,6 +202,9 @@ class _Run:
         route = route_step(
             index, step, tool=tool, previous=previous, goal_risky=self.goal_risky, others=others, goal=self.goal
         )
+        forced = self.setup.forced
+        if forced is not None and forced.step == index and self.forced_note is None:
+            route = replace(route, holds=(*route.holds, unasked_hold(forced)))  # fail closed: System 2 decides
         decisions = tuple(d for d in (*decided.values(), step.pick_args) if d is not None)
         if index == 0 and route.auto and route.call is None and no_tool_fits(step):
             return (yield from self._no_tool(decisions))
@@ -445,6 +470,9 @@ class _Run:
     # --- helpers --------------------------------------------------------------------------------------------
 
     def _keep(self, record: StepRecord) -> Generator[Request, object, None]:
+        forced = self.setup.forced
+        if forced is not None and forced.step == record.index and self.forced_note is not None:
+            record = forced_record(record, self.forced_note)
         self.records.append(record)
         yield StepDone(record=record)
 
@@ -455,7 +483,20 @@ class _Run:
         decisions = list(reply) if isinstance(reply, list | tuple) else []
         if len(decisions) != len(framed) or not all(isinstance(d, Decision) for d in decisions):
             raise TypeError(f"NeedDecisions takes one Decision per ask ({len(framed)}), got {reply!r}")
+        forced = self.setup.forced
+        if forced is not None and forced.step == index:
+            decisions = [self._force(forced, f, d) for f, d in zip(framed, decisions, strict=True)]
         return {d.block: d for d in decisions}
+
+    def _force(self, forced: Forced, framed: Framed, decision: Decision) -> Decision:
+        """A decision the what-if changes, with the person's option (or what it implies); any other one as System 1
+        made it."""
+        changed = forced_decision(framed.ask, decision, forced)
+        if changed is None:
+            return decision
+        if takes(framed.ask, forced):
+            self.forced_note = forced_note(forced, system1_gave(decision, forced))
+        return changed
 
     def _views(self) -> list[StepView]:
         return step_views(self.records)

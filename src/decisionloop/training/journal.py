@@ -3,7 +3,8 @@
 For such a step the journal has the questions System 1 was asked (with their frames) and the call that was made
 instead. That call labels them: pick_tool's right option is the tool called; needs_tool is true (a call) or false
 (finish); each argument question asked about the called tool is labelled with the value used, or NONE when that
-value was not among the options. Stops and questions the final call cannot label are left out.
+value was not among the options. Stops and questions the final call cannot label are left out, and so is the step
+a what-if forced (``journal.what_if``): the person asked what would happen, they did not say what was right.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from decisionloop.core.tool import NONE
 from decisionloop.core.vocab import ARG_PREFIX, FINISH, STOP
 from decisionloop.core.wire import question_from_wire
 from decisionloop.journal import SqliteJournal, default_path
+from decisionloop.journal.what_if import linked
 from decisionloop.model.features import frame
 from decisionloop.settings import home
 from decisionloop.training.examples import Example
@@ -34,9 +36,11 @@ def run_examples(run: Mapping[str, object]) -> list[Example]:
     """The examples of one exported run (the JSON shape of ``SqliteJournal.load``)."""
     steps = _items(run.get("steps"))
     groups = {g.get("step"): _items(g.get("decisions")) for g in _items(run.get("decisions"))}
+    link = linked(run.get("config"))
+    forced = link[1].step if link is not None else None
     examples: list[Example] = []
     for step in steps:
-        if step.get("decided_by") in RESOLVERS and step.get("tool") != STOP:
+        if step.get("decided_by") in RESOLVERS and step.get("tool") != STOP and step.get("index") != forced:
             examples += _labelled(step, groups.get(step.get("index"), []))
     return examples
 

@@ -1,5 +1,6 @@
 """The agent page: the goal box, the presets, run and stop, the live trace and the answer card, and the three
-dialogs (a held step, a guarded call, the agent's question); agent.js fills them from the run's events."""
+dialogs (a held step, a guarded call, the agent's question); agent.js fills them from the run's events, and
+follows a run already going (a what-if started on a run's page) when the page is opened for it."""
 
 from __future__ import annotations
 
@@ -10,12 +11,19 @@ from decisionloop.web.html import esc, page, tag
 _LEGEND = (("system1", "System 1"), ("llm", "LLM"), ("person", "person"), ("code", "code"))
 
 
-def agent_page(*, csrf: str, presets: Sequence[str], about: Sequence[tuple[str, str]]) -> str:
-    """The whole agent page."""
+def agent_page(
+    *,
+    csrf: str,
+    presets: Sequence[str],
+    about: Sequence[tuple[str, str]],
+    live: str | None = None,
+    notice: str | None = None,
+) -> str:
+    """The whole agent page; ``live``: the id of a run going in this server, to follow; ``notice``: why not."""
     body = tag(
         "div",
         tag("section", _controls(presets, about), class_="panel controls", aria_label="Run the agent"),
-        tag("section", _trace(), class_="panel trace-pane", aria_label="The run"),
+        tag("section", _trace(notice), class_="panel trace-pane", aria_label="The run", data_live=live),
         class_="agent",
     )
     return page(
@@ -66,9 +74,10 @@ def _controls(presets: Sequence[str], about: Sequence[tuple[str, str]]) -> str:
     )
 
 
-def _trace() -> str:
+def _trace(notice: str | None) -> str:
     return (
-        tag(
+        (tag("p", esc(notice), class_="notice bad", role="alert") if notice else "")
+        + tag(
             "p",
             "Type a goal or pick a preset; each step appears here as the loop decides it.",
             id="empty",

@@ -1,13 +1,17 @@
 """The web app factory: pages (agent, sessions, a run, spec), the run API with its SSE trace, exports, assets.
 
 Routes:
-- ``GET /``, ``/runs`` (``?search=&stop=&limit=``), ``/runs/{id}``, ``/spec``: server-rendered pages.
+- ``GET /`` (``?live=ID`` follows a run the server has going, a what-if's), ``/runs`` (``?search=&stop=&limit=``),
+  ``/runs/{id}`` (its trace as a graph with the inspector), ``/spec``: server-rendered pages.
 - ``GET /runs/{id}/export.json`` and ``/export.ttl``: the journal's exporters.
 - ``POST /api/runs`` ``{"goal", "preset"}`` → 201 ``{"id", "events"}``; 429 with too many going.
 - ``GET /api/runs/{id}/events``: the run's trace as ``text/event-stream``, one ``id:``/``data: <json>`` frame per
   event (``Last-Event-ID`` resumes), closed after the ``end`` or ``error`` event.
 - ``POST /api/runs/{id}/answer`` ``{"dialog", "action", …}``: 200, 409 (not the open dialog), 422 (does not read).
 - ``POST /api/runs/{id}/stop``.
+- ``POST /api/what-ifs`` ``{"run", "step", "block", "question", "option"}`` (``step`` from 0) → 201 ``{"id",
+  "events", "url"}``: a run re-run from that step of the journalled run with that option (``journal.what_if``),
+  followed on the agent page at ``url``; 404 unknown run, 422 a step, decision or option it cannot take, 429.
 - ``GET /evaluate`` (``?file=NAME`` of the home's ``evals/``, ``?eval=ID`` of one opened): the Evaluate page.
 - ``POST /api/evals`` (the body an eval JSON, up to ``Policy.max_upload``) → 201 ``{"id", "url"}``; 422 when it
   does not read as one.
@@ -41,6 +45,8 @@ from decisionloop.core.vocab import STOP_REASONS
 from decisionloop.evaluate.stored import StoredEvalError
 from decisionloop.journal import SqliteJournal, run_json, run_turtle
 from decisionloop.journal.store import UNFINISHED
+from decisionloop.journal.what_if import what_if
+from decisionloop.loop.what_if import Forced
 from decisionloop.web.agent_page import agent_page
 from decisionloop.web.evals import EvalDesk, EvalJob, EvalRunner
 from decisionloop.web.evaluate_page import OpenedEval, evaluate_page, results_html
@@ -102,6 +108,7 @@ def create_app(config: WebConfig) -> Starlette:
         Route("/api/runs/{live:str}/events", views.events),
         Route("/api/runs/{live:str}/answer", views.answer, methods=["POST"]),
         Route("/api/runs/{live:str}/stop", views.stop, methods=["POST"]),
+        Route("/api/what-ifs", views.what_if, methods=["POST"]),
         Mount("/static", static, name="static"),
     ]
 
@@ -126,7 +133,18 @@ class _Views:
         self.desk = EvalDesk(config.evals_dir, config.eval_runner)
 
     def agent(self, request: Request) -> Response:
-        return HTMLResponse(agent_page(csrf=self.csrf, presets=self.config.presets, about=self.config.about))
+        wanted = request.query_params.get("live")
+        run = self.live.get(wanted) if wanted else None
+        lost = "That run is not going in this server (it may have ended long ago); its record is on the Sessions page."
+        return HTMLResponse(
+            agent_page(
+                csrf=self.csrf,
+                presets=self.config.presets,
+                about=self.config.about,
+                live=run.id if run is not None else None,
+                notice=lost if wanted and run is None else None,
+            )
+        )
 
     def runs(self, request: Request) -> Response:
         stop = request.query_params.get("stop") or None
@@ -142,7 +160,9 @@ class _Views:
         data = self._load(request.path_params["run_id"])
         if isinstance(data, Response):
             return data
-        return HTMLResponse(run_page(data, csrf=self.csrf))
+        with self._journal() as journal:
+            what_ifs = journal.what_ifs_of(str(data["id"]))
+        return HTMLResponse(run_page(data, csrf=self.csrf, what_ifs=what_ifs))
 
     def export(self, request: Request) -> Response:
         fmt = request.path_params["fmt"]
@@ -290,16 +310,45 @@ class _Views:
             run.stop()
         return JSONResponse({"ok": True, "finished": run.finished})
 
+    async def what_if(self, request: Request) -> Response:
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        forced = _forced(body)
+        run_id = body.get("run")
+        if forced is None or not isinstance(run_id, str):
+            shape = '{"run": ID, "step": N (from 0), "block": …, "question": …, "option": …}'
+            return _problem(422, f"a what-if is {shape}; got {json.dumps(body)[:200]}")
+        try:
+            old = await run_in_threadpool(self._read, run_id)
+        except JournalError as err:
+            return _problem(404, str(err))
+        try:
+            plan = what_if(old, forced)
+        except JournalError as err:
+            return _problem(422, str(err))
+        config = old.get("config")
+        preset = isinstance(config, Mapping) and config.get("demo") is True  # a preset's what-if runs as presets do
+        try:
+            run = self.live.start(plan.goal, preset=preset, dialog_timeout_s=self.config.dialog_timeout_s, what_if=plan)
+        except TooManyRunsError as err:
+            return _problem(429, str(err))
+        urls = {"events": f"/api/runs/{run.id}/events", "url": f"/?live={run.id}"}
+        return JSONResponse({"id": run.id, **urls}, status_code=201)
+
     def _live(self, request: Request) -> LiveRun | None:
         return self.live.get(request.path_params["live"])
 
     def _journal(self) -> SqliteJournal:
         return SqliteJournal(self.config.journal_path)
 
+    def _read(self, run_id: str) -> Mapping[str, object]:
+        with self._journal() as journal:
+            return journal.load(run_id)
+
     def _load(self, run_id: str) -> Mapping[str, object] | Response:
         try:
-            with self._journal() as journal:
-                return journal.load(run_id)
+            return self._read(run_id)
         except JournalError as err:
             return self._error_page(404, str(err))
 
@@ -340,6 +389,15 @@ async def _json_body(request: Request) -> dict[str, object] | Response:
     if not isinstance(body, dict):
         return _problem(400, f"the body must be a JSON object, got {type(body).__name__}")
     return body
+
+
+def _forced(body: Mapping[str, object]) -> Forced | None:
+    """The option a what-if's body forces, when it is well formed."""
+    step, texts = body.get("step"), [body.get(k) for k in ("block", "question", "option")]
+    if not isinstance(step, int) or isinstance(step, bool) or not all(isinstance(t, str) and t for t in texts):
+        return None
+    block, question, option = (str(t) for t in texts)
+    return Forced(step=step, block=block, question=question, option=option)
 
 
 def _problem(status: int, message: str) -> JSONResponse:

@@ -2,7 +2,8 @@
 stream, and has its own desk of dialogs, so a tab answers only the run it started.
 
 Stop ends the run at the next request the loop yields (a dialog open then is answered no); the driver journals it
-as ``interrupted``, with the steps it finished.
+as ``interrupted``, with the steps it finished. A what-if run (``journal.what_if``) replays the old run's steps
+before its own and forces its option there; its config records the link.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Literal, Protocol
 from decisionloop.core.errors import DecisionLoopError
 from decisionloop.driver import Seams, drive
 from decisionloop.journal.events import Event, Journal
+from decisionloop.journal.what_if import WHAT_IF_OF, WhatIf
 from decisionloop.loop.agent import LoopSetup
 from decisionloop.loop.requests import Request
 from decisionloop.web.person import DialogKind, NoAnswer, Parse, WebPerson
@@ -66,10 +68,19 @@ class _Dialog:
 class LiveRun:
     """One run in its thread: its events, its open dialog, and stop."""
 
-    def __init__(self, goal: str, *, preset: bool, who: str, dialog_timeout_s: float = DIALOG_TIMEOUT_S) -> None:
+    def __init__(
+        self,
+        goal: str,
+        *,
+        preset: bool,
+        who: str,
+        dialog_timeout_s: float = DIALOG_TIMEOUT_S,
+        what_if: WhatIf | None = None,
+    ) -> None:
         self.id = secrets.token_urlsafe(16)
         self.goal = goal
         self.preset = preset
+        self.what_if = what_if
         self.state: RunState = "starting"
         self.journal_id: str | None = None
         self._who = who
@@ -82,7 +93,8 @@ class LiveRun:
 
     def start(self, opener: RunOpener) -> None:
         """Drive the run in a daemon thread (a dialog left open never keeps the server from exiting)."""
-        self.emit({"type": "run", "id": self.id, "goal": self.goal, "preset": self.preset})
+        link = self.what_if.link() if self.what_if is not None else None
+        self.emit({"type": "run", "id": self.id, "goal": self.goal, "preset": self.preset, WHAT_IF_OF: link})
         self._thread = threading.Thread(target=self._work, args=(opener,), name=f"run-{self.id[:6]}", daemon=True)
         self._thread.start()
 
@@ -153,7 +165,11 @@ class LiveRun:
             with opener(person, preset=self.preset) as opened:
                 self.state = "running"
                 seams = replace(opened.seams, journal=_Teed(opened.seams.journal, self), on_request=self._checkpoint)
-                drive(self.goal, opened.setup, seams, opened.config)
+                setup, config = opened.setup, dict(opened.config)
+                if self.what_if is not None:
+                    setup = replace(setup, history=self.what_if.history, forced=self.what_if.forced)
+                    config[WHAT_IF_OF] = self.what_if.link()
+                drive(self.goal, setup, seams, config)
         except KeyboardInterrupt:  # stopped: the driver journaled the run as interrupted, and the tee emitted it
             pass
         except DecisionLoopError as err:
@@ -202,8 +218,10 @@ class LiveRuns:
         self._runs: dict[str, LiveRun] = {}
         self._lock = threading.Lock()
 
-    def start(self, goal: str, *, preset: bool, dialog_timeout_s: float = DIALOG_TIMEOUT_S) -> LiveRun:
-        """Start a run; TooManyRunsError when ``max_running`` are going."""
+    def start(
+        self, goal: str, *, preset: bool, dialog_timeout_s: float = DIALOG_TIMEOUT_S, what_if: WhatIf | None = None
+    ) -> LiveRun:
+        """Start a run (a what-if's, given one); TooManyRunsError when ``max_running`` are going."""
         with self._lock:
             going = sum(not r.finished for r in self._runs.values())
             if going >= self._max_running:
@@ -213,7 +231,7 @@ class LiveRuns:
             ended = [k for k, r in self._runs.items() if r.finished]
             for key in ended[: max(0, len(ended) - self._keep + 1)]:
                 del self._runs[key]
-            run = LiveRun(goal, preset=preset, who=self._who, dialog_timeout_s=dialog_timeout_s)
+            run = LiveRun(goal, preset=preset, who=self._who, dialog_timeout_s=dialog_timeout_s, what_if=what_if)
             self._runs[run.id] = run
         run.start(self._opener)
         return run

@@ -9,6 +9,7 @@ from rich.text import Text
 
 from decisionloop.core.vocab import STOP_REASONS
 from decisionloop.journal import NOT_RERUN, RunSummary
+from decisionloop.journal.what_if import WHAT_IF_OF, linked
 
 __all__ = ["run_summary_json", "runs_notes", "runs_table"]
 
@@ -42,12 +43,22 @@ def runs_table(found: Sequence[RunSummary], width: int) -> Table:
 
 
 def runs_notes(found: Sequence[RunSummary]) -> list[str]:
-    """A line under the table for each run with calls in flight: their results are unknown and were not re-run."""
-    return [
+    """A line under the table for each run with calls in flight (their results are unknown and were not re-run),
+    and for each what-if: the run it re-ran, from which step, with which option."""
+    notes = [
         f"⚠ {r.id[:_SHORT_ID]}: {r.in_flight} call(s) in flight, {NOT_RERUN}; decisionloop export {r.id[:_SHORT_ID]}"
         for r in found
         if r.in_flight
     ]
+    for r in found:
+        link = linked({WHAT_IF_OF: r.what_if_of})
+        if link is not None:
+            old, forced = link
+            step = f"step {forced.step + 1}"
+            notes.append(
+                f"↳ {r.id[:_SHORT_ID]}: a what-if of {old[:_SHORT_ID]}, re-run from {step} with {forced.text()}"
+            )
+    return notes
 
 
 def run_summary_json(r: RunSummary) -> dict[str, object]:
@@ -62,6 +73,7 @@ def run_summary_json(r: RunSummary) -> dict[str, object]:
         "answer": r.answer,
         "steps": r.steps,
         "in_flight": r.in_flight,
+        WHAT_IF_OF: r.what_if_of,
     }
 
 

@@ -1,4 +1,5 @@
-// The agent page: start a run, follow its trace over SSE, answer its dialogs. Builds DOM, never innerHTML.
+// The agent page: start a run (or follow one going, a what-if's), follow its trace over SSE, answer its dialogs.
+// Builds DOM, never innerHTML.
 "use strict";
 (() => {
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
@@ -16,7 +17,7 @@
     call_budget: ["Not answered: the LLM call budget ran out", "bad"],
     interrupted: ["Stopped: you stopped the run", "bad"],
   };
-  const state = { run: null, source: null, journal: null, dialog: null, cards: new Map() };
+  const state = { run: null, source: null, journal: null, dialog: null, cards: new Map(), whatIf: null };
 
   function el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
@@ -104,6 +105,7 @@
     target.classList.add(`by-${event.decided_by}`);
     $(".who-slot", target).replaceChildren(whoBadge(event.decided_by));
     $(".call-slot", target).textContent = event.stopped ? "stop" : callText(event.call);
+    if (state.whatIf && event.step < state.whatIf.step) line(target, "muted", `replayed from run ${state.whatIf.run.slice(0, 8)}, not run again`);
     if (event.note) line(target, "muted", event.note);
   }
 
@@ -142,9 +144,20 @@
 
   function handle(event) {
     switch (event.type) {
-      case "run":
-        trace.append(el("li", { class: "goal" }, el("strong", { text: "Goal: " }), event.goal));
+      case "run": {
+        const item = el("li", { class: "goal" }, el("strong", { text: "Goal: " }), event.goal);
+        const w = event.what_if_of;
+        if (w) {
+          item.append(el("p", { class: "hint what-if-of" }, "What-if of run ",
+            el("a", { href: `/runs/${w.run}`, text: w.run.slice(0, 8) }),
+            `: re-run from step ${w.step + 1} with ${w.block}'s ${w.question} = '${w.option}'`,
+            w.step ? `; ${w.step === 1 ? "step 1" : `steps 1–${w.step}`} replayed, not run again.` : "."));
+        }
+        state.whatIf = w || null;
+        trace.append(item);
+        if (!goal.value) goal.value = event.goal;
         break;
+      }
       case "journal": state.journal = event.run_id; break;
       case "decisions": showDecisions(event); break;
       case "dialog": openDialog(event); break;
@@ -324,19 +337,28 @@
     $("#answer").focus();
   }
 
-  async function start(text, preset) {
-    if (state.source || !text.trim()) return;
+  function reset() {
     trace.replaceChildren();
     state.cards = new Map();
     state.journal = null;
+    state.whatIf = null;
     $("#answer").hidden = true;
     $("#empty").hidden = true;
     busy(true);
+  }
+
+  async function start(text, preset) {
+    if (state.source || !text.trim()) return;
+    reset();
     const result = await post("/api/runs", { goal: text, preset });
     if (!result.ok) { showError(result.data.error || `refused (${result.status})`); return; }
-    state.run = result.data.id;
+    follow(result.data.id, result.data.events);
+  }
+
+  function follow(id, events) {
+    state.run = id;
     if (window.innerWidth <= 900) $(".trace-pane").scrollIntoView({ block: "start" });
-    const source = new EventSource(result.data.events);
+    const source = new EventSource(events);
     state.source = source;
     source.onmessage = (message) => handle(JSON.parse(message.data));
     // The browser retries a dropped stream by itself (resuming after the last event); once it gives up, say so.
@@ -355,4 +377,7 @@
     button.addEventListener("click", () => { goal.value = button.dataset.goal; start(button.dataset.goal, true); });
   }
   $("#stop").addEventListener("click", () => { if (state.run) post(`/api/runs/${state.run}/stop`, {}); });
+
+  const live = $(".trace-pane").dataset.live;  // a run this page was opened to follow (a what-if)
+  if (live) { reset(); follow(live, `/api/runs/${live}/events`); }
 })();
