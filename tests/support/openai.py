@@ -38,6 +38,25 @@ def rejected_field(field: str) -> Canned:
     )
 
 
+def llama_cpp_python_refusal() -> Canned:
+    """The HTTP 500 llama-cpp-python's server (0.3.x) answers a ``response_format`` of type ``json_schema`` with: its
+    request validation error, as it writes it."""
+    return Canned(
+        status=500,
+        body={
+            "error": {
+                "message": "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', "
+                "'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema', 'ctx': "
+                "{'expected': \"'text' or 'json_object'\"}}\n\n  File \"llama_cpp/server/app.py\", line 376, in "
+                "create_chat_completion\n    POST /v1/chat/completions",
+                "type": "internal_server_error",
+                "param": None,
+                "code": None,
+            }
+        },
+    )
+
+
 def context_exceeded(n_ctx: int, asked: int) -> Canned:
     """The 400 llama.cpp's server answers a prompt longer than its context with."""
     return Canned(

@@ -1,10 +1,12 @@
 """The generator seam: chat messages in, one reply out, over any OpenAI-compatible server or from a script.
 
-A request may carry a JSON Schema the reply must follow. ``HttpChat`` sends it as ``response_format``
-(``{"type": "json_schema", "json_schema": {"name", "schema", "strict": true}}``, the form OpenAI, llama.cpp's
-server, Ollama and vLLM accept) unless told not to; in ``auto`` mode the first structured request to a base URL is
-the probe: a server that rejects the field (HTTP 400 or 422) or answers with text that is not JSON is remembered as
-not supporting it, for that base URL, for the life of the process, and asked without it from then on.
+A request may carry a JSON Schema the reply must follow. ``HttpChat`` sends it as ``response_format`` unless told
+not to, in one of two forms: ``{"type": "json_schema", "json_schema": {"name", "schema", "strict": true}}`` (OpenAI,
+llama.cpp's ``llama-server``, Ollama, vLLM) or, where a server refuses that one, ``{"type": "json_object",
+"schema": …}`` (llama-cpp-python's server). The first structured request to a base URL is the probe: the form the
+server takes is remembered for that base URL, for the life of the process. In ``auto`` mode a server that refuses
+both forms, or answers with text that is not JSON, is remembered as not supporting structured output and asked
+without it from then on.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from decisionloop.http_json import (
 Role = Literal["system", "user", "assistant"]
 Structured = Literal["auto", "on", "off"]
 STRUCTURED_MODES: tuple[Structured, ...] = ("auto", "on", "off")
+SchemaForm = Literal["json_schema", "json_object"]
+SCHEMA_FORMS: tuple[SchemaForm, ...] = ("json_schema", "json_object")  # in the order a probe tries them
 DEFAULT_TIMEOUT_S = 60.0
 _CLIENT_HINTS = {
     401: "check the API key",
@@ -101,28 +105,42 @@ class Chat(Protocol):
         ...
 
 
-_UNSUPPORTED: set[str] = set()  # base URLs whose server does not honour response_format, for this process
-_UNSUPPORTED_LOCK = threading.Lock()
+_FOUND: dict[str, SchemaForm | None] = {}  # base URL → the form its server honours (None: neither), this process
+_FOUND_LOCK = threading.Lock()
 
 
 def structured_unsupported(base_url: str) -> bool:
     """Whether a server at ``base_url`` was found, in this process, not to honour ``response_format``."""
-    with _UNSUPPORTED_LOCK:
-        return base_url.rstrip("/") in _UNSUPPORTED
+    with _FOUND_LOCK:
+        key = base_url.rstrip("/")
+        return key in _FOUND and _FOUND[key] is None
+
+
+def structured_form(base_url: str) -> SchemaForm | None:
+    """The ``response_format`` form a server at ``base_url`` was found to take, in this process (None: not known,
+    or neither)."""
+    with _FOUND_LOCK:
+        return _FOUND.get(base_url.rstrip("/"))
 
 
 def forget_structured(base_url: str | None = None) -> None:
     """Forget what was found about ``base_url`` (every URL when None), so the next structured request probes again."""
-    with _UNSUPPORTED_LOCK:
+    with _FOUND_LOCK:
         if base_url is None:
-            _UNSUPPORTED.clear()
+            _FOUND.clear()
         else:
-            _UNSUPPORTED.discard(base_url.rstrip("/"))
+            _FOUND.pop(base_url.rstrip("/"), None)
 
 
-def _remember_unsupported(base_url: str) -> None:
-    with _UNSUPPORTED_LOCK:
-        _UNSUPPORTED.add(base_url.rstrip("/"))
+def _remember(base_url: str, form: SchemaForm | None) -> None:
+    with _FOUND_LOCK:
+        _FOUND[base_url.rstrip("/")] = form
+
+
+def _forms_to_try(base_url: str) -> tuple[SchemaForm, ...]:
+    with _FOUND_LOCK:
+        known = _FOUND.get(base_url.rstrip("/"))
+    return (known,) if known is not None else SCHEMA_FORMS
 
 
 def parse_structured(text: str) -> Structured:
@@ -207,23 +225,29 @@ class HttpChat:
         }
         if schema is None or not self._sends_schema():
             return self._counted(self._retried(body), messages, structured=False)
-        body["response_format"] = response_format(schema)
-        try:
-            reply = self._retried(body)
-        except GeneratorError as err:
-            if not _rejects_field(err):
-                raise
-            if self._structured == "on":
-                said = f"{err.message}; the server may not take response_format: use --llm-structured auto or off"
-                raise self._error("client", said) from err
-            del body["response_format"]
-            reply = self._retried(body)  # a 400 about something else fails again here, and nothing is remembered
-            _remember_unsupported(self._base_url)
-            return self._counted(reply, messages, structured=False)
-        if self._structured == "auto" and not reply.cut and not _is_json(reply.text):
-            _remember_unsupported(self._base_url)  # it took the field and ignored it
-            return self._counted(reply, messages, structured=False)
-        return self._counted(reply, messages, structured=True)
+        refused: GeneratorError | None = None
+        for form in _forms_to_try(self._base_url):
+            body["response_format"] = response_format(schema, form)
+            try:
+                reply = self._retried(body)
+            except GeneratorError as err:
+                if not _rejects_field(err):
+                    raise
+                refused = err
+                continue
+            if self._structured == "auto" and not reply.cut and not _is_json(reply.text):
+                _remember(self._base_url, None)  # it took the field and ignored it
+                return self._counted(reply, messages, structured=False)
+            _remember(self._base_url, form)
+            return self._counted(reply, messages, structured=True)
+        assert refused is not None  # every form was tried and refused
+        if self._structured == "on":
+            said = f"{refused.message}; the server may not take response_format: use --llm-structured auto or off"
+            raise self._error("client", said) from refused
+        del body["response_format"]
+        reply = self._retried(body)  # a 400 about something else fails again here, and nothing is remembered
+        _remember(self._base_url, None)
+        return self._counted(reply, messages, structured=False)
 
     def _sends_schema(self) -> bool:
         return self._structured == "on" or (self._structured == "auto" and not structured_unsupported(self._base_url))
@@ -235,7 +259,7 @@ class HttpChat:
             try:
                 return self._attempt(content)
             except GeneratorError as err:
-                if not err.retryable or attempt >= self._retry.attempts:
+                if not err.retryable or _rejects_field(err) or attempt >= self._retry.attempts:
                     raise
                 self._sleep(self._retry.wait_s(err, attempt, self._rng))
                 attempt += 1
@@ -351,8 +375,11 @@ class ScriptedChat:
         return ChatReply(text=text, model=self._model, latency_ms=0.0)
 
 
-def response_format(schema: JsonSchema) -> dict[str, object]:
-    """The OpenAI-form ``response_format`` for ``schema``, strict."""
+def response_format(schema: JsonSchema, form: SchemaForm = "json_schema") -> dict[str, object]:
+    """``response_format`` for ``schema``: OpenAI's form (strict), or the ``json_object`` form with the schema
+    beside it that llama-cpp-python's server reads."""
+    if form == "json_object":
+        return {"type": "json_object", "schema": schema.schema}
     return {"type": "json_schema", "json_schema": {"name": schema.name, "schema": schema.schema, "strict": True}}
 
 
@@ -366,8 +393,12 @@ def count_tokens(text: str) -> int:
 
 
 def _rejects_field(err: GeneratorError) -> bool:
-    """Whether the server refused the request as malformed (how servers that know no ``response_format`` say no)."""
-    return err.code == "client" and err.message.startswith(("HTTP 400 ", "HTTP 422 "))
+    """Whether the server refused the request as malformed (how servers that know no ``response_format`` say no):
+    HTTP 400 or 422, or the HTTP 500 that llama-cpp-python's server answers a request it cannot validate with,
+    naming the field."""
+    if err.code == "client":
+        return err.message.startswith(("HTTP 400 ", "HTTP 422 "))
+    return err.code == "server" and err.message.startswith("HTTP 500 ") and "response_format" in err.message
 
 
 def _is_json(text: str) -> bool:
