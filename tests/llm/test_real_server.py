@@ -17,6 +17,7 @@ from decisionloop.core.records import Call, Hold
 from decisionloop.llm.chat import ChatMessage, ChatReply, HttpChat, JsonSchema
 from decisionloop.llm.planner import stop_check
 from decisionloop.llm.schemas import plan_schema, stop_schema
+from decisionloop.llm.trust import TAKE_ALL, value_probability
 from decisionloop.loop.requests import NeedResolution, Suggestion
 from decisionloop.system2 import LlmSystem2
 from decisionloop.tools.builtin import builtin_tools
@@ -47,8 +48,11 @@ class _Recording:
         max_tokens: int,
         temperature: float = 0.0,
         schema: JsonSchema | None = None,
+        logprobs: bool = False,
     ) -> ChatReply:
-        reply = self._chat.complete(messages, max_tokens=max_tokens, temperature=temperature, schema=schema)
+        reply = self._chat.complete(
+            messages, max_tokens=max_tokens, temperature=temperature, schema=schema, logprobs=logprobs
+        )
         self.replies.append((schema, reply))
         return reply
 
@@ -91,7 +95,7 @@ def _schema_followed(replies: Sequence[tuple[JsonSchema | None, ChatReply]]) -> 
 
 
 def test_the_llm_plans_a_held_step_with_a_reply_that_follows_the_schema(chat: _Recording) -> None:
-    resolution = LlmSystem2(chat).resolve(_held())
+    resolution = LlmSystem2(chat, trust=TAKE_ALL).resolve(_held())
     assert resolution.by == "llm", resolution.detail  # usable: not handed on, not stopped
     assert resolution.kind in ("call", "finish")
     if resolution.call is not None:
@@ -100,6 +104,9 @@ def test_the_llm_plans_a_held_step_with_a_reply_that_follows_the_schema(chat: _R
     _schema_followed(chat.replies)
     assert resolution.llm.calls == 1
     assert (resolution.llm.input_tokens or 0) > 100  # the server's usage: the prompt lists every tool
+    p = value_probability(chat.replies[0][1], "action")  # its tokens spell the reply: the policy can read them
+    assert p is not None
+    assert 0.0 < p <= 1.0
 
 
 def test_the_stop_check_reads_a_yes_or_no_that_follows_its_schema(chat: _Recording) -> None:

