@@ -155,6 +155,13 @@ def _parsed(reply: str) -> Plan:
     return result
 
 
+def test_a_raw_newline_inside_a_string_is_read_as_written() -> None:
+    # llama-cpp-python's JSON grammar lets control characters into strings; strict JSON would refuse the reply
+    result = _parsed('{"action": "wiki_lookup", "args": {"topic": "Tokyo"}, "reason": "the\npopulation"}')
+    assert result.call == Call(tool="wiki_lookup", args={"topic": "Tokyo"})
+    assert result.reason == "the\npopulation"
+
+
 def test_parses_a_plain_reply_into_a_call() -> None:
     result = _parsed('{"action": "wiki_lookup", "args": {"topic": "Tokyo"}, "reason": "need the population"}')
     assert result == Plan(

@@ -91,7 +91,7 @@ def _schema_followed(replies: Sequence[tuple[JsonSchema | None, ChatReply]]) -> 
     for schema, reply in replies:
         assert schema is not None
         assert reply.structured, f"the server did not take the schema: {reply.text!r}"
-        jsonschema.validate(json.loads(reply.text), dict(schema.schema))
+        jsonschema.validate(json.loads(reply.text, strict=False), dict(schema.schema))
 
 
 def test_the_llm_plans_a_held_step_with_a_reply_that_follows_the_schema(chat: _Recording) -> None:
@@ -114,7 +114,7 @@ def test_the_stop_check_reads_a_yes_or_no_that_follows_its_schema(chat: _Recordi
     [(schema, reply)] = chat.replies
     assert schema == stop_schema()
     _schema_followed(chat.replies)
-    assert answered == (json.loads(reply.text)["answered"] == "yes")
+    assert answered == (json.loads(reply.text, strict=False)["answered"] == "yes")
 
 
 def test_hello_gets_the_llms_own_answer_and_no_tool_call(server_url: str, tmp_path: Path) -> None:

@@ -422,7 +422,7 @@ def _rejects_field(err: GeneratorError) -> bool:
 
 def _is_json(text: str) -> bool:
     try:
-        json.loads(text)
+        json.loads(text, strict=False)  # as the planner reads it
     except ValueError:
         return False
     return True

@@ -262,7 +262,9 @@ def _first_object(text: str) -> dict[str, object] | str:
         if start < skip_to:
             continue  # inside an object that did not parse: its inner braces are not the reply
         try:
-            obj: dict[str, object] = json.loads(text[start:end])  # balanced braces: an object or nothing
+            # balanced braces: an object or nothing; a raw newline or tab inside a string (which a server's JSON
+            # grammar may let through) is read as written, not refused
+            obj: dict[str, object] = json.loads(text[start:end], strict=False)
             return obj
         except (ValueError, RecursionError) as exc:
             failed = failed or (text[start:end], exc)
