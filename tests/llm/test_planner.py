@@ -126,6 +126,14 @@ def test_prompt_lists_each_tool_with_its_args_and_fixed_keys_and_finish_once() -
     assert [line.split(":")[0] for line in tool_lines] == [f"- {s.id}" for s in SPECS]
 
 
+def test_system_1s_no_tool_fits_is_not_offered_as_a_choice() -> None:
+    # regression: offered "3. NONE (0%)", SmolLM2 wrote NONE as a required value and the reply was unusable
+    inp = PlannerInput(goal=GOAL, tools=TOOLS, suggestions=(("wiki_lookup", 0.57), ("NONE", 0.003)))
+    prompt = _user_prompt(inp)
+    assert "A smaller model ranked these choices (its probability): 1. wiki_lookup (57%); or choose" in prompt
+    assert "NONE" not in prompt
+
+
 def test_prompt_for_the_first_step_says_nothing_was_looked_up() -> None:
     prompt = _user_prompt(PlannerInput(goal="Weather in Oslo tomorrow?", tools=TOOLS))
     assert "Steps done: none yet" in prompt

@@ -216,7 +216,8 @@ def _slot_text(slot: Slot) -> str:
 def _suggestion_lines(suggestions: Sequence[tuple[str, float]], unsure: Sequence[str]) -> list[str]:
     if not suggestions and not unsure:
         return []
-    said = " ".join(f"{i}. {tool} ({p:.0%})" for i, (tool, p) in enumerate(suggestions, start=1))
+    offerable = [(tool, p) for tool, p in suggestions if tool != NONE]  # "no tool fits" is no action to take
+    said = " ".join(f"{i}. {tool} ({p:.0%})" for i, (tool, p) in enumerate(offerable, start=1))
     offered = f"A smaller model ranked these choices (its probability): {said}; or choose another tool of the list."
     parts = [offered if said else "A smaller model made no suggestion."]
     if unsure:
