@@ -43,8 +43,8 @@ class Trust:
 
 TAKE_ALL = Trust(top_k=None, min_p=0.0)  # the LLM's choice always stands: what held steps got before the policy
 # Measured with SmolLM2-135M-Instruct on the dev split's 21 held steps (System 1 alone: 32/36 tasks): taken on its
-# word the LLM was wrong on 19 of its 20 usable choices (18/36 tasks); at any min_p ≥ 0.3 with top_k ≤ 3 no choice
-# was taken, and every policy that took some put no step right on balance. So the default takes a choice only where
+# word the LLM was wrong on 20 of its 21 choices (18/36 tasks); at any min_p ≥ 0.3 with top_k ≤ 3 no choice was
+# taken (32/36), and every policy that took some put no step right on balance. So the default takes a choice only where
 # System 1 ranked it first or second and the LLM was sure of it: a stronger LLM can help, a weak one does no harm.
 DEFAULT_TRUST = Trust(top_k=2, min_p=0.5)
 
