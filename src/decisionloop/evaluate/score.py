@@ -111,7 +111,7 @@ def _s1_llm_success(tasks: Sequence[TaskVerdict], llm: Mapping[StepKey, LlmStep]
         "task_success": rate(success, len(tasks)),
         "llm_taken": len(taken),
         "llm_taken_wrong": sum(not _asked(llm, v, t).correct for v, t in taken),
-        "overrides": sum(not v.correct and _asked(llm, v, t).correct for v, t in taken)
+        "net_right": sum(not v.correct and _asked(llm, v, t).correct for v, t in taken)
         - sum(v.correct and not _asked(llm, v, t).correct for v, t in taken),
     }
 
