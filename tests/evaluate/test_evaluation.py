@@ -13,12 +13,14 @@ from decisionloop.cli import main
 from decisionloop.core.errors import ConfigError
 from decisionloop.evaluate.evaluation import EvalConfig, evaluate
 from decisionloop.gold.suite import demo_suite_path
-from decisionloop.llm.chat import ChatMessage, ScriptedChat
+from decisionloop.llm.chat import ChatMessage, ChatReply, ScriptedChat
+from decisionloop.llm.trust import DEFAULT_TRUST
 from decisionloop.spec.thresholds import read_thresholds
+from tests.support.replies import sure_reply
 
 TOP_KEYS = {
     "suite", "split", "protocol", "tasks", "steps", "backend", "thresholds",
-    "routers", "gate", "parts", "latency", "curve", "categories", "answers",
+    "routers", "trust", "gate", "parts", "latency", "curve", "categories", "answers",
 }  # fmt: skip
 PART_KEYS = {
     "action_acc", "arg_acc", "span_arg_acc", "fixed_arg_acc", "extractor_recall", "none_recall",
@@ -81,9 +83,48 @@ def test_llm_routers_run_when_an_llm_is_given_and_count_their_calls() -> None:
     routers = report["routers"]
     assert isinstance(routers, dict)
     assert routers["llm"]["task_success"] < 0.1
-    assert routers["llm"]["calls"] == len(chat.requests)
+    # every step asked once alone, and each held step once more with System 1's choices offered
+    assert routers["llm"]["calls"] + routers["s1_llm"]["calls"] == len(chat.requests)
+    # its ask_user without a question is unusable: such a held step goes to a person, or the run stops there
+    assert routers["s1_llm"]["unusable"] == routers["s1_llm"]["held_steps"]
     assert routers["s1_llm"]["task_success"] < routers["s1_person"]["task_success"]
     assert routers["s1_llm"]["calls"] >= routers["s1_llm"]["held_steps"]
+
+
+def _ask_user_llm(messages: Sequence[ChatMessage]) -> str | ChatReply:
+    """Says no to every stop check and plans ask_user: at p 0.2 alone, at p 0.95 when offered System 1's choices."""
+    said = messages[-1].content
+    if "Reply with only yes or no" in said:
+        return "no"
+    p = 0.95 if "ranked these choices" in said else 0.2
+    return sure_reply('{"action": "ask_user", "args": {"question": "Which one?"}, "reason": "unsure"}', p)
+
+
+def test_on_held_steps_the_llm_is_asked_with_system_1s_choices_and_the_policy_decides_what_is_taken() -> None:
+    chat = ScriptedChat([_ask_user_llm] * 2000)
+    gates = {"pick_tool.tool": 0.999}  # the oracle is always right: hold many of its steps anyway
+    report = evaluate(EvalConfig(suite=demo_suite_path(), backend="oracle", gates=gates, chat=chat)).report
+    routers = report["routers"]
+    assert isinstance(routers, dict)
+    s1, s1_llm = routers["s1"], routers["s1_llm"]
+    assert s1_llm["held_steps"] > 10
+    assert s1_llm["unusable"] == 0
+    assert s1_llm["trust"] == {"top_k": DEFAULT_TRUST.top_k, "min_p": DEFAULT_TRUST.min_p}
+    rows = report["trust"]
+    assert isinstance(rows, list)
+    sweep = {(row["top_k"], row["min_p"]): row for row in rows}
+    # Sure of ask_user wherever it is: taken on every held step, wrong where the gold step is another call.
+    anywhere = sweep[(None, 0.9)]
+    assert anywhere["llm_taken"] == s1_llm["held_steps"]
+    assert anywhere["task_success"] < s1["task_success"]
+    assert anywhere["task_success"] == s1_llm["unchecked_task_success"]
+    # Taken only where ask_user is System 1's first choice, which the oracle makes the gold one: no harm.
+    first = sweep[(1, 0.0)]
+    assert first["llm_taken"] < s1_llm["held_steps"]
+    assert first["llm_taken_wrong"] == 0
+    assert first["task_success"] == s1["task_success"]
+    offered = [r for r in chat.requests if "ranked these choices" in r.messages[-1].content]
+    assert len(offered) == s1_llm["held_steps"]  # each held step asked again, System 1's choices offered
 
 
 def test_tuning_writes_a_thresholds_file_that_eval_reads_back(tmp_path: Path) -> None:

@@ -17,8 +17,9 @@ from decisionloop.evaluate.metrics import SWEEP
 from decisionloop.evaluate.reroute import FIGURES, Rerouter, read_eval, reroute
 from decisionloop.evaluate.stored import StoredEvalError
 from decisionloop.gold.suite import demo_suite_path
-from decisionloop.llm.chat import ChatMessage, ScriptedChat
+from decisionloop.llm.chat import ChatMessage, ChatReply, ScriptedChat
 from tests.support.evals import GATES, noisy_eval_text, noisy_evaluation
+from tests.support.replies import sure_reply
 
 
 def test_the_eval_json_read_back_re_routes_to_the_figures_eval_computed() -> None:
@@ -85,8 +86,11 @@ def test_files_without_stored_answers_or_of_another_version_say_how_to_fix_them(
         read_eval(json.dumps(document), "edited.json")
 
 
-def _refusing_llm(messages: Sequence[ChatMessage]) -> str:
-    return "no" if "Reply with only yes or no" in messages[-1].content else '{"action": "ask_user", "args": {}}'
+def _refusing_llm(messages: Sequence[ChatMessage]) -> str | ChatReply:
+    if "Reply with only yes or no" in messages[-1].content:
+        return "no"
+    p = 0.7 if "ranked these choices" in messages[-1].content else 0.3
+    return sure_reply('{"action": "ask_user", "args": {"question": "Which?"}, "reason": "unsure"}', p)
 
 
 def test_the_llm_steps_are_stored_too_so_its_routers_re_route() -> None:
@@ -97,3 +101,10 @@ def test_the_llm_steps_are_stored_too_so_its_routers_re_route() -> None:
     moved = json.loads(json.dumps(reroute(stored, {"pick_tool.tool": 0.99}).figures["routers"]))
     before = json.loads(json.dumps(result.report["routers"]))
     assert moved["s1_llm"]["held_steps"] > before["s1_llm"]["held_steps"]
+    assert stored.answers.llm is not None
+    offered = [(s, s.offered) for s in stored.answers.llm.values() if s.offered is not None]
+    assert offered  # what the policy reads is kept: the choice and its probability, alone and offered
+    for alone, asked in offered:
+        assert (alone.choice, asked.choice) == ("ask_user", "ask_user")
+        assert alone.p == pytest.approx(0.3)
+        assert asked.p == pytest.approx(0.7)

@@ -52,19 +52,35 @@ HELD = PlannerInput(
 )
 
 
-def _user_prompt(inp: PlannerInput) -> str:
+def _system_prompt(inp: PlannerInput) -> str:
     system, user = planner_messages(inp)
     assert (system.role, user.role) == ("system", "user")
-    assert system.content == (
+    return system.content
+
+
+def _user_prompt(inp: PlannerInput) -> str:
+    return planner_messages(inp)[1].content
+
+
+def test_the_system_prompt_holds_the_role_the_tools_and_the_rules_the_same_for_every_step() -> None:
+    lines = _system_prompt(HELD).split("\n")
+    assert lines[:2] == [
         "You are the planner of a tool-using assistant. You choose the next tool call. "
-        "Answer with one JSON object only."
-    )
-    return user.content
+        "Answer with one JSON object only.",
+        "Tools:",
+    ]
+    assert lines[2 + len(SPECS) :] == [
+        "Copy argument values from the goal or the last result when they are there; write a new value only when "
+        "they are not (for example the real name behind a nickname).",
+        "Use ask_user only when the goal does not say what or where. Use calculator for any arithmetic.",
+    ]
+    first = PlannerInput(goal="Weather in Oslo tomorrow?", tools=TOOLS)
+    assert _system_prompt(first) == _system_prompt(HELD)  # a server caching prompt prefixes reads it once
 
 
 def test_prompt_for_a_held_later_step_has_every_laya_line() -> None:
     lines = _user_prompt(HELD).split("\n")
-    assert lines[:10] == [
+    assert lines[:9] == [
         f"Goal: {GOAL}",
         "Steps done:",
         UNTRUSTED_OPEN,
@@ -74,26 +90,23 @@ def test_prompt_for_a_held_later_step_has_every_laya_line() -> None:
         UNTRUSTED_OPEN,
         "Capital of Japan (island country in East Asia): Tokyo (Wikidata)",
         UNTRUSTED_CLOSE,
-        "Tools:",
     ]
-    assert lines[10 + len(SPECS) :] == [
-        "A smaller model suggested: wikidata_fact (58%), wiki_lookup (21%), FINISH (11%). It was unsure "
+    assert lines[9:] == [
+        "A smaller model ranked these choices (its probability): 1. wikidata_fact (58%) 2. wiki_lookup (21%) "
+        "3. FINISH (11%); or choose another tool of the list. It was unsure "
         "(action score 0.58 < 0.65; same tool as the previous step (wikidata_fact)).",
         "Spans found in the goal and the tool output:",
         UNTRUSTED_OPEN,
         "entity: Japan | Tokyo | East Asia",
         UNTRUSTED_CLOSE,
         "The goal is not answered yet, so do not repeat a call that was already done.",
-        "Copy argument values from the goal or the last result when they are there; write a new value only when "
-        "they are not (for example the real name behind a nickname).",
-        "Use ask_user only when the goal does not say what or where. Use calculator for any arithmetic.",
         'Reply with JSON: {"action": "<tool id>", "args": {...}, "reason": "<a few words>"}',
     ]
 
 
 def test_prompt_lists_each_tool_with_its_args_and_fixed_keys_and_finish_once() -> None:
-    prompt = _user_prompt(HELD)
-    tool_lines = [line for line in prompt.split("\n") if line.startswith("- ") and "->" not in line]
+    prompt = _system_prompt(HELD)
+    tool_lines = [line for line in prompt.split("\n") if line.startswith("- ")]
     assert tool_lines[0] == (
         "- wiki_lookup: Read the encyclopedia article about a person, place, thing or event. Args: topic"
     )
@@ -111,6 +124,14 @@ def test_prompt_lists_each_tool_with_its_args_and_fixed_keys_and_finish_once() -
     )
     assert tool_lines[-1] == "- FINISH: stop and answer with what was found"
     assert [line.split(":")[0] for line in tool_lines] == [f"- {s.id}" for s in SPECS]
+
+
+def test_system_1s_no_tool_fits_is_not_offered_as_a_choice() -> None:
+    # regression: offered "3. NONE (0%)", SmolLM2 wrote NONE as a required value and the reply was unusable
+    inp = PlannerInput(goal=GOAL, tools=TOOLS, suggestions=(("wiki_lookup", 0.57), ("NONE", 0.003)))
+    prompt = _user_prompt(inp)
+    assert "A smaller model ranked these choices (its probability): 1. wiki_lookup (57%); or choose" in prompt
+    assert "NONE" not in prompt
 
 
 def test_prompt_for_the_first_step_says_nothing_was_looked_up() -> None:
@@ -131,7 +152,7 @@ def test_prompt_shows_at_most_eight_spans_per_slot() -> None:
 
 def test_prompt_only_advises_on_ask_user_and_calculator_when_they_are_offered() -> None:
     lookups = tuple(t for t in TOOLS if t.id in ("wiki_lookup", "calculator"))
-    prompt = _user_prompt(PlannerInput(goal=GOAL, tools=lookups))
+    prompt = _system_prompt(PlannerInput(goal=GOAL, tools=lookups))
     assert "Use calculator for any arithmetic." in prompt
     assert "ask_user" not in prompt
 
@@ -140,6 +161,13 @@ def _parsed(reply: str) -> Plan:
     result = parse_plan(reply, TOOLS)
     assert result.raw == reply
     return result
+
+
+def test_a_raw_newline_inside_a_string_is_read_as_written() -> None:
+    # llama-cpp-python's JSON grammar lets control characters into strings; strict JSON would refuse the reply
+    result = _parsed('{"action": "wiki_lookup", "args": {"topic": "Tokyo"}, "reason": "the\npopulation"}')
+    assert result.call == Call(tool="wiki_lookup", args={"topic": "Tokyo"})
+    assert result.reason == "the\npopulation"
 
 
 def test_parses_a_plain_reply_into_a_call() -> None:

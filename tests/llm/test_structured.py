@@ -12,12 +12,19 @@ import pytest
 from decisionloop.core.errors import ConfigError, GeneratorError
 from decisionloop.core.records import Call
 from decisionloop.core.tool import Slot, Tool, ToolContext, ToolResult
-from decisionloop.llm.chat import ChatMessage, HttpChat, Structured, parse_structured, structured_unsupported
+from decisionloop.llm.chat import (
+    ChatMessage,
+    HttpChat,
+    Structured,
+    parse_structured,
+    structured_form,
+    structured_unsupported,
+)
 from decisionloop.llm.planner import PLAN_MAX_TOKENS, PlannerInput, plan, stop_check
 from decisionloop.llm.schemas import plan_schema, slot_schema, stop_schema
 from decisionloop.tools.catalog import SPECS
 from tests.support.loopback import LoopbackServer, StartLoopback
-from tests.support.openai import completion, rejected_field
+from tests.support.openai import completion, llama_cpp_python_refusal, rejected_field
 
 
 def _not_run(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
@@ -59,6 +66,9 @@ def test_the_plan_schema_offers_each_tool_and_finish_with_its_own_typed_argument
     assert not valid.is_valid({"action": "calculator", "args": {"place": "Oslo", "when": "today"}, "reason": ""})
     assert not valid.is_valid({"action": "weather", "args": {"place": "Oslo", "when": "someday"}, "reason": ""})
     assert not valid.is_valid({"action": "teleport", "args": {}, "reason": ""})
+    assert not valid.is_valid({"action": "wiki_lookup", "args": {"topic": ""}, "reason": ""})
+    assert not valid.is_valid({"action": "wiki_lookup", "args": {"topic": "x" * 101}, "reason": ""})
+    assert not valid.is_valid({"action": "FINISH", "args": {}, "reason": "x" * 61})
 
 
 @pytest.mark.parametrize(
@@ -70,7 +80,8 @@ def test_the_plan_schema_offers_each_tool_and_finish_with_its_own_typed_argument
             {"anyOf": [{"type": "number"}, {"type": "null"}]},
         ),
         (Slot(name="xs", instruction="", type="list", item="number"), {"type": "array", "items": {"type": "number"}}),
-        (Slot(name="s", instruction=""), {"type": "string"}),
+        # free text is never empty and never longer than fits the reply's max_tokens
+        (Slot(name="s", instruction=""), {"type": "string", "minLength": 1, "maxLength": 100}),
     ],
 )
 def test_a_slot_schema_follows_the_slot_type(slot: Slot, expected: dict[str, object]) -> None:
@@ -107,16 +118,43 @@ def test_the_planner_sends_its_schema_as_response_format(loopback: StartLoopback
     assert not structured_unsupported(f"{server.url}/v1")
 
 
+def _form(server: LoopbackServer, index: int) -> object:
+    format_ = _body(server, index).get("response_format")
+    return format_.get("type") if isinstance(format_, dict) else None
+
+
 def test_a_server_that_rejects_the_field_is_asked_without_it_and_remembered(loopback: StartLoopback) -> None:
     server = loopback()
-    server.script(rejected_field("response_format"), completion(CALC), completion(CALC))
+    refused = rejected_field("response_format")
+    server.script(refused, refused, completion(CALC), completion(CALC))
     with _chat(server) as chat:
         first = plan(chat, HELD, check_stop=False)
         second = plan(chat, HELD, check_stop=False)
     assert first.call == second.call == Call(tool="calculator", args={"expression": "7200 / 16"})
-    sent = ["response_format" in _body(server, i) for i in range(len(server.received))]
-    assert sent == [True, False, False]  # probed once; the second plan never sends it
+    sent = [_form(server, i) for i in range(len(server.received))]
+    assert sent == ["json_schema", "json_object", None, None]  # probed once; the second plan never sends it
     assert structured_unsupported(f"{server.url}/v1/")
+
+
+def test_llama_cpp_pythons_server_gets_the_json_object_form_and_it_is_remembered(loopback: StartLoopback) -> None:
+    server = loopback()
+    server.script(llama_cpp_python_refusal(), completion(CALC), completion(CALC))
+    with _chat(server) as chat:
+        first = plan(chat, HELD, check_stop=False)
+        second = plan(chat, HELD, check_stop=False)
+    assert first.call == second.call == Call(tool="calculator", args={"expression": "7200 / 16"})
+    assert [_form(server, i) for i in range(3)] == ["json_schema", "json_object", "json_object"]
+    assert _body(server, 1)["response_format"] == {"type": "json_object", "schema": plan_schema(TOOLS).schema}
+    assert structured_form(f"{server.url}/v1") == "json_object"
+    assert not structured_unsupported(f"{server.url}/v1")
+
+
+def test_the_500_naming_response_format_is_a_refusal_and_not_retried(loopback: StartLoopback) -> None:
+    server = loopback(llama_cpp_python_refusal())
+    with _chat(server, "on") as chat, pytest.raises(GeneratorError) as caught:
+        chat.complete(MESSAGES, max_tokens=12, schema=stop_schema())
+    assert len(server.received) == 2  # each form once: a refusal is not a transient failure
+    assert "--llm-structured auto or off" in caught.value.message
 
 
 def test_a_server_that_ignores_the_field_and_writes_prose_is_remembered(loopback: StartLoopback) -> None:
@@ -134,7 +172,7 @@ def test_a_400_about_something_else_is_raised_and_nothing_is_remembered(loopback
     with _chat(server) as chat, pytest.raises(GeneratorError) as caught:
         chat.complete(MESSAGES, max_tokens=12, schema=stop_schema())
     assert caught.value.code == "client"
-    assert len(server.received) == 2
+    assert len(server.received) == 3  # each form, then without: the 400 could be about the field
     assert not structured_unsupported(f"{server.url}/v1")
 
 
@@ -143,7 +181,7 @@ def test_on_never_falls_back_and_says_how_to(loopback: StartLoopback) -> None:
     with _chat(server, "on") as chat, pytest.raises(GeneratorError) as caught:
         chat.complete(MESSAGES, max_tokens=12, schema=stop_schema())
     assert "--llm-structured auto or off" in caught.value.message
-    assert len(server.received) == 1
+    assert [_form(server, i) for i in range(len(server.received))] == ["json_schema", "json_object"]
 
 
 def test_off_never_sends_the_field(loopback: StartLoopback) -> None:

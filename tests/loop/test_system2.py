@@ -3,23 +3,28 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
+import pytest
 from rich.console import Console
 
 from decisionloop.core.errors import GeneratorError
 from decisionloop.core.records import Call, Hold, StepRecord
 from decisionloop.core.tool import ToolResult
-from decisionloop.llm.chat import ScriptedChat
+from decisionloop.llm.chat import ChatReply, ScriptedChat
+from decisionloop.llm.trust import Trust
 from decisionloop.loop.requests import NeedApproval, NeedResolution, Resolution, Suggestion
 from decisionloop.system2 import Declining, LlmSystem2, LlmWriter, TerminalPerson
 from decisionloop.tools.builtin import builtin_tools
 from tests.support.loop import NOW, SPEC, Env, by_step
+from tests.support.replies import sure_reply
 
 TOOLS = builtin_tools()
 BIG_APPLE = "What's the population of the Big Apple?"
 PLAN = (
     '{"action": "wikidata_fact", "args": {"entity": "New York City", "property": "population"}, "reason": "nickname"}'
 )
+CALC = '{"action": "calculator", "args": {"expression": "8804190 / 2"}, "reason": "half"}'
 
 
 def _held(*, history: tuple[StepRecord, ...] = ()) -> NeedResolution:
@@ -49,7 +54,7 @@ class _Person:
 
 
 def test_the_llm_plans_a_held_step_and_its_call_runs() -> None:
-    chat = ScriptedChat([PLAN, "yes"])
+    chat = ScriptedChat([sure_reply(PLAN, 0.9), "yes"])
     backend = by_step({"tool": "wikidata_fact", "arg:entity": "NONE", "arg:property": "population"})
     run = Env(backend=backend, tools=TOOLS, system2=LlmSystem2(chat)).run(BIG_APPLE)
     first = run.driven.result.steps[0]
@@ -58,6 +63,42 @@ def test_the_llm_plans_a_held_step_and_its_call_runs() -> None:
     prompt = chat.requests[0].messages[1].content
     assert "It was unsure (entity: none of the values fits" in prompt
     assert "Big Apple" in prompt
+
+
+def test_a_choice_the_policy_takes_is_the_llms() -> None:
+    trust = Trust(top_k=2, min_p=0.5)
+    resolution = LlmSystem2(ScriptedChat([sure_reply(PLAN, 0.8)]), trust=trust).resolve(_held())
+    assert (resolution.kind, resolution.by) == ("call", "llm")
+    assert resolution.call == Call(tool="wikidata_fact", args={"entity": "New York City", "property": "population"})
+
+
+@pytest.mark.parametrize(
+    ("reply", "why"),
+    [
+        (sure_reply(PLAN, 0.3), "the LLM chose wikidata_fact (p = 0.30), not taken"),  # unsure
+        (PLAN, "the LLM chose wikidata_fact (p unknown), not taken"),  # the server gave no log-probabilities
+        (sure_reply(CALC, 0.95), "the LLM chose calculator (p = 0.95), not taken"),  # not among System 1's top 2
+    ],
+)
+def test_a_choice_the_policy_does_not_take_goes_to_the_person(reply: str | ChatReply, why: str) -> None:
+    person = _Person()
+    trust = Trust(top_k=2, min_p=0.5)
+    resolution = LlmSystem2(ScriptedChat([reply]), person=person, trust=trust).resolve(_held())
+    assert person.asked == 1
+    assert (resolution.kind, resolution.by) == ("stop", "person")
+    assert resolution.detail.startswith(f"{why}: {trust.describe()}")
+    assert resolution.llm.calls == 1
+
+
+def test_without_a_person_a_choice_not_taken_leaves_system_1s_proposal() -> None:
+    chat = ScriptedChat([sure_reply(CALC, 0.95)])
+    resolution = LlmSystem2(chat, trust=Trust(top_k=2, min_p=0.5)).resolve(_held())
+    assert (resolution.kind, resolution.by) == ("call", "system1")
+    assert resolution.call == Call(tool="wikidata_fact", args={"property": "population"})  # checked by the loop
+    assert "System 1's proposal stands" in resolution.detail
+    stopping = replace(_held(), suggestion=replace(_held().suggestion, call=None, stop=True))
+    finished = LlmSystem2(ScriptedChat([sure_reply(CALC, 0.95)]), trust=Trust(top_k=2, min_p=0.5)).resolve(stopping)
+    assert (finished.kind, finished.by) == ("finish", "system1")
 
 
 def test_an_unusable_llm_reply_goes_to_the_person() -> None:
@@ -86,11 +127,18 @@ def test_the_llm_stop_check_finishes_when_the_last_result_answers() -> None:
         decided_by="llm",
         result=ToolResult(observation="Population of New York City: 8,804,190"),
     )
-    chat = ScriptedChat(["Yes."])
-    resolution = LlmSystem2(chat).resolve(_held(history=(done,)))
-    assert resolution.kind == "finish"
+    held = _held(history=(done,))
+    wants_to_stop = replace(held, suggestion=replace(held.suggestion, stop=True))  # but was not sure enough
+    chat = ScriptedChat([sure_reply('{"answered": "yes"}', 0.9, key="answered")])
+    resolution = LlmSystem2(chat).resolve(wants_to_stop)
+    assert (resolution.kind, resolution.by) == ("finish", "llm")
     assert len(chat.requests) == 1
     assert chat.requests[0].max_tokens == 12  # room for {"answered": "yes"} when the server enforces the schema
+    # A yes where System 1 wanted to go on is an override the default policy does not take (measured: on the dev
+    # split's held steps every such yes from SmolLM2 was wrong); without a person, System 1's call stands.
+    chat = ScriptedChat(["Yes."])
+    kept = LlmSystem2(chat).resolve(held)
+    assert (kept.kind, kept.by) == ("call", "system1")
 
 
 def test_the_llm_writes_the_answer_from_the_evidence_only() -> None:

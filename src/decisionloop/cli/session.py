@@ -16,6 +16,7 @@ from rich.console import Console
 
 from decisionloop.cli.common import decision_backend, gate_overrides, llm_chat
 from decisionloop.cli.views.run import step_lines
+from decisionloop.cli.waiting import waiting
 from decisionloop.core.tool import ToolContext
 from decisionloop.driver import Approver, Seams, System2
 from decisionloop.evaluate.free import task_context
@@ -117,7 +118,8 @@ def open_session(
         chat = llm_chat(options.llm_url, options.llm_model, options.llm_timeout, options.llm_structured)
         if chat is not None:
             stack.callback(chat.close)
-            system2, writer = LlmSystem2(chat, person=people), LlmWriter(chat, instruction=spec.generator)
+            shown = waiting(chat)  # a spinner on stderr while the LLM answers, on a terminal only
+            system2, writer = LlmSystem2(shown, person=people), LlmWriter(shown, instruction=spec.generator)
         if options.demo:  # the suite's clock and seed notes; the user's own notes stay untouched
             base = stack.enter_context(task_context(load_suite(suite_path)))
         else:

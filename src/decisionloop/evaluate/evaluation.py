@@ -19,7 +19,7 @@ from decisionloop.evaluate import score
 from decisionloop.evaluate.free import FollowSystem1, FreeOutcome, FreeSetup, suite_now
 from decisionloop.evaluate.free import run_tasks as run_free
 from decisionloop.evaluate.gating import TaskVerdict, verdicts
-from decisionloop.evaluate.llm_steps import llm_steps
+from decisionloop.evaluate.llm_steps import llm_steps, with_proposals
 from decisionloop.evaluate.metrics import CurvePoint, rate, tune
 from decisionloop.evaluate.report import curve_json, empty_parts
 from decisionloop.evaluate.score import LlmStep, StepKey
@@ -130,14 +130,18 @@ def _teacher(
     tuned = tune(points, config.tune_cap, config.tune_floor) if config.tune_cap is not None else None
     if tuned is not None:
         spec = apply_gates(spec, dict.fromkeys(score.SWEPT_KEYS, tuned.tau))
+    judged = verdicts(cases, spec, tools)
     llm = None
     if config.chat is not None:
         on_step = (lambda: progress("LLM", 1)) if progress else None
         llm = llm_steps(tasks, config.chat, tools, suite_now(suite), on_step)
-    judged = verdicts(cases, spec, tools)
+        held = {(t.case.task.id, v.case.index): v.ranked for t in judged for v in t.steps if not v.auto}
+        on_held = (lambda: progress("LLM, held steps with System 1's choices", 1)) if progress else None
+        llm = with_proposals(tasks, llm, held, (config.chat, tools, suite_now(suite)), on_held)
     report = {
         **_header(config, suite, tasks, spec),
         "routers": score.routers(judged, llm),
+        "trust": None if llm is None else score.trust_sweep(judged, llm),
         "gate": score.gate(judged),
         "parts": score.parts(judged, spec),
         "latency": score.latency(judged),

@@ -15,6 +15,7 @@ from decisionloop.core.vocab import FINISH
 from decisionloop.gold.match import step_matches
 from decisionloop.gold.teacher import StepCase, TaskCase, slot_choices
 from decisionloop.loop.gate import Route, StepDecisions, route_step, wants_to_stop
+from decisionloop.loop.requests import SUGGESTED_TOOLS
 from decisionloop.spec.model import Spec
 
 
@@ -28,6 +29,7 @@ class Verdict:
     correct: bool
     tool_p: float | None
     done_p: float | None
+    ranked: tuple[tuple[str, float], ...] = ()  # System 1's most probable tools, as a held step offers them
 
     @property
     def auto(self) -> bool:
@@ -82,7 +84,13 @@ def _step(
         correct=_correct(case, route, stop, spec),
         tool_p=_chosen_p(decisions.pick_tool, "tool"),
         done_p=_noul(decisions.is_done, "done"),
+        ranked=_ranked(decisions.pick_tool),
     )
+
+
+def _ranked(decision: Decision | None) -> tuple[tuple[str, float], ...]:
+    answer = decision.answers.get("tool") if decision is not None else None
+    return tuple(answer.ranked()[:SUGGESTED_TOOLS]) if isinstance(answer, ChoiceAnswer) else ()
 
 
 def _step_ok(case: StepCase, spec: Spec) -> Decision | None:

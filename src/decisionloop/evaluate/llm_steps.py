@@ -1,9 +1,11 @@
-"""The LLM's decision on each teacher-forced step, asked once per step and shared by the LLM routers."""
+"""The LLM's decision on each teacher-forced step, asked once per step and shared by the LLM routers; and, on the
+steps the gate holds, asked again with System 1's ranked proposals offered as choices, as the loop asks it."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from decisionloop.core.errors import GeneratorError
@@ -18,6 +20,9 @@ from decisionloop.llm.chat import Chat
 from decisionloop.llm.planner import PlannerInput, plan
 
 SHOWN_SPANS = 8
+
+
+Proposals = tuple[tuple[str, float], ...]
 
 
 def llm_steps(
@@ -37,7 +42,27 @@ def llm_steps(
     return found
 
 
-def _one(task: Task, index: int, chat: Chat, tools: Sequence[Tool], now: datetime) -> LlmStep:
+def with_proposals(
+    tasks: Sequence[Task],
+    found: Mapping[StepKey, LlmStep],
+    proposals: Mapping[StepKey, Proposals],
+    setup: tuple[Chat, Sequence[Tool], datetime],
+    on_step: Callable[[], None] | None = None,
+) -> dict[StepKey, LlmStep]:
+    """``found`` with each step of ``proposals`` asked again, System 1's ranked tools offered to the LLM as choices
+    (``LlmStep.offered``)."""
+    chat, tools, now = setup
+    by_id = {t.id: t for t in tasks}
+    result = dict(found)
+    for (task_id, index), offered in proposals.items():
+        again = _one(by_id[task_id], index, chat, tools, now, offered)
+        result[(task_id, index)] = replace(found[(task_id, index)], offered=again)
+        if on_step is not None:
+            on_step()
+    return result
+
+
+def _one(task: Task, index: int, chat: Chat, tools: Sequence[Tool], now: datetime, offered: Proposals = ()) -> LlmStep:
     candidates = candidates_for(task, index, "last", now)
     spans: dict[str, tuple[str, ...]] = {}
     for tool in tools:
@@ -45,15 +70,17 @@ def _one(task: Task, index: int, chat: Chat, tools: Sequence[Tool], now: datetim
             if not slot.is_fixed:
                 found = [o.name for o in slot_options(slot, candidates) if o.name != NONE]
                 spans.setdefault(slot.name, tuple(found[:SHOWN_SPANS]))
-    inp = PlannerInput(goal=task.goal, steps=history(task, index), tools=tools, spans=spans)
+    inp = PlannerInput(goal=task.goal, steps=history(task, index), tools=tools, suggestions=offered, spans=spans)
     started = time.perf_counter()
     try:
         result = plan(chat, inp, check_stop=index > 0)
     except GeneratorError:
         return LlmStep(correct=False, ms=(time.perf_counter() - started) * 1000.0, calls=1)
     ms = (time.perf_counter() - started) * 1000.0
+    choice = FINISH if result.finish else result.call.tool if result.call is not None else None
     gold = task.steps[index]
     if gold.action == FINISH:
-        return LlmStep(correct=result.finish, ms=ms, calls=result.calls)
-    call = result.call
-    return LlmStep(correct=call is not None and step_matches(call.tool, call.args, gold), ms=ms, calls=result.calls)
+        right = result.finish
+    else:
+        right = result.call is not None and step_matches(result.call.tool, result.call.args, gold)
+    return LlmStep(correct=right, ms=ms, calls=result.calls, choice=choice, p=result.p)

@@ -67,8 +67,34 @@ def report_lines(report: Mapping[str, object]) -> list[str]:
         "",
         f"gate: {_pct(gate.get('auto_share'))} of steps automatic, {_pct(gate.get('auto_error'))} of those wrong",
     ]
+    lines += _trust_lines(report)
     lines += _part_lines(report)
     lines += _category_lines(report)
+    return lines
+
+
+def _trust_lines(report: Mapping[str, object]) -> list[str]:
+    """What the LLM did on held steps: the policy the loop uses, and each policy swept."""
+    routers = report["routers"]
+    row = routers.get("s1_llm") if isinstance(routers, Mapping) else None
+    sweep = report.get("trust")
+    if not isinstance(row, Mapping) or not isinstance(sweep, list):
+        return []
+    lines = [
+        "",
+        f"LLM on {row.get('held_steps')} held steps (System 1's choices offered): its choice taken on "
+        f"{row.get('llm_taken')}, {row.get('llm_taken_wrong')} of those wrong, net {row.get('net_right'):+} steps put "
+        f"right; taken on every held step: {_pct(row.get('unchecked_task_success'))} task success; "
+        f"{row.get('unusable')} replies unusable or failed",
+        f"{'trust: top_k':<14} {'min_p':>6} {'task success':>13} {'taken':>6} {'wrong':>6} {'net':>5}",
+    ]
+    for policy in sweep:
+        if isinstance(policy, Mapping):
+            k = policy.get("top_k")
+            lines.append(
+                f"{'any' if k is None else k!s:<14} {policy.get('min_p')!s:>6} {_pct(policy.get('task_success')):>13} "
+                f"{policy.get('llm_taken')!s:>6} {policy.get('llm_taken_wrong')!s:>6} {policy.get('net_right')!s:>5}"
+            )
     return lines
 
 

@@ -15,6 +15,7 @@ from decisionloop.core.vocab import FINISH
 from decisionloop.evaluate.gating import TaskVerdict, Verdict, verdicts
 from decisionloop.evaluate.metrics import SWEEP, CurvePoint, auroc, ece, percentile, rate
 from decisionloop.gold.teacher import SlotCase, TaskCase, slot_choices
+from decisionloop.llm.trust import DEFAULT_TRUST, TAKE_ALL, Trust, proposals_of
 from decisionloop.spec.gates import apply_gates
 from decisionloop.spec.model import Spec
 
@@ -25,11 +26,16 @@ SlotRow = tuple[Verdict, SlotCase, ChoiceAnswer | None]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LlmStep:
-    """The LLM's decision on one teacher-forced step: right or not, how long, how many calls."""
+    """The LLM's decision on one teacher-forced step: right or not, how long, how many calls, what it chose (a tool
+    id or FINISH; None when it failed) with its own probability of that; and ``offered``: its decision on the same
+    step with System 1's proposals offered, where it was asked so (the steps the run's gate held)."""
 
     correct: bool
     ms: float
     calls: int
+    choice: str | None = None
+    p: float | None = None
+    offered: LlmStep | None = None
 
 
 def _all(steps: Sequence[Verdict], ok: Callable[[Verdict], bool]) -> bool:
@@ -44,8 +50,12 @@ def _median(values: Sequence[float]) -> float | None:
     return statistics.median(values) if values else None
 
 
-def routers(tasks: Sequence[TaskVerdict], llm: Mapping[StepKey, LlmStep] | None) -> dict[str, object]:
-    """Task success (every step right), LLM / person calls and the median time per task of each router."""
+def routers(
+    tasks: Sequence[TaskVerdict], llm: Mapping[StepKey, LlmStep] | None, trust: Trust = DEFAULT_TRUST
+) -> dict[str, object]:
+    """Task success (every step right), LLM / person calls and the median time per task of each router; on held
+    steps, ``s1_llm`` takes the LLM's decision where ``trust`` does, else System 1's proposal (its
+    ``unchecked_task_success``: the LLM's decision on every held step)."""
     steps = [v for t in tasks for v in t.steps]
     held = [v for v in steps if not v.auto]
     result: dict[str, object] = {
@@ -63,7 +73,7 @@ def routers(tasks: Sequence[TaskVerdict], llm: Mapping[StepKey, LlmStep] | None)
         "llm": None,
     }
     if llm is not None:
-        result["s1_llm"] = _s1_llm(tasks, llm, len(held))
+        result["s1_llm"] = _s1_llm(tasks, llm, len(held), trust)
         result["llm"] = _llm_only(tasks, llm, len(steps))
     return result
 
@@ -72,20 +82,64 @@ def _key(v: Verdict, task: TaskVerdict) -> StepKey:
     return (task.case.task.id, v.case.index)
 
 
-def _s1_llm(tasks: Sequence[TaskVerdict], llm: Mapping[StepKey, LlmStep], held: int) -> dict[str, object]:
-    def right(task: TaskVerdict) -> bool:
-        return _all(task.steps, lambda v: v.correct if v.auto else llm[_key(v, task)].correct)
+def _asked(llm: Mapping[StepKey, LlmStep], v: Verdict, task: TaskVerdict) -> LlmStep:
+    """The LLM's decision on a held step as the loop asks it: with System 1's proposals offered, where it was."""
+    step = llm[_key(v, task)]
+    return step.offered or step
 
-    def ms(task: TaskVerdict) -> float:
-        return _s1_ms(task) + sum(llm[_key(v, task)].ms for v in task.steps if not v.auto)
 
-    calls = sum(llm[_key(v, t)].calls for t in tasks for v in t.steps if not v.auto)
+def _taken(step: LlmStep, v: Verdict, trust: Trust) -> bool:
+    return step.choice is not None and trust.takes(step.choice, step.p, proposals_of(v.ranked, stop=v.stop))
+
+
+def _s1_llm_success(tasks: Sequence[TaskVerdict], llm: Mapping[StepKey, LlmStep], trust: Trust) -> dict[str, object]:
+    """Held steps: the LLM's decision where ``trust`` takes it, else System 1's own proposal; a step without a
+    usable LLM reply is wrong (in the loop it goes to a person, or the run stops there)."""
+    held = [(v, t) for t in tasks for v in t.steps if not v.auto]
+    taken = [(v, t) for v, t in held if _taken(_asked(llm, v, t), v, trust)]
+
+    def right(v: Verdict, task: TaskVerdict) -> bool:
+        if v.auto:
+            return v.correct
+        asked = _asked(llm, v, task)
+        if asked.choice is None:
+            return False  # no usable reply: the step goes to a person, or the run stops
+        return asked.correct if _taken(asked, v, trust) else v.correct
+
+    success = sum(all(right(v, t) for v in t.steps) for t in tasks)
     return {
-        "task_success": rate(sum(right(t) for t in tasks), len(tasks)),
+        "task_success": rate(success, len(tasks)),
+        "llm_taken": len(taken),
+        "llm_taken_wrong": sum(not _asked(llm, v, t).correct for v, t in taken),
+        "net_right": sum(not v.correct and _asked(llm, v, t).correct for v, t in taken)
+        - sum(v.correct and not _asked(llm, v, t).correct for v, t in taken),
+    }
+
+
+def _s1_llm(tasks: Sequence[TaskVerdict], llm: Mapping[StepKey, LlmStep], held: int, trust: Trust) -> dict[str, object]:
+    def ms(task: TaskVerdict) -> float:
+        return _s1_ms(task) + sum(_asked(llm, v, task).ms for v in task.steps if not v.auto)
+
+    calls = sum(_asked(llm, v, t).calls for t in tasks for v in t.steps if not v.auto)
+    checked = _s1_llm_success(tasks, llm, trust)
+    return {
+        **checked,
+        "trust": {"top_k": trust.top_k, "min_p": trust.min_p},
+        "unchecked_task_success": _s1_llm_success(tasks, llm, TAKE_ALL)["task_success"],
+        "unusable": sum(_asked(llm, v, t).choice is None for t in tasks for v in t.steps if not v.auto),
         "calls": calls,
         "held_steps": held,
         "median_ms": _median([ms(t) for t in tasks]),
     }
+
+
+TRUST_SWEEP = tuple(Trust(top_k=k, min_p=p) for k in (1, 2, 3, None) for p in (0.0, 0.3, 0.5, 0.7, 0.9))
+
+
+def trust_sweep(tasks: Sequence[TaskVerdict], llm: Mapping[StepKey, LlmStep]) -> list[dict[str, object]]:
+    """System 1 + the LLM under each policy of ``TRUST_SWEEP``: task success, steps the LLM's choice was taken on,
+    how many of those were wrong, and net steps it put right (right where System 1 was wrong, less the reverse)."""
+    return [{"top_k": t.top_k, "min_p": t.min_p, **_s1_llm_success(tasks, llm, t)} for t in TRUST_SWEEP]
 
 
 def _llm_only(tasks: Sequence[TaskVerdict], llm: Mapping[StepKey, LlmStep], steps: int) -> dict[str, object]:

@@ -7,7 +7,8 @@ Format ``decisionloop.eval-answers`` version 1, the ``answers`` member of ``deci
                 "steps": [{"step": ASKED, "step_ok": ASKED|null, "args": ASKED|null, "gold_args": ASKED|null,
                            "picked": str|null, "missing": [slot], "options": [tool],
                            "slots": [{"name", "fixed", "offered": [option], "gold"}]}]}],
-     "llm": [{"task", "index", "correct", "ms", "calls"}] | null}
+     "llm": [{"task", "index", LLM}] | null}
+    LLM = {"correct", "ms", "calls", "choice": str|null, "p": float|null, "offered": LLM (without "task", "index")}
     ASKED = {"asks": [{"block", "questions": {qid: QUESTION}, "templates": {qid: question}, "optional": [qid]}],
              "backend", "reply": {"answers", "backend", "model", "latency_ms", "usage", "degraded", "warnings"}|null,
              "error": {"code", "message"}|null}
@@ -58,10 +59,14 @@ def answers_json(cases: Sequence[TaskCase], llm: Mapping[StepKey, LlmStep] | Non
         "format": FORMAT,
         "version": VERSION,
         "tasks": [_case_json(c) for c in cases],
-        "llm": None
-        if llm is None
-        else [{"task": t, "index": i, "correct": s.correct, "ms": s.ms, "calls": s.calls} for (t, i), s in llm.items()],
+        "llm": None if llm is None else [{"task": t, "index": i, **_llm_json(s)} for (t, i), s in llm.items()],
     }
+
+
+def _llm_json(step: LlmStep) -> dict[str, object]:
+    said: dict[str, object] = {"correct": step.correct, "ms": step.ms, "calls": step.calls}
+    said |= {"choice": step.choice, "p": step.p}
+    return said | ({"offered": _llm_json(step.offered)} if step.offered is not None else {})
 
 
 def _case_json(case: TaskCase) -> dict[str, object]:
@@ -277,12 +282,28 @@ def _llm(raw: object, where: str) -> dict[StepKey, LlmStep]:
     for i, item in enumerate(_list(raw, where)):
         here = f"{where}[{i}]"
         data = _map(item, here)
-        index, calls, ms = data.get("index"), data.get("calls"), data.get("ms")
-        if not (isinstance(index, int) and isinstance(calls, int) and isinstance(ms, int | float)):
-            raise StoredEvalError(f"{here}: 'index' and 'calls' must be integers and 'ms' a number")
-        step = LlmStep(correct=_bool(data.get("correct"), f"{here}.correct"), ms=float(ms), calls=calls)
-        found[(_text(data.get("task"), f"{here}.task"), index)] = step
+        index = data.get("index")
+        if not isinstance(index, int):
+            raise StoredEvalError(f"{here}: 'index' must be an integer")
+        found[(_text(data.get("task"), f"{here}.task"), index)] = _llm_step(data, here)
     return found
+
+
+def _llm_step(data: Mapping[str, object], here: str) -> LlmStep:
+    calls, ms, p = data.get("calls"), data.get("ms"), data.get("p")
+    if not (isinstance(calls, int) and isinstance(ms, int | float)):
+        raise StoredEvalError(f"{here}: 'calls' must be an integer and 'ms' a number")
+    if p is not None and not (isinstance(p, int | float) and 0 <= p <= 1):
+        raise StoredEvalError(f"{here}.p must be a probability or null, got {p!r:.60}")
+    offered = data.get("offered")
+    return LlmStep(
+        correct=_bool(data.get("correct"), f"{here}.correct"),
+        ms=float(ms),
+        calls=calls,
+        choice=_text_or_none(data.get("choice"), f"{here}.choice"),
+        p=None if p is None else float(p),
+        offered=None if offered is None else _llm_step(_map(offered, f"{here}.offered"), f"{here}.offered"),
+    )
 
 
 def _map(value: object, where: str) -> Mapping[str, object]:

@@ -1,10 +1,12 @@
 """The generator seam: chat messages in, one reply out, over any OpenAI-compatible server or from a script.
 
-A request may carry a JSON Schema the reply must follow. ``HttpChat`` sends it as ``response_format``
-(``{"type": "json_schema", "json_schema": {"name", "schema", "strict": true}}``, the form OpenAI, llama.cpp's
-server, Ollama and vLLM accept) unless told not to; in ``auto`` mode the first structured request to a base URL is
-the probe: a server that rejects the field (HTTP 400 or 422) or answers with text that is not JSON is remembered as
-not supporting it, for that base URL, for the life of the process, and asked without it from then on.
+A request may carry a JSON Schema the reply must follow. ``HttpChat`` sends it as ``response_format`` unless told
+not to, in one of two forms: ``{"type": "json_schema", "json_schema": {"name", "schema", "strict": true}}`` (OpenAI,
+llama.cpp's ``llama-server``, Ollama, vLLM) or, where a server refuses that one, ``{"type": "json_object",
+"schema": …}`` (llama-cpp-python's server). The first structured request to a base URL is the probe: the form the
+server takes is remembered for that base URL, for the life of the process. In ``auto`` mode a server that refuses
+both forms, or answers with text that is not JSON, is remembered as not supporting structured output and asked
+without it from then on.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from decisionloop.http_json import (
 Role = Literal["system", "user", "assistant"]
 Structured = Literal["auto", "on", "off"]
 STRUCTURED_MODES: tuple[Structured, ...] = ("auto", "on", "off")
+SchemaForm = Literal["json_schema", "json_object"]
+SCHEMA_FORMS: tuple[SchemaForm, ...] = ("json_schema", "json_object")  # in the order a probe tries them
 DEFAULT_TIMEOUT_S = 60.0
 _CLIENT_HINTS = {
     401: "check the API key",
@@ -60,10 +64,19 @@ class JsonSchema:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TokenLogprob:
+    """One generated token and the model's log-probability of it."""
+
+    token: str
+    logprob: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChatReply:
     """The generated text, who wrote it, how long it took, the tokens (the server's ``usage``, else ``counted``
-    here: None only where nobody counted), why generation stopped (``length``: cut at ``max_tokens``), and whether
-    the reply was constrained by a JSON Schema."""
+    here: None only where nobody counted), why generation stopped (``length``: cut at ``max_tokens``), whether the
+    reply was constrained by a JSON Schema, and each generated token's log-probability where asked for and the
+    server gave them (empty otherwise)."""
 
     text: str
     model: str
@@ -73,6 +86,7 @@ class ChatReply:
     counted: bool = False
     finish_reason: str | None = None
     structured: bool = False
+    logprobs: tuple[TokenLogprob, ...] = ()
 
     @property
     def cut(self) -> bool:
@@ -95,34 +109,50 @@ class Chat(Protocol):
         max_tokens: int,
         temperature: float = 0.0,
         schema: JsonSchema | None = None,
+        logprobs: bool = False,
     ) -> ChatReply:
         """The assistant's next message; ``schema``: the reply should be JSON of that shape (a hint the generator
-        may not be able to enforce: ``ChatReply.structured`` says whether it did)."""
+        may not be able to enforce: ``ChatReply.structured`` says whether it did); ``logprobs``: ask for each
+        token's log-probability (``ChatReply.logprobs``, empty where the generator gives none)."""
         ...
 
 
-_UNSUPPORTED: set[str] = set()  # base URLs whose server does not honour response_format, for this process
-_UNSUPPORTED_LOCK = threading.Lock()
+_FOUND: dict[str, SchemaForm | None] = {}  # base URL → the form its server honours (None: neither), this process
+_FOUND_LOCK = threading.Lock()
 
 
 def structured_unsupported(base_url: str) -> bool:
     """Whether a server at ``base_url`` was found, in this process, not to honour ``response_format``."""
-    with _UNSUPPORTED_LOCK:
-        return base_url.rstrip("/") in _UNSUPPORTED
+    with _FOUND_LOCK:
+        key = base_url.rstrip("/")
+        return key in _FOUND and _FOUND[key] is None
+
+
+def structured_form(base_url: str) -> SchemaForm | None:
+    """The ``response_format`` form a server at ``base_url`` was found to take, in this process (None: not known,
+    or neither)."""
+    with _FOUND_LOCK:
+        return _FOUND.get(base_url.rstrip("/"))
 
 
 def forget_structured(base_url: str | None = None) -> None:
     """Forget what was found about ``base_url`` (every URL when None), so the next structured request probes again."""
-    with _UNSUPPORTED_LOCK:
+    with _FOUND_LOCK:
         if base_url is None:
-            _UNSUPPORTED.clear()
+            _FOUND.clear()
         else:
-            _UNSUPPORTED.discard(base_url.rstrip("/"))
+            _FOUND.pop(base_url.rstrip("/"), None)
 
 
-def _remember_unsupported(base_url: str) -> None:
-    with _UNSUPPORTED_LOCK:
-        _UNSUPPORTED.add(base_url.rstrip("/"))
+def _remember(base_url: str, form: SchemaForm | None) -> None:
+    with _FOUND_LOCK:
+        _FOUND[base_url.rstrip("/")] = form
+
+
+def _forms_to_try(base_url: str) -> tuple[SchemaForm, ...]:
+    with _FOUND_LOCK:
+        known = _FOUND.get(base_url.rstrip("/"))
+    return (known,) if known is not None else SCHEMA_FORMS
 
 
 def parse_structured(text: str) -> Structured:
@@ -195,9 +225,10 @@ class HttpChat:
         max_tokens: int,
         temperature: float = 0.0,
         schema: JsonSchema | None = None,
+        logprobs: bool = False,
     ) -> ChatReply:
-        """POST the conversation (with ``schema`` as ``response_format`` where the mode and the server allow);
-        retry retryable ``GeneratorError``s, raise the last or any other one."""
+        """POST the conversation (with ``schema`` as ``response_format`` where the mode and the server allow, and
+        ``logprobs`` asked for when wanted); retry retryable ``GeneratorError``s, raise the last or any other one."""
         body: dict[str, object] = {
             "model": self._model,
             "messages": [{"role": m.role, "content": m.content} for m in messages],
@@ -205,25 +236,33 @@ class HttpChat:
             "temperature": temperature,
             "stream": False,
         }
+        if logprobs:
+            body |= {"logprobs": True, "top_logprobs": 1}  # llama-cpp-python sends none without top_logprobs
         if schema is None or not self._sends_schema():
             return self._counted(self._retried(body), messages, structured=False)
-        body["response_format"] = response_format(schema)
-        try:
-            reply = self._retried(body)
-        except GeneratorError as err:
-            if not _rejects_field(err):
-                raise
-            if self._structured == "on":
-                said = f"{err.message}; the server may not take response_format: use --llm-structured auto or off"
-                raise self._error("client", said) from err
-            del body["response_format"]
-            reply = self._retried(body)  # a 400 about something else fails again here, and nothing is remembered
-            _remember_unsupported(self._base_url)
-            return self._counted(reply, messages, structured=False)
-        if self._structured == "auto" and not reply.cut and not _is_json(reply.text):
-            _remember_unsupported(self._base_url)  # it took the field and ignored it
-            return self._counted(reply, messages, structured=False)
-        return self._counted(reply, messages, structured=True)
+        refused: GeneratorError | None = None
+        for form in _forms_to_try(self._base_url):
+            body["response_format"] = response_format(schema, form)
+            try:
+                reply = self._retried(body)
+            except GeneratorError as err:
+                if not _rejects_field(err):
+                    raise
+                refused = err
+                continue
+            if self._structured == "auto" and not reply.cut and not _is_json(reply.text):
+                _remember(self._base_url, None)  # it took the field and ignored it
+                return self._counted(reply, messages, structured=False)
+            _remember(self._base_url, form)
+            return self._counted(reply, messages, structured=True)
+        assert refused is not None  # every form was tried and refused
+        if self._structured == "on":
+            said = f"{refused.message}; the server may not take response_format: use --llm-structured auto or off"
+            raise self._error("client", said) from refused
+        del body["response_format"]
+        reply = self._retried(body)  # a 400 about something else fails again here, and nothing is remembered
+        _remember(self._base_url, None)
+        return self._counted(reply, messages, structured=False)
 
     def _sends_schema(self) -> bool:
         return self._structured == "on" or (self._structured == "auto" and not structured_unsupported(self._base_url))
@@ -235,7 +274,7 @@ class HttpChat:
             try:
                 return self._attempt(content)
             except GeneratorError as err:
-                if not err.retryable or attempt >= self._retry.attempts:
+                if not err.retryable or _rejects_field(err) or attempt >= self._retry.attempts:
                     raise
                 self._sleep(self._retry.wait_s(err, attempt, self._rng))
                 attempt += 1
@@ -291,13 +330,15 @@ class HttpChat:
             input_tokens=_count(usage.get("prompt_tokens")),
             output_tokens=_count(usage.get("completion_tokens")),
             finish_reason=_finish_reason(body),
+            logprobs=_logprobs(body),
         )
 
     def _error(self, code: GeneratorErrorCode, message: str, retry_after_s: float | None = None) -> GeneratorError:
         return GeneratorError(self._name, code, message, retry_after_s=retry_after_s)
 
 
-Responder = Callable[[Sequence[ChatMessage]], str]
+Responder = Callable[[Sequence[ChatMessage]], "str | ChatReply"]
+ScriptEntry = str | ChatReply | GeneratorError | Responder
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -308,15 +349,14 @@ class ChatRequest:
     max_tokens: int
     temperature: float
     schema: JsonSchema | None = None
+    logprobs: bool = False
 
 
 class ScriptedChat:
-    """Replies from a script, one entry per call: a text, a ``GeneratorError`` to raise, or a callable; a schema is
-    recorded, never enforced."""
+    """Replies from a script, one entry per call: a text, a whole ``ChatReply`` (with its log-probabilities), a
+    ``GeneratorError`` to raise, or a callable; a schema is recorded, never enforced."""
 
-    def __init__(
-        self, replies: Sequence[str | GeneratorError | Responder], *, name: str = "scripted", model: str = "scripted"
-    ) -> None:
+    def __init__(self, replies: Sequence[ScriptEntry], *, name: str = "scripted", model: str = "scripted") -> None:
         self._replies = tuple(replies)
         self._name = name
         self._model = model
@@ -334,9 +374,12 @@ class ScriptedChat:
         max_tokens: int,
         temperature: float = 0.0,
         schema: JsonSchema | None = None,
+        logprobs: bool = False,
     ) -> ChatReply:
         """Record the request and play the next entry of the script."""
-        request = ChatRequest(messages=tuple(messages), max_tokens=max_tokens, temperature=temperature, schema=schema)
+        request = ChatRequest(
+            messages=tuple(messages), max_tokens=max_tokens, temperature=temperature, schema=schema, logprobs=logprobs
+        )
         self.requests.append(request)
         call = len(self.requests)
         if call > len(self._replies):
@@ -347,12 +390,15 @@ class ScriptedChat:
         entry = self._replies[call - 1]
         if isinstance(entry, GeneratorError):
             raise entry
-        text = entry if isinstance(entry, str) else entry(messages)
-        return ChatReply(text=text, model=self._model, latency_ms=0.0)
+        reply = entry(messages) if callable(entry) else entry
+        return reply if isinstance(reply, ChatReply) else ChatReply(text=reply, model=self._model, latency_ms=0.0)
 
 
-def response_format(schema: JsonSchema) -> dict[str, object]:
-    """The OpenAI-form ``response_format`` for ``schema``, strict."""
+def response_format(schema: JsonSchema, form: SchemaForm = "json_schema") -> dict[str, object]:
+    """``response_format`` for ``schema``: OpenAI's form (strict), or the ``json_object`` form with the schema
+    beside it that llama-cpp-python's server reads."""
+    if form == "json_object":
+        return {"type": "json_object", "schema": schema.schema}
     return {"type": "json_schema", "json_schema": {"name": schema.name, "schema": schema.schema, "strict": True}}
 
 
@@ -366,13 +412,17 @@ def count_tokens(text: str) -> int:
 
 
 def _rejects_field(err: GeneratorError) -> bool:
-    """Whether the server refused the request as malformed (how servers that know no ``response_format`` say no)."""
-    return err.code == "client" and err.message.startswith(("HTTP 400 ", "HTTP 422 "))
+    """Whether the server refused the request as malformed (how servers that know no ``response_format`` say no):
+    HTTP 400 or 422, or the HTTP 500 that llama-cpp-python's server answers a request it cannot validate with,
+    naming the field."""
+    if err.code == "client":
+        return err.message.startswith(("HTTP 400 ", "HTTP 422 "))
+    return err.code == "server" and err.message.startswith("HTTP 500 ") and "response_format" in err.message
 
 
 def _is_json(text: str) -> bool:
     try:
-        json.loads(text)
+        json.loads(text, strict=False)  # as the planner reads it
     except ValueError:
         return False
     return True
@@ -391,6 +441,24 @@ def _content(body: Mapping[str, object]) -> str | None:
     message = first.get("message") if isinstance(first, dict) else None
     content = message.get("content") if isinstance(message, dict) else None
     return content if isinstance(content, str) else None
+
+
+def _logprobs(body: Mapping[str, object]) -> tuple[TokenLogprob, ...]:
+    """``choices[0].logprobs.content`` as tokens and log-probabilities; empty where the server sent none."""
+    choices = body.get("choices")
+    first = choices[0] if isinstance(choices, list) and choices else None
+    said = first.get("logprobs") if isinstance(first, dict) else None
+    content = said.get("content") if isinstance(said, dict) else None
+    if not isinstance(content, list):
+        return ()
+    found: list[TokenLogprob] = []
+    for item in content:
+        token = item.get("token") if isinstance(item, dict) else None
+        logprob = item.get("logprob") if isinstance(item, dict) else None
+        if not isinstance(token, str) or isinstance(logprob, bool) or not isinstance(logprob, int | float):
+            return ()  # a partial list would misplace every later token
+        found.append(TokenLogprob(token=token, logprob=float(logprob)))
+    return tuple(found)
 
 
 def _count(value: object) -> int | None:

@@ -20,6 +20,7 @@ from decisionloop.core.tool import NONE, Slot, Tool
 from decisionloop.core.vocab import ASK_USER, FINISH
 from decisionloop.llm.chat import Chat, ChatMessage, ChatReply, JsonSchema
 from decisionloop.llm.schemas import STOP_FIELD, plan_schema, stop_schema
+from decisionloop.llm.trust import value_probability
 from decisionloop.loop.conversation import earlier
 from decisionloop.loop.frames import BUDGETS, StepView, clip, neutralise, step_line, untrusted
 
@@ -49,7 +50,8 @@ class PlannerInput:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Plan:
-    """The planner's choice: a call, or finish; or, when its reply was unusable, an ``error`` saying why."""
+    """The planner's choice: a call, or finish; or, when its reply was unusable, an ``error`` saying why; ``p``:
+    the probability the LLM's tokens gave the action (from the server's log-probabilities; None without them)."""
 
     call: Call | None
     finish: bool
@@ -58,6 +60,7 @@ class Plan:
     raw: str
     calls: int = 0
     usage: Usage = field(default_factory=Usage)
+    p: float | None = None  # the LLM's own probability of its action (or of the stop check's yes), where known
 
 
 def stop_check(chat: Chat, goal: str, last_observation: str) -> bool:
@@ -66,22 +69,27 @@ def stop_check(chat: Chat, goal: str, last_observation: str) -> bool:
 
 
 def planner_messages(inp: PlannerInput) -> list[ChatMessage]:
-    """The system prompt and the plain-text user prompt of the planner; tool output only inside the markers."""
+    """The system prompt (the role, the tools and the rules: the same for every step of a tool set, so a server
+    that caches prompt prefixes reads it once) and the plain-text user prompt (the goal and this step); tool output
+    only inside the markers."""
+    rules = [PLANNER_SYSTEM, "Tools:", *_tool_lines(inp.tools)]
+    rules.append(
+        "Copy argument values from the goal or the last result when they are there; write a new value only when "
+        "they are not (for example the real name behind a nickname)."
+    )
+    rules += _advice_lines({t.id for t in inp.tools})
     lines = [*earlier(inp.conversation), f"Goal: {neutralise(inp.goal)}", *_steps_lines(inp.steps)]
-    lines += ["Tools:", *_tool_lines(inp.tools)]
     lines += _suggestion_lines(inp.suggestions, inp.unsure) + _span_lines(inp.spans)
     lines.append(
         "The goal is not answered yet, so do not repeat a call that was already done."
         if inp.steps
         else "Nothing has been looked up yet."
     )
-    lines.append(
-        "Copy argument values from the goal or the last result when they are there; write a new value only when "
-        "they are not (for example the real name behind a nickname)."
-    )
-    lines += _advice_lines({t.id for t in inp.tools})
     lines.append(f"Reply with JSON: {_PLAN_FORM}")
-    return [ChatMessage(role="system", content=PLANNER_SYSTEM), ChatMessage(role="user", content="\n".join(lines))]
+    return [
+        ChatMessage(role="system", content="\n".join(rules)),
+        ChatMessage(role="user", content="\n".join(lines)),
+    ]
 
 
 def parse_plan(text: str, tools: Sequence[Tool]) -> Plan:
@@ -115,9 +123,11 @@ def plan(chat: Chat, inp: PlannerInput, *, check_stop: bool) -> Plan:
     if check_stop and inp.steps:
         replies.append(_ask_stop(chat, inp.goal, inp.steps[-1].observation))
         if _is_yes(replies[-1]):
-            return _counted(Plan(call=None, finish=True, reason=STOP_REASON, error=None, raw=replies[-1].text), replies)
+            said = replies[-1]
+            done = Plan(call=None, finish=True, reason=STOP_REASON, error=None, raw=said.text)
+            return _counted(replace(done, p=value_probability(said, STOP_FIELD)), replies)
     messages, schema = planner_messages(inp), plan_schema(inp.tools)
-    replies.append(chat.complete(messages, max_tokens=PLAN_MAX_TOKENS, temperature=0.0, schema=schema))
+    replies.append(chat.complete(messages, max_tokens=PLAN_MAX_TOKENS, temperature=0.0, schema=schema, logprobs=True))
     first = read_plan(replies[-1], inp.tools, max_tokens=PLAN_MAX_TOKENS)
     if first.error is None:
         return _counted(first, replies)
@@ -134,7 +144,7 @@ def read_plan(reply: ChatReply, tools: Sequence[Tool], *, max_tokens: int) -> Pl
     if reply.cut:
         said = f"the reply was cut at max_tokens ({max_tokens}) before it ended: {clip(reply.text, 80)!r}"
         return _failed(reply.text, said)
-    return parse_plan(reply.text, tools)
+    return replace(parse_plan(reply.text, tools), p=value_probability(reply, "action"))
 
 
 def _retry(chat: Chat, messages: Sequence[ChatMessage], schema: JsonSchema, failed: Plan, *, cut: bool) -> ChatReply:
@@ -151,7 +161,7 @@ def _retry(chat: Chat, messages: Sequence[ChatMessage], schema: JsonSchema, fail
         ),
     ]
     limit = 2 * PLAN_MAX_TOKENS if cut else PLAN_MAX_TOKENS
-    return chat.complete(again, max_tokens=limit, temperature=0.0, schema=schema)
+    return chat.complete(again, max_tokens=limit, temperature=0.0, schema=schema, logprobs=True)
 
 
 def _ask_stop(chat: Chat, goal: str, last_observation: str) -> ChatReply:
@@ -162,7 +172,11 @@ def _ask_stop(chat: Chat, goal: str, last_observation: str) -> ChatReply:
         f'{{"{STOP_FIELD}": "yes"}} or {{"{STOP_FIELD}": "no"}}.'
     )
     return chat.complete(
-        [ChatMessage(role="user", content=prompt)], max_tokens=STOP_MAX_TOKENS, temperature=0.0, schema=stop_schema()
+        [ChatMessage(role="user", content=prompt)],
+        max_tokens=STOP_MAX_TOKENS,
+        temperature=0.0,
+        schema=stop_schema(),
+        logprobs=True,
     )
 
 
@@ -202,8 +216,10 @@ def _slot_text(slot: Slot) -> str:
 def _suggestion_lines(suggestions: Sequence[tuple[str, float]], unsure: Sequence[str]) -> list[str]:
     if not suggestions and not unsure:
         return []
-    said = ", ".join(f"{tool} ({p:.0%})" for tool, p in suggestions)
-    parts = [f"A smaller model suggested: {said}." if said else "A smaller model made no suggestion."]
+    offerable = [(tool, p) for tool, p in suggestions if tool != NONE]  # "no tool fits" is no action to take
+    said = " ".join(f"{i}. {tool} ({p:.0%})" for i, (tool, p) in enumerate(offerable, start=1))
+    offered = f"A smaller model ranked these choices (its probability): {said}; or choose another tool of the list."
+    parts = [offered if said else "A smaller model made no suggestion."]
     if unsure:
         parts.append(f"It was unsure ({neutralise('; '.join(unsure))}).")
     return [" ".join(parts)]
@@ -247,7 +263,9 @@ def _first_object(text: str) -> dict[str, object] | str:
         if start < skip_to:
             continue  # inside an object that did not parse: its inner braces are not the reply
         try:
-            obj: dict[str, object] = json.loads(text[start:end])  # balanced braces: an object or nothing
+            # balanced braces: an object or nothing; a raw newline or tab inside a string (which a server's JSON
+            # grammar may let through) is read as written, not refused
+            obj: dict[str, object] = json.loads(text[start:end], strict=False)
             return obj
         except (ValueError, RecursionError) as exc:
             failed = failed or (text[start:end], exc)

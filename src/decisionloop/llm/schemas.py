@@ -16,6 +16,11 @@ from decisionloop.llm.chat import JsonSchema
 PLAN_SCHEMA = "next_step"
 STOP_SCHEMA = "goal_answered"
 STOP_FIELD = "answered"
+# Bounds on free text, so that a reply held to the schema also fits its max_tokens (a small model can run on
+# inside a string until it is cut); the lower bound keeps a required value from being empty.
+VALUE_CHARS = 100
+REASON_CHARS = 60
+_TEXT: dict[str, object] = {"type": "string", "minLength": 1, "maxLength": VALUE_CHARS}
 _SCALARS: dict[SlotType, dict[str, object]] = {
     "integer": {"type": "integer"},
     "number": {"type": "number"},
@@ -43,20 +48,21 @@ def slot_schema(slot: Slot) -> dict[str, object]:
     if slot.is_fixed:
         value: dict[str, object] = {"type": "string", "enum": [o.name for o in slot.fixed]}
     elif slot.type == "list":
-        value = {"type": "array", "items": _SCALARS.get(slot.item or "string", {"type": "string"})}
+        value = {"type": "array", "items": _SCALARS.get(slot.item or "string", _TEXT)}
     else:
-        value = dict(_SCALARS.get(slot.type, {"type": "string"}))
+        value = dict(_SCALARS.get(slot.type, _TEXT))
     return value if slot.required else {"anyOf": [value, {"type": "null"}]}
 
 
 def _args(tool: Tool) -> dict[str, object]:
     if tool.id == ASK_USER and not tool.slots:
-        return _object({"question": {"type": "string"}})
+        return _object({"question": _TEXT})
     return _object({s.name: slot_schema(s) for s in tool.slots})
 
 
 def _branch(action: str, args: dict[str, object]) -> dict[str, object]:
-    return _object({"action": {"type": "string", "enum": [action]}, "args": args, "reason": {"type": "string"}})
+    reason = {"type": "string", "maxLength": REASON_CHARS}
+    return _object({"action": {"type": "string", "enum": [action]}, "args": args, "reason": reason})
 
 
 def _object(properties: dict[str, object]) -> dict[str, object]:

@@ -37,6 +37,7 @@ from decisionloop.loop.asks import tool_options as _tool_options
 from decisionloop.loop.frames import RunView, StepView
 from decisionloop.loop.gate import StepDecisions, no_tool_fits, route_step, wants_to_stop
 from decisionloop.loop.requests import (
+    SUGGESTED_TOOLS,
     Draft,
     NeedAnswer,
     NeedApproval,
@@ -65,7 +66,6 @@ from decisionloop.loop.what_if import (
 from decisionloop.spec.model import Spec
 
 LoopGen = Generator[Request, object, RunResult]
-_SHOWN_TOOLS = 3
 MAX_EDITS = 5  # edits of one guarded call before the step counts as declined (a loop of edits ends)
 _SHOWN_SPANS = 8
 _WHO = {"person": "you", "llm": "the LLM", "code": "the agent"}  # who decided a held step, as the user reads it
@@ -518,7 +518,7 @@ class _Run:
                     found = [o.name for o in slot_options(slot, candidates) if o.name != NONE]
                     spans.setdefault(slot.name, tuple(found[:_SHOWN_SPANS]))
         return Suggestion(
-            tools=tuple(pick.ranked()[:_SHOWN_TOOLS]) if isinstance(pick, ChoiceAnswer) else (),
+            tools=tuple(pick.ranked()[:SUGGESTED_TOOLS]) if isinstance(pick, ChoiceAnswer) else (),
             call=call,
             stop=call is None and wants_to_stop(len(self.records), step),
             done=done.noul if isinstance(done, NoulAnswer) else None,

@@ -17,6 +17,7 @@ from decisionloop.decide import Ask
 from decisionloop.loop.frames import Frame, StepView
 
 ResolutionKind = Literal["call", "finish", "stop"]
+SUGGESTED_TOOLS = 3  # System 1's most probable tools that a held step offers System 2
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -5,19 +5,24 @@ from __future__ import annotations
 import time
 
 from decisionloop.core.errors import GeneratorError
+from decisionloop.core.vocab import FINISH
 from decisionloop.driver import System2
 from decisionloop.llm.chat import Chat
 from decisionloop.llm.planner import Plan, PlannerInput, plan
+from decisionloop.llm.trust import DEFAULT_TRUST, Trust, proposals_of
 from decisionloop.llm.writer import evidence_lines, write_answer
 from decisionloop.loop.requests import Draft, LlmUse, NeedAnswer, NeedResolution, Resolution, step_views
 
 
 class LlmSystem2:
-    """Plans a held step with the LLM; an unusable reply or a failed call goes to ``person``, or stops the run."""
+    """Plans a held step with the LLM; an unusable reply or a failed call goes to ``person``, or stops the run. A
+    usable choice that ``trust`` does not take is decided as without the LLM: by ``person`` when there is one, else
+    by System 1's own proposal (checked by the loop like any call)."""
 
-    def __init__(self, chat: Chat, *, person: System2 | None = None) -> None:
+    def __init__(self, chat: Chat, *, person: System2 | None = None, trust: Trust = DEFAULT_TRUST) -> None:
         self._chat = chat
         self._person = person
+        self._trust = trust
 
     def resolve(self, request: NeedResolution) -> Resolution:
         """A validated call or finish from the LLM, else what the person says, else stop."""
@@ -30,9 +35,28 @@ class LlmSystem2:
         use = _use(result, (time.perf_counter() - started) * 1000.0)
         if result.error is not None:
             return self._hand_over(request, f"the LLM's reply was unusable ({result.error})", use)
+        action = FINISH if result.finish else result.call.tool if result.call is not None else ""
+        proposals = proposals_of(request.suggestion.tools, stop=request.suggestion.stop)
+        if not self._trust.takes(action, result.p, proposals):
+            return self._not_taken(request, action, result.p, use)
         if result.finish:
             return Resolution(kind="finish", by="llm", detail=result.reason, llm=use)
         return Resolution(kind="call", by="llm", call=result.call, detail=result.reason, llm=use)
+
+    def _not_taken(self, request: NeedResolution, action: str, p: float | None, use: LlmUse) -> Resolution:
+        sure = "p unknown" if p is None else f"p = {p:.2f}"
+        why = f"the LLM chose {action} ({sure}), not taken: {self._trust.describe()}"
+        if self._person is not None:
+            return self._hand_over(request, why, use)
+        proposal = request.suggestion
+        if proposal.stop:
+            return Resolution(kind="finish", by="system1", detail=f"{why}; System 1's proposal to stop stands", llm=use)
+        if proposal.call is not None:
+            said = f"{why}; System 1's proposal stands"
+            return Resolution(kind="call", by="system1", call=proposal.call, detail=said, llm=use)
+        return Resolution(
+            kind="stop", by="code", detail=f"{why}, System 1 proposed nothing, and no person can decide", llm=use
+        )
 
     def _hand_over(self, request: NeedResolution, why: str, use: LlmUse) -> Resolution:
         if self._person is None:

@@ -1,0 +1,80 @@
+"""When the LLM's choice on a held step is taken: how sure it was of its action (its own tokens' probability) and
+where that action stood among System 1's ranked proposals.
+
+A small LLM asked on the steps System 1 is unsure about is often wrong, so its choice is not taken on its own
+word: ``Trust`` takes it only when the action is among System 1's ``top_k`` proposals and the LLM gave the
+action's tokens at least ``min_p``. Otherwise the step is decided as it would be without the LLM (by the person
+when there is one, else by System 1's proposal). The default is the policy measured best on the dev split
+(``decisionloop eval --llm``, its ``trust`` table).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from decisionloop.core.vocab import FINISH
+from decisionloop.llm.chat import ChatReply
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Trust:
+    """Take the LLM's action when System 1 ranked it within ``top_k`` (None: anywhere, or not at all) and the LLM
+    gave it a probability of at least ``min_p`` (a reply without log-probabilities passes only ``min_p`` 0)."""
+
+    top_k: int | None
+    min_p: float
+
+    def takes(self, action: str, p: float | None, proposals: Sequence[str]) -> bool:
+        """Whether the LLM's ``action`` (a tool id or FINISH) with probability ``p`` is taken over ``proposals``
+        (System 1's, most probable first)."""
+        rank = proposal_rank(action, proposals)
+        if self.top_k is not None and (rank is None or rank > self.top_k):
+            return False
+        return self.min_p <= 0.0 or (p is not None and p >= self.min_p)
+
+    def describe(self) -> str:
+        """The rule in words, for a held step's note."""
+        where = "anywhere" if self.top_k is None else f"among System 1's top {self.top_k}"
+        return f"the LLM's action is taken when it is {where} and the LLM gave it p ≥ {self.min_p:g}"
+
+
+TAKE_ALL = Trust(top_k=None, min_p=0.0)  # the LLM's choice always stands: what held steps got before the policy
+# Measured with SmolLM2-135M-Instruct on the dev split's 21 held steps (System 1 alone: 32/36 tasks): taken on its
+# word the LLM was wrong on 20 of its 21 choices (18/36 tasks); at any min_p ≥ 0.3 with top_k ≤ 3 no choice was
+# taken (32/36), and every policy that took some put no step right on balance. So the default takes a choice only where
+# System 1 ranked it first or second and the LLM was sure of it: a stronger LLM can help, a weak one does no harm.
+DEFAULT_TRUST = Trust(top_k=2, min_p=0.5)
+
+
+def proposal_rank(action: str, proposals: Sequence[str]) -> int | None:
+    """1 for System 1's most probable proposal, 2 for the next, …; None when it did not propose ``action``."""
+    return next((i for i, p in enumerate(proposals, start=1) if p == action), None)
+
+
+def proposals_of(tools: Sequence[tuple[str, float]], *, stop: bool) -> tuple[str, ...]:
+    """System 1's proposals in order: FINISH first when it wanted to stop, then its tools by probability."""
+    ranked = tuple(tool for tool, _ in tools if tool != FINISH)
+    return (FINISH, *ranked) if stop else ranked
+
+
+def value_probability(reply: ChatReply, key: str) -> float | None:
+    """The probability the LLM's tokens gave the string value of ``key`` in its JSON reply (the planner's
+    ``action``, the stop check's ``answered``): exp of the summed log-probabilities of every token that writes part
+    of it. None without log-probabilities, or when the tokens do not spell the reply's text."""
+    tokens = reply.logprobs
+    text = "".join(t.token for t in tokens)
+    if not tokens or text != reply.text:
+        return None
+    found = re.search(rf'"{re.escape(key)}"\s*:\s*"((?:[^"\\]|\\.)*)"', text)
+    if found is None:
+        return None
+    start, end = found.span(1)
+    total, at = 0.0, 0
+    for token in tokens:
+        if at < end and at + len(token.token) > start:
+            total += token.logprob
+        at += len(token.token)
+    return math.exp(total)
