@@ -98,6 +98,11 @@ def _encodes(text: str) -> bool:
 # --- questions and answers ---------------------------------------------------------------------------------------
 
 
+def json_objects(value: object) -> list[Mapping[str, object]]:
+    """The JSON objects of a list read back from JSON (anything else, or anything in it that is no object: none)."""
+    return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
+
+
 def question_to_wire(question: Question) -> dict[str, object]:
     """The JSON object of one question in a request."""
     wire: dict[str, object] = {"type": question.type, "instructions": question.instructions}

@@ -8,12 +8,12 @@ the option), which links the two both ways (``SqliteJournal.what_ifs_of``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from decisionloop.core.errors import JournalError, WireError
 from decisionloop.core.records import StepRecord
-from decisionloop.core.wire import question_from_wire
+from decisionloop.core.wire import json_objects, question_from_wire
 from decisionloop.journal.resume import finished_steps
 from decisionloop.loop.what_if import STEP_BLOCKS, Forced, option_names
 
@@ -66,8 +66,8 @@ def what_if(run: Mapping[str, object], forced: Forced) -> WhatIf:
 def _asked(run: Mapping[str, object], forced: Forced) -> object:
     """The question (as sent on the wire) the forced block asked at the forced step; a JournalError when that step
     did not ask it."""
-    for group in _maps(run.get("decisions")):
-        for row in _maps(group.get("decisions")) if group.get("step") == forced.step else []:
+    for group in json_objects(run.get("decisions")):
+        for row in json_objects(group.get("decisions")) if group.get("step") == forced.step else []:
             decision, questions = row.get("decision"), row.get("questions")
             if not isinstance(decision, Mapping) or decision.get("block") != forced.block:
                 continue
@@ -89,7 +89,3 @@ def linked(config: object) -> tuple[str, Forced] | None:
         return None
     run, block, question, option = (str(t) for t in texts)
     return run, Forced(step=step, block=block, question=question, option=option)
-
-
-def _maps(value: object) -> list[Mapping[str, object]]:
-    return [v for v in value if isinstance(v, Mapping)] if isinstance(value, Sequence) else []

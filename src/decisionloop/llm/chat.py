@@ -150,8 +150,7 @@ def _remember(base_url: str, form: SchemaForm | None) -> None:
 
 
 def _forms_to_try(base_url: str) -> tuple[SchemaForm, ...]:
-    with _FOUND_LOCK:
-        known = _FOUND.get(base_url.rstrip("/"))
+    known = structured_form(base_url)
     return (known,) if known is not None else SCHEMA_FORMS
 
 

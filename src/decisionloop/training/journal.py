@@ -15,7 +15,7 @@ from pathlib import Path
 
 from decisionloop.core.tool import NONE
 from decisionloop.core.vocab import ARG_PREFIX, FINISH, STOP
-from decisionloop.core.wire import question_from_wire
+from decisionloop.core.wire import json_objects, question_from_wire
 from decisionloop.journal import SqliteJournal, default_path
 from decisionloop.journal.what_if import linked
 from decisionloop.model.features import frame
@@ -34,8 +34,8 @@ def journal_examples(path: Path | None = None, limit: int = 100_000) -> list[Exa
 
 def run_examples(run: Mapping[str, object]) -> list[Example]:
     """The examples of one exported run (the JSON shape of ``SqliteJournal.load``)."""
-    steps = _items(run.get("steps"))
-    groups = {g.get("step"): _items(g.get("decisions")) for g in _items(run.get("decisions"))}
+    steps = json_objects(run.get("steps"))
+    groups = {g.get("step"): json_objects(g.get("decisions")) for g in json_objects(run.get("decisions"))}
     link = linked(run.get("config"))
     forced = link[1].step if link is not None else None
     examples: list[Example] = []
@@ -77,7 +77,3 @@ def _label(qid: str, names: tuple[str, ...], tool: str, args: Mapping[str, objec
         wanted = str(value) if str(value) in names else NONE
         return names.index(wanted) if wanted in names else None
     return None
-
-
-def _items(value: object) -> list[Mapping[str, object]]:
-    return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []

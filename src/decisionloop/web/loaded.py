@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from decisionloop.core.wire import json_objects
+
 Row = Mapping[str, object]
-
-
-def maps(value: object) -> list[Row]:
-    """The JSON objects of a list (anything else: none)."""
-    return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
+maps = json_objects  # the JSON objects of a list (anything else: none)
 
 
 def index_of(value: object) -> int:

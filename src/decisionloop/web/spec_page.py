@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from decisionloop.core.wire import json_objects
 from decisionloop.spec import Spec, effective_thresholds
 from decisionloop.spec.render import spec_json
 from decisionloop.web.html import esc, page, rows, tag
@@ -79,11 +80,11 @@ def _block(block: Mapping[str, object]) -> str:
             esc(q.get("type")),
             esc(q.get("ask")) + _options(q.get("options")),
         ]
-        for q in _maps(block.get("questions"))
+        for q in json_objects(block.get("questions"))
     ]
     policy = "".join(
         tag("li", tag("span", esc(f"L{r.get('line')}"), class_="muted"), " ", tag("code", esc(r.get("rule"))))
-        for r in _maps(block.get("policy"))
+        for r in json_objects(block.get("policy"))
     )
     return tag(
         "section",
@@ -97,9 +98,5 @@ def _block(block: Mapping[str, object]) -> str:
 
 
 def _options(options: object) -> str:
-    names = [str(o.get("name")) for o in _maps(options)]
+    names = [str(o.get("name")) for o in json_objects(options)]
     return tag("span", esc(" · ".join(names)), class_="muted options") if names else ""
-
-
-def _maps(value: object) -> Sequence[Mapping[str, object]]:
-    return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
