@@ -19,7 +19,7 @@ import numpy as np
 from decisionloop.core.backend import BackendReply, DecisionRequest, Usage
 from decisionloop.core.errors import BackendError, ConfigError
 from decisionloop.model.encoder import Encoder
-from decisionloop.model.features import FEATURE_VERSION, Framed, frame, inputs, texts_of
+from decisionloop.model.features import FEATURE_VERSION, READABLE_VERSIONS, Framed, frame, inputs, texts_of
 from decisionloop.model.head import Head
 
 ENCODER = "encoder.int8.onnx"
@@ -69,10 +69,11 @@ class ModelFiles:
         if missing:
             raise ConfigError(f"no decision model in {str(where)!r}: missing {', '.join(missing)}; train one first")
         config = json.loads((where / CONFIG).read_text(encoding="utf-8"))
-        if config.get("feature_version") != FEATURE_VERSION:
+        if config.get("feature_version") not in READABLE_VERSIONS:
             raise ConfigError(
                 f"the model in {str(where)!r} was trained on feature version {config.get('feature_version')!r}, "
-                f"this decisionloop computes version {FEATURE_VERSION}; retrain it with decisionloop train"
+                f"this decisionloop reads versions {', '.join(map(str, READABLE_VERSIONS))} (it trains version "
+                f"{FEATURE_VERSION}); retrain it with decisionloop train"
             )
         return cls(directory=where, config=config)
 
@@ -86,6 +87,8 @@ class ModelBackend:
         self._encoder = Encoder(where / ENCODER, where / TOKENIZER, threads=threads)
         temperatures = self._files.config.get("temperatures", {})
         self._head = Head.load(where / HEAD, temperatures if isinstance(temperatures, Mapping) else {})
+        version = self._files.config["feature_version"]  # ModelFiles.read checked it is one of READABLE_VERSIONS
+        self._version = version if isinstance(version, int) else FEATURE_VERSION
 
     @property
     def name(self) -> str:
@@ -130,7 +133,7 @@ class ModelBackend:
     def _answers(self, framed: Mapping[str, Framed]) -> dict[str, object]:
         answers: dict[str, object] = {}
         for qid, f in framed.items():
-            embedded = inputs(f, self._encoder)
+            embedded = inputs(f, self._encoder, version=self._version)
             scores = self._head.scores_of(embedded.shared, embedded.options, embedded.lexical)
             answers[qid] = _wire(f.kind, f.names, self._head.probabilities(scores, f.kind))
         return answers

@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
+from decisionloop.model.binding import N_BINDING_FACTS, binding_facts
 from decisionloop.model.encoder import DIM, Encoder
 
 Rows = npt.NDArray[np.float32]
@@ -68,8 +69,10 @@ NONE = "NONE"
 N_TEXT_FACTS = 19  # lexical_facts: read from the texts alone
 N_WORD_FACTS = 6  # word_facts: the words an option's text shares with the goal, against the best option's
 N_EMBEDDED_FACTS = 4  # embedded_facts: read from the embeddings of the goal and of every option
-N_LEXICAL = N_TEXT_FACTS + N_WORD_FACTS + N_EMBEDDED_FACTS
-FEATURE_VERSION = 5  # bumped whenever the feature rows change; a model trained on others is refused
+N_LEXICAL = N_TEXT_FACTS + N_WORD_FACTS + N_EMBEDDED_FACTS + N_BINDING_FACTS
+FEATURE_VERSION = 6  # bumped whenever the feature rows change; a model trained on others is refused
+# Version 5 rows are version 6's without the binding facts, so a model trained on them is still read.
+READABLE_VERSIONS = (5, FEATURE_VERSION)
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WINDOW_BEFORE, _WINDOW_AFTER = 4, 2  # words read on each side of an option where it occurs in the text
 N_FEATURES = 10 * DIM + N_LEXICAL
@@ -131,17 +134,27 @@ class Inputs:
     lexical: Rows
 
 
-def inputs(framed: Framed, encoder: Encoder) -> Inputs:
-    """Embed the question's texts and compute its lexical facts."""
+def inputs(framed: Framed, encoder: Encoder, *, version: int = FEATURE_VERSION) -> Inputs:
+    """Embed the question's texts and compute its lexical facts (as feature ``version`` has them)."""
     vectors = encoder.embed(texts_of(framed))
-    return Inputs(shared=vectors[:5], options=vectors[5:], lexical=facts(framed, vectors[1], vectors[5:]))
+    lexical = facts(framed, vectors[1], vectors[5:], version=version)
+    return Inputs(shared=vectors[:5], options=vectors[5:], lexical=lexical)
 
 
-def facts(framed: Framed, goal: Rows, options: Rows) -> Rows:
-    """Every option's lexical row: the text facts, the word facts, then the embedded facts (``goal`` and
-    ``options`` are the embeddings of the goal and of the option texts, as ``texts_of`` orders them)."""
+def facts(framed: Framed, goal: Rows, options: Rows, *, version: int = FEATURE_VERSION) -> Rows:
+    """Every option's lexical row: the text facts, the word facts, the embedded facts (``goal`` and ``options``
+    are the embeddings of the goal and of the option texts, as ``texts_of`` orders them), then the binding facts
+    of a choice (which option the slot's question binds to), which version 5 does not have."""
     text = np.asarray(lexical_facts(framed), dtype=np.float32)
-    return np.concatenate([text, word_facts(framed), embedded_facts(framed.names, goal, options)], axis=1)
+    embedded = embedded_facts(framed.names, goal, options)
+    if version == 5:
+        return np.concatenate([text, word_facts(framed), embedded], axis=1)
+    bound = (
+        binding_facts(framed.question, framed.names, framed.roles.get("goal", ""))
+        if framed.kind == "choice"
+        else np.zeros((len(framed.names), N_BINDING_FACTS), dtype=np.float32)
+    )
+    return np.concatenate([text, word_facts(framed), embedded, bound], axis=1)
 
 
 def word_facts(framed: Framed) -> Rows:
