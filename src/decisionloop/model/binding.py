@@ -18,16 +18,19 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from decisionloop.core.tool import NONE
 from decisionloop.values.quantity import read_quantity, registry
 
 Rows = npt.NDArray[np.float32]
 N_BINDING_FACTS = 8
-NONE = "NONE"
 
 _TOKEN = re.compile(r"[A-Za-z0-9$%°]+(?:[./][A-Za-z0-9]+)*")
 _IDENT = re.compile(r"[A-Za-z]+(?:_[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z]+[0-9]\b")
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
+_NUMBERED = re.compile(r"\b[A-Za-z_]+[0-9]\b")
 _ORDINAL_DIGIT = re.compile(r"^[a-z]+?_?([1-9])$")
+_NUMBER = re.compile(r"[-+]?[\d,]*\.?\d+")
+_LEADING_NUMBER = re.compile(r"[-+$]?[\d,]*\.?\d+")
 _ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "1st": 1, "2nd": 2, "3rd": 3}
 _FROM = frozenset({"from", "since"})
 _TO = frozenset({"to", "until", "till", "through", "into", "toward", "towards"})
@@ -73,6 +76,11 @@ class _Found:
     numeric: bool
 
 
+def split_name(text: str) -> str:
+    """A name's words apart: "sendSatelliteMessage" → "send Satellite Message"."""
+    return _CAMEL.sub(r"\1 \2", text)
+
+
 def binding_facts(question: str, names: Sequence[str], goal: str) -> Rows:
     """Per option: direction fits / goes against the slot, order fits / goes against, measure fits / goes
     against, how near the slot's words stand (1 / (1 + words between)), and whether it stands nearest of all."""
@@ -116,8 +124,8 @@ class _Slot:
 @lru_cache(maxsize=4096)
 def _slot(question: str) -> _Slot:
     """What the question says of its slot: its content stems, start or end, its place in order, its measure."""
-    idents = [_CAMEL.sub(r"\1 \2", m).replace("_", " ").casefold().split() for m in _IDENT.findall(question)]
-    plain = [w.casefold() for w in _TOKEN.findall(_CAMEL.sub(r"\1 \2", question).replace("_", " "))]
+    idents = [split_name(m).replace("_", " ").casefold().split() for m in _IDENT.findall(question)]
+    plain = [w.casefold() for w in _TOKEN.findall(split_name(question).replace("_", " "))]
     words = plain + [w for ident in idents for w in ident]
     direction = {"start" for w in words if w in _START} | {"end" for w in words if w in _END}
     # "to" and "from" say a direction only inside a name ("to_unit", "fromCity"), not in a sentence's grammar
@@ -141,7 +149,7 @@ _GENERIC = frozenset(
 
 def _order(question: str, words: Sequence[str]) -> int:
     """The slot's place among slots of one kind: ``mass2`` → 2, "the second charge" → 2; 0 when unsaid."""
-    for ident in re.findall(r"\b[A-Za-z_]+[0-9]\b", question):
+    for ident in _NUMBERED.findall(question):
         matched = _ORDINAL_DIGIT.match(ident.casefold())
         if matched is not None:
             return int(matched.group(1))
@@ -168,7 +176,7 @@ def _locate(name: str, written: Sequence[str], words: Sequence[str]) -> _Found |
     parts = [w.casefold() for w in _TOKEN.findall(name)]
     if not parts:
         return None
-    numeric = bool(re.fullmatch(r"[-+]?[\d,]*\.?\d+", parts[0].replace("$", "")))
+    numeric = bool(_NUMBER.fullmatch(parts[0].replace("$", "")))
     n = len(parts)
     for i in range(len(words) - n + 1):
         window = words[i : i + n]
@@ -197,7 +205,7 @@ def _measure(name: str, words: Sequence[str], start: int, end: int) -> str:
     word = words[end]
     if word.startswith("$") or (start > 0 and words[start - 1] == "$"):
         return "money"
-    digits = re.match(r"[-+$]?[\d,]*\.?\d+", word)
+    digits = _LEADING_NUMBER.match(word)
     glued = word[digits.end() :] if digits else ""
     if glued:
         return "percent" if glued == "%" else _unit_dimension(glued)
@@ -245,13 +253,11 @@ def _direction(found: _Found, words: Sequence[str]) -> str:
 
 def _ranks(found: Sequence[_Found | None]) -> list[int]:
     """Each numeric option's place (1, 2, …) in the goal among the numeric options of the same measure."""
-    ranks = [0] * len(found)
-    for i, f in enumerate(found):
-        if f is None or not f.numeric:
-            continue
-        ranks[i] = 1 + sum(1 for g in found if g is not None and g.numeric and g.measure == f.measure
-                           and g.start < f.start)  # fmt: skip
-    return ranks
+    numbers = [f for f in found if f is not None and f.numeric]
+    return [
+        1 + sum(1 for g in numbers if g.measure == f.measure and g.start < f.start) if f in numbers else 0
+        for f in found
+    ]
 
 
 def _nearness(found: _Found | None, stems: frozenset[str], words: Sequence[str]) -> float:

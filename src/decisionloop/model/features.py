@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
-from decisionloop.model.binding import N_BINDING_FACTS, binding_facts
+from decisionloop.model.binding import N_BINDING_FACTS, binding_facts, split_name
 from decisionloop.model.encoder import DIM, Encoder
 
 Rows = npt.NDArray[np.float32]
@@ -73,7 +73,6 @@ N_LEXICAL = N_TEXT_FACTS + N_WORD_FACTS + N_EMBEDDED_FACTS + N_BINDING_FACTS
 FEATURE_VERSION = 6  # bumped whenever the feature rows change; a model trained on others is refused
 # Version 5 rows are version 6's without the binding facts, so a model trained on them is still read.
 READABLE_VERSIONS = (5, FEATURE_VERSION)
-_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WINDOW_BEFORE, _WINDOW_AFTER = 4, 2  # words read on each side of an option where it occurs in the text
 N_FEATURES = 10 * DIM + N_LEXICAL
 
@@ -165,7 +164,7 @@ def word_facts(framed: Framed) -> Rows:
     NONE row how well the best tool matches."""
     goal = _stems(framed.roles.get("goal", ""))
     own = [
-        (0.0, 0.0) if name == NONE else (_share(_stems(_split(name)), goal), _share(goal, _stems(_split(text))))
+        (0.0, 0.0) if name == NONE else (_share(_stems(split_name(name)), goal), _share(goal, _stems(split_name(text))))
         for name, text in zip(framed.names, framed.texts, strict=True)
     ]
     real = [pair for name, pair in zip(framed.names, own, strict=True) if name != NONE]
@@ -176,11 +175,6 @@ def word_facts(framed: Framed) -> Rows:
         for name, (n, t) in zip(framed.names, own, strict=True)
     ]
     return np.asarray(rows, dtype=np.float32).reshape(len(framed.names), N_WORD_FACTS)
-
-
-def _split(text: str) -> str:
-    """A name's words apart: "sendSatelliteMessage" → "send Satellite Message"."""
-    return _CAMEL.sub(r"\1 \2", text)
 
 
 def embedded_facts(names: Sequence[str], goal: Rows, options: Rows) -> Rows:
@@ -237,7 +231,7 @@ def lexical_facts(framed: Framed) -> list[list[float]]:
         float(framed.kind == "score"),
         math.log(len(framed.names)) / 3,
     ]
-    asked = _stems(_split(framed.question))
+    asked = _stems(split_name(framed.question))
     return [state + _option(name, goal, observation, context, asked) for name in framed.names]
 
 
