@@ -142,6 +142,14 @@ def test_a_unit_pint_reads_as_a_logarithmic_product_is_no_unit() -> None:
     assert spans("5 km Oct 45 miles", kind="quantity") == ["5 km", "45 miles"]
 
 
+def test_the_number_of_a_quantity_with_a_glued_unit_is_offered_too() -> None:
+    # A numeric slot (BFCL's charge1=5) needs the 5 of "5C", which is no number of its own (a word follows it).
+    goal = "Force between charges of 5C and 7C placed 3 meters apart"
+    assert spans(goal, kind="quantity") == ["5C", "7C", "3 meters"]
+    assert spans(goal, kind="number") == ["5", "7", "3"]
+    assert spans("Run 5km at 9am", kind="number") == ["5"]
+
+
 def test_numbers_that_are_not_quantities() -> None:
     assert spans("Wake me at 9am on the 15th and book 2 tables in 3 days", kind="quantity") == []
 

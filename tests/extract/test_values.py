@@ -76,7 +76,6 @@ def test_each_form_is_found(goal: str, kind: SpanKind, span: str) -> None:
         ("Meet on 2027-03-14", "number", "2027"),
         ("Meet on 2027-03-14", "number", "03"),
         ("Meet at 9:30", "number", "30"),
-        ("Run 5km", "number", "5"),
         ("Use v2 of it", "number", "2"),
         ("It weighs 3 pounds", "money", "3 pounds"),
         ("A one-off fee", "number", "one"),

@@ -284,7 +284,8 @@ def is_unit(phrase: str) -> bool:
 
 
 def quantities(text: str) -> Iterator[Found]:
-    """Numbers with a unit of measurement (100°F, 60 mph, 20 degrees Fahrenheit, 330 m)."""
+    """Numbers with a unit of measurement (100°F, 60 mph, 20 degrees Fahrenheit, 330 m), and the number of one whose
+    unit is glued to it ("5C", "6cm"), which is not a number of its own."""
     for m in _QUANTITY.finditer(text):
         words = [w.rstrip(".!?") for w in m.group(3).split()]
         for n in range(len(words), 0, -1):
@@ -294,4 +295,6 @@ def quantities(text: str) -> Iterator[Found]:
                 span = f"{m.group(1)}{m.group(2)}{unit}"
                 if len(span) <= MAX_SPAN:
                     yield span, "quantity"
+                if not m.group(2):  # glued ("5C", "6cm"): the number alone is not found as a number of its own
+                    yield m.group(1), "number"
                 break

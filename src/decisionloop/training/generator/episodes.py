@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from decisionloop.core.errors import ConfigError
 from decisionloop.core.vocab import ASK_USER
 from decisionloop.training.generator import actions, clarify, compute, encyclopedia, lookups, multihop
-from decisionloop.training.generator.invented_tools import MAKERS, invented, quote_then_calc
+from decisionloop.training.generator.invented_tools import MAKERS, PAIRED, invented, quote_then_calc
 from decisionloop.training.generator.kit import Draft, Kit
 
 Builder = Callable[[random.Random, Kit], Draft]
@@ -75,7 +75,8 @@ INTENTS: tuple[Intent, ...] = (
             ("forget", 0.5),
         )
     ),
-    *(_i(f"custom.{role}", 0.7, invented(role), role) for role in MAKERS),
+    # the tools with values of one kind in pairs twice as often: they teach which value fills which slot
+    *(_i(f"custom.{role}", 1.4 if role in PAIRED else 0.7, invented(role), role) for role in MAKERS),
     _i("chat", 2, clarify.chat),
 )
 

@@ -146,6 +146,59 @@ def _shopping(rng: random.Random) -> Made:
     return {"i": item}, {"item": item}, f'Added "{item}" to your shopping list.'
 
 
+# Tools with two or three values of one kind in their goal (two cities, two charges, a weight and a height), so that
+# a model learns which value binds to which slot from the goal's words: from/to, first/second, units.
+def _route(rng: random.Random) -> Made:
+    a, b = rng.sample(CITIES, 2)
+    km = rng.randint(40, 2400)
+    obs = f"{a.shown} → {b.shown}: {km:,} km by road, about {km // 80} h {rng.randint(0, 59)} min of driving"
+    return {"a": a.name, "b": b.name}, {"origin": a.name, "destination": b.name}, obs
+
+
+def _number_in(rng: random.Random, number: str, units: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """``number`` with one of ``units``, glued or not; the gold values: as written, and the number alone."""
+    written = number + rng.choice(units)
+    return written, (written, number)
+
+
+def _bmi(rng: random.Random) -> Made:
+    kg, cm = rng.randint(48, 120), rng.randint(150, 201)
+    w, weight = _number_in(rng, str(kg), (" kg", "kg", " kilograms", " kilos"))
+    h, height = _number_in(rng, str(cm), (" cm", "cm", " centimetres", " centimeters"))
+    obs = f"BMI {kg / (cm / 100) ** 2:.1f} (weight {kg} kg, height {cm} cm)"
+    return {"w": w, "h": h}, {"weight": weight, "height": height}, obs
+
+
+def _force(rng: random.Random) -> Made:
+    q1, q2 = (rng.randint(1, 20) for _ in range(2))
+    r = rng.randint(1, 12)
+    units = (" C", "C", " coulombs")
+    a, first = _number_in(rng, str(q1), units)
+    b, second = _number_in(rng, str(q2), units)
+    d, distance = _number_in(rng, str(r), (" m", "m", " meters", " metres"))
+    obs = f"F = {8.9875e9 * q1 * q2 / r**2:.3e} N (charges {q1} C and {q2} C, {r} m apart)"
+    return {"q1": a, "q2": b, "d": d}, {"charge1": first, "charge2": second, "distance": distance}, obs
+
+
+def _loan(rng: random.Random) -> Made:
+    amount = rng.randrange(5_000, 600_000, 500)
+    rate = rng.choice((2.5, 3, 3.75, 4.5, 5, 5.25, 6.1, 7, 8.5))
+    years = rng.choice((5, 10, 15, 20, 25, 30))
+    p = rng.choice((f"${amount:,}", f"{amount:,} dollars", f"${amount}"))
+    r = rng.choice((f"{rate:g}%", f"{rate:g} percent"))
+    y = f"{years} years"
+    monthly = rate / 1200
+    payment = amount * monthly / (1 - (1 + monthly) ** (-12 * years))
+    obs = f"Monthly payment {payment:,.2f} USD ({amount:,} USD at {rate:g}% over {years} years)"
+    args: dict[str, Values] = {
+        "principal": (p, str(amount), f"{amount:,}"),
+        "rate": (r, f"{rate:g}%", f"{rate:g}"),
+        "years": (y, str(years)),
+    }
+    return {"p": p, "r": r, "y": y}, args, obs
+
+
+PAIRED = frozenset({"route_distance", "body_mass_index", "electric_force", "loan_payment"})
 MAKERS: dict[str, Callable[[random.Random], Made]] = {
     "flight_status": _flight,
     "stock_quote": _stock,
@@ -162,6 +215,10 @@ MAKERS: dict[str, Callable[[random.Random], Made]] = {
     "local_time": _time,
     "post_status": _post,
     "shopping_list": _shopping,
+    "route_distance": _route,
+    "body_mass_index": _bmi,
+    "electric_force": _force,
+    "loan_payment": _loan,
 }
 
 
