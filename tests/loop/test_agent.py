@@ -14,11 +14,19 @@ from decisionloop.core.errors import BackendError
 from decisionloop.core.questions import ChoiceQuestion
 from decisionloop.core.records import Approval, Call, StepRecord
 from decisionloop.core.tool import ToolResult
-from decisionloop.journal.events import ApprovalGiven, DecisionsMade, RunEnded, StepFinished, ToolFinished, ToolStarted
+from decisionloop.core.vocab import LlmPurpose
+from decisionloop.journal.events import (
+    ApprovalGiven,
+    DecisionsMade,
+    LlmCalled,
+    RunEnded,
+    StepFinished,
+    ToolFinished,
+    ToolStarted,
+)
 from decisionloop.loop.agent import Limits, LoopSetup, run_loop
 from decisionloop.loop.requests import (
     Draft,
-    LlmUse,
     NeedAnswer,
     NeedApproval,
     NeedDecisions,
@@ -26,7 +34,8 @@ from decisionloop.loop.requests import (
     Resolution,
 )
 from decisionloop.tools.builtin import builtin_tools
-from tests.support.loop import NOW, SPEC, Clock, Env, answers_for, by_step
+from tests.support.loop import NOW, SPEC, TWO_TOOLS, Clock, Env, answers_for, by_step, two_tools
+from tests.support.replies import llm_use
 
 TOOLS = builtin_tools()
 SEED = ("Gym locker code is 4417", "Parking spot at work is B-14")
@@ -162,7 +171,7 @@ def test_a_held_step_goes_to_system_2_with_reasons_and_suggestions() -> None:
     )
     call = Call(tool="wikidata_fact", args={"entity": "New York City", "property": "population"})
     system2 = _System2(
-        Resolution(kind="call", by="llm", call=call, llm=LlmUse(calls=1, ms=5.0)),
+        Resolution(kind="call", by="llm", call=call, llm=llm_use(1, ms=5.0)),
         Resolution(kind="finish", by="person"),
     )
     replayed = builtin_tools()
@@ -215,7 +224,7 @@ def test_budgets_end_runs_with_named_stop_reasons(limits: Limits, clock: Clock, 
 def test_the_llm_call_budget_stops_the_run() -> None:
     backend = by_step({"tool": "wikidata_fact", "arg:entity": "NONE"})
     call = Call(tool="calculator", args={"expression": "1 + 1"})
-    system2 = _System2(*[Resolution(kind="call", by="llm", call=call, llm=LlmUse(calls=2)) for _ in range(3)])
+    system2 = _System2(*[Resolution(kind="call", by="llm", call=call, llm=llm_use(2)) for _ in range(3)])
     run = Env(backend=backend, tools=TOOLS, system2=system2, limits=Limits(max_model_calls=2)).run(
         "What's the population of the Big Apple?"
     )
@@ -262,7 +271,8 @@ class _Writer:
 
     def write(self, request: NeedAnswer) -> Draft:
         self.asked.append(request)
-        return Draft(text=self.texts.pop(0), by="llm", llm=LlmUse(calls=1, ms=3.0))
+        purpose: LlmPurpose = "revision" if request.revise is not None else "answer"
+        return Draft(text=self.texts.pop(0), by="llm", llm=llm_use(1, ms=3.0, purpose=purpose))
 
 
 @pytest.mark.parametrize(
@@ -311,6 +321,41 @@ def test_a_revision_for_an_unsupported_claim_says_so_in_the_words_of_decision_md
     )
     assert "prob:" not in revise
     assert writer.asked[1].rejected == "Four, as Euler proved."
+
+
+def test_each_llm_call_is_journaled_with_whether_its_reply_was_used() -> None:
+    verdicts = [0.1, 0.95]  # the first draft goes back, the revision is shown
+
+    def respond(request: DecisionRequest) -> Mapping[str, object]:
+        if "deliverable" in request.questions:
+            return {"answers": answers_for(request, {"deliverable": verdicts.pop(0), "unsupported": 0.05})}
+        return {"answers": dict(inner.decide(request).answers)}
+
+    inner = two_tools()
+    writer = _Writer("450.", "7,200 / 16 = 450, and 5 miles are 8.05 km.")
+    run = Env(backend=ScriptedBackend(respond), tools=TOOLS, writer=writer).run(TWO_TOOLS)
+    assert run.driven.result.delivery == "revised"
+    called = [e for e in run.events if isinstance(e, LlmCalled)]
+    # the answer's calls belong to the step after the last (FINISH is step 2), like its delivery checks
+    assert [(e.step, e.call.purpose, e.call.used) for e in called] == [(3, "answer", False), (3, "revision", True)]
+    assert isinstance(run.events[-1], RunEnded)
+    meter = run.driven.meter
+    assert (meter.model_calls, meter.llm_used, meter.llm_purposes["answer"], meter.llm_purposes["revision"]) == (
+        2,
+        1,
+        1,
+        1,
+    )
+    assert "LLM calls: answer 1, revision 1; 1 of 2 replies used" in meter.lines()
+
+
+def test_an_llm_call_the_loop_refuses_is_journaled_as_not_used() -> None:
+    backend = by_step({"tool": "wikidata_fact", "arg:entity": "NONE"})
+    system2 = _System2(Resolution(kind="call", by="llm", call=Call(tool="rm_rf", args={}), llm=llm_use(1).used()))
+    run = Env(backend=backend, tools=TOOLS, system2=system2).run("What's the population of the Big Apple?")
+    assert run.driven.result.stop == "held"
+    [called] = [e for e in run.events if isinstance(e, LlmCalled)]
+    assert (called.step, called.call.purpose, called.call.used) == (0, "plan", False)
 
 
 def test_the_generator_rejects_wrong_replies_loudly() -> None:
@@ -374,7 +419,7 @@ def test_with_an_llm_a_goal_no_tool_fits_is_answered_directly_and_not_gated() ->
     class Writer:
         def write(self, request: NeedAnswer) -> Draft:
             written.append(request)
-            return Draft(text="Rain taps the window", by="llm", llm=LlmUse(calls=1, ms=5.0))
+            return Draft(text="Rain taps the window", by="llm", llm=llm_use(1, ms=5.0))
 
     backend = by_step({"tool": "NONE"})
     run = Env(backend=backend, tools=TOOLS, writer=Writer()).run("Write me a haiku about rain")

@@ -70,6 +70,7 @@ def test_a_choice_the_policy_takes_is_the_llms() -> None:
     resolution = LlmSystem2(ScriptedChat([sure_reply(PLAN, 0.8)]), trust=trust).resolve(_held())
     assert (resolution.kind, resolution.by) == ("call", "llm")
     assert resolution.call == Call(tool="wikidata_fact", args={"entity": "New York City", "property": "population"})
+    assert [(c.purpose, c.used) for c in resolution.llm.made] == [("plan", True)]
 
 
 @pytest.mark.parametrize(
@@ -87,7 +88,7 @@ def test_a_choice_the_policy_does_not_take_goes_to_the_person(reply: str | ChatR
     assert person.asked == 1
     assert (resolution.kind, resolution.by) == ("stop", "person")
     assert resolution.detail.startswith(f"{why}: {trust.describe()}")
-    assert resolution.llm.calls == 1
+    assert [(c.purpose, c.used) for c in resolution.llm.made] == [("plan", False)]
 
 
 def test_without_a_person_a_choice_not_taken_leaves_system_1s_proposal() -> None:

@@ -8,7 +8,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from decisionloop.core.errors import GeneratorError
 from decisionloop.core.tool import NONE, Tool
 from decisionloop.core.vocab import FINISH
 from decisionloop.evaluate.score import LlmStep, StepKey
@@ -72,11 +71,10 @@ def _one(task: Task, index: int, chat: Chat, tools: Sequence[Tool], now: datetim
                 spans.setdefault(slot.name, tuple(found[:SHOWN_SPANS]))
     inp = PlannerInput(goal=task.goal, steps=history(task, index), tools=tools, suggestions=offered, spans=spans)
     started = time.perf_counter()
-    try:
-        result = plan(chat, inp, check_stop=index > 0)
-    except GeneratorError:
-        return LlmStep(correct=False, ms=(time.perf_counter() - started) * 1000.0, calls=1)
+    result = plan(chat, inp, check_stop=index > 0)
     ms = (time.perf_counter() - started) * 1000.0
+    if result.failed:
+        return LlmStep(correct=False, ms=ms, calls=result.calls)
     choice = FINISH if result.finish else result.call.tool if result.call is not None else None
     gold = task.steps[index]
     if gold.action == FINISH:

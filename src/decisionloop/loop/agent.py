@@ -39,6 +39,8 @@ from decisionloop.loop.gate import StepDecisions, no_tool_fits, route_step, want
 from decisionloop.loop.requests import (
     SUGGESTED_TOOLS,
     Draft,
+    LlmCalls,
+    LlmUse,
     NeedAnswer,
     NeedApproval,
     NeedDecisions,
@@ -305,13 +307,14 @@ class _Run:
         if not isinstance(reply, Resolution):
             return Resolution(kind="stop", by="code", detail="nobody decided the held step")
         self.llm_calls += reply.llm.calls
-        asked = self._ask_left_out(reply)
-        if asked is not None:
-            return asked
-        problem = self._invalid(reply)
-        if problem is not None:
-            return Resolution(kind="stop", by="code", detail=problem, llm=reply.llm)
-        return reply
+        resolved = self._ask_left_out(reply)
+        if resolved is None:
+            problem = self._invalid(reply)
+            resolved = reply if problem is None else Resolution(kind="stop", by="code", detail=problem)
+            if problem is not None:
+                resolved = replace(resolved, llm=reply.llm.used(False))
+        yield from self._llm_calls(index, resolved.llm)
+        return resolved
 
     def _invalid(self, resolution: Resolution) -> str | None:
         """System 2's call is checked like System 1's: a known tool and a value for every slot."""
@@ -398,9 +401,12 @@ class _Run:
         draft = yield from self._draft(
             NeedAnswer(goal=self.goal, evidence=steps, template=template, conversation=self.setup.conversation)
         )
+        at = len(steps)  # the answer's LLM calls and checks belong to the step after the last
         if draft.by == "template":
+            yield from self._llm_calls(at, draft.llm.used(False))  # a writer that failed
             return self._answered(draft.text, "template", ())
         first = yield from self._deliverable(draft.text)
+        yield from self._llm_calls(at, draft.llm.used(first.action == "deliver"))
         if first.action == "deliver":
             return self._answered(draft.text, "delivered", (first,))
         why = revision_reason(self.spec.block("can_deliver"), first)
@@ -415,7 +421,9 @@ class _Run:
             )
         )
         second = yield from self._deliverable(revised.text)
-        if second.action == "deliver" and revised.by == "llm":
+        shown = second.action == "deliver" and revised.by == "llm"
+        yield from self._llm_calls(at, revised.llm.used(shown))
+        if shown:
             return self._answered(revised.text, "revised", (first, second))
         return self._answered(template, "fell_back", (first, second))
 
@@ -427,6 +435,7 @@ class _Run:
                 goal=self.goal, evidence=(), template=end.detail, direct=True, conversation=self.setup.conversation
             )
         )
+        yield from self._llm_calls(len(self.records), draft.llm.used(draft.by == "llm"))
         if draft.by == "llm":
             return RunResult(
                 goal=self.goal,
@@ -447,10 +456,17 @@ class _Run:
 
     def _draft(self, request: NeedAnswer) -> Generator[Request, object, Draft]:
         reply = yield request
-        if not isinstance(reply, Draft) or not reply.text.strip():
+        if not isinstance(reply, Draft):
             return Draft(text=request.template, by="template")
         self.llm_calls += reply.llm.calls
+        if not reply.text.strip():
+            return Draft(text=request.template, by="template", llm=reply.llm)
         return reply
+
+    def _llm_calls(self, step: int, use: LlmUse) -> Generator[Request, object, None]:
+        """Tell the driver about LLM calls, once whether each reply was used is known."""
+        if use.calls:
+            yield LlmCalls(step=step, use=use)
 
     def _deliverable(self, text: str) -> Generator[Request, object, Decision]:
         asked = deliver_ask(self.spec, self.goal, text, self._views())

@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 
 from decisionloop.core.errors import GeneratorError
-from decisionloop.core.vocab import FINISH
+from decisionloop.core.vocab import FINISH, LlmPurpose
 from decisionloop.driver import System2
 from decisionloop.llm.chat import Chat
-from decisionloop.llm.planner import Plan, PlannerInput, plan
+from decisionloop.llm.planner import PlannerInput, call_record, failed_call, plan
 from decisionloop.llm.trust import DEFAULT_TRUST, Trust, proposals_of
 from decisionloop.llm.writer import evidence_lines, write_answer
 from decisionloop.loop.requests import Draft, LlmUse, NeedAnswer, NeedResolution, Resolution, step_views
@@ -25,14 +25,12 @@ class LlmSystem2:
         self._trust = trust
 
     def resolve(self, request: NeedResolution) -> Resolution:
-        """A validated call or finish from the LLM, else what the person says, else stop."""
-        started = time.perf_counter()
-        try:
-            result = plan(self._chat, _planner_input(request), check_stop=True)
-        except GeneratorError as err:
-            failed = LlmUse(calls=1, ms=(time.perf_counter() - started) * 1000.0)
-            return self._hand_over(request, f"the LLM failed ({err})", failed)
-        use = _use(result, (time.perf_counter() - started) * 1000.0)
+        """A validated call or finish from the LLM, else what the person says, else stop; the call whose reply
+        decided is marked used."""
+        result = plan(self._chat, _planner_input(request), check_stop=True)
+        use = result.use
+        if result.failed:
+            return self._hand_over(request, result.error or "the LLM failed", use)
         if result.error is not None:
             return self._hand_over(request, f"the LLM's reply was unusable ({result.error})", use)
         action = FINISH if result.finish else result.call.tool if result.call is not None else ""
@@ -40,8 +38,8 @@ class LlmSystem2:
         if not self._trust.takes(action, result.p, proposals):
             return self._not_taken(request, action, result.p, use)
         if result.finish:
-            return Resolution(kind="finish", by="llm", detail=result.reason, llm=use)
-        return Resolution(kind="call", by="llm", call=result.call, detail=result.reason, llm=use)
+            return Resolution(kind="finish", by="llm", detail=result.reason, llm=use.used())
+        return Resolution(kind="call", by="llm", call=result.call, detail=result.reason, llm=use.used())
 
     def _not_taken(self, request: NeedResolution, action: str, p: float | None, use: LlmUse) -> Resolution:
         sure = "p unknown" if p is None else f"p = {p:.2f}"
@@ -78,12 +76,6 @@ def _planner_input(request: NeedResolution) -> PlannerInput:
     )
 
 
-def _use(result: Plan, ms: float) -> LlmUse:
-    return LlmUse(
-        calls=result.calls, ms=ms, input_tokens=result.usage.input_tokens, output_tokens=result.usage.output_tokens
-    )
-
-
 class LlmWriter:
     """Writes the answer from the evidence only; a failed call falls back to the template answer."""
 
@@ -92,8 +84,10 @@ class LlmWriter:
         self._instruction = instruction
 
     def write(self, request: NeedAnswer) -> Draft:
-        """The LLM's draft, or the template when the LLM cannot answer."""
+        """The LLM's draft, or the template when the LLM cannot answer; its call not marked used (the loop knows
+        whether the draft is shown)."""
         evidence = evidence_lines(step_views(request.evidence))
+        purpose: LlmPurpose = "direct" if request.direct else "revision" if request.revise is not None else "answer"
         started = time.perf_counter()
         try:
             reply = write_answer(
@@ -106,12 +100,8 @@ class LlmWriter:
                 direct=request.direct,
                 conversation=request.conversation,
             )
-        except GeneratorError:
-            return Draft(text=request.template, by="template")
-        use = LlmUse(
-            calls=1,
-            ms=(time.perf_counter() - started) * 1000.0,
-            input_tokens=reply.input_tokens,
-            output_tokens=reply.output_tokens,
-        )
-        return Draft(text=reply.text.strip(), by="llm", llm=use)
+        except GeneratorError as err:
+            failed = failed_call(purpose, self._chat.name, err, (time.perf_counter() - started) * 1000.0)
+            return Draft(text=request.template, by="template", llm=LlmUse(made=(failed,)))
+        made = call_record(purpose, reply, (time.perf_counter() - started) * 1000.0)
+        return Draft(text=reply.text.strip(), by="llm", llm=LlmUse(made=(made,)))
