@@ -12,6 +12,7 @@ from decisionloop.core.errors import GeneratorError
 from decisionloop.core.records import Call, Hold, StepRecord
 from decisionloop.core.tool import ToolResult
 from decisionloop.llm.chat import ChatReply, ScriptedChat
+from decisionloop.llm.schemas import PLAN_SCHEMA
 from decisionloop.llm.trust import Trust
 from decisionloop.loop.requests import NeedApproval, NeedResolution, Resolution, Suggestion
 from decisionloop.system2 import Declining, LlmSystem2, LlmWriter, TerminalPerson
@@ -136,10 +137,40 @@ def test_the_llm_stop_check_finishes_when_the_last_result_answers() -> None:
     assert len(chat.requests) == 1
     assert chat.requests[0].max_tokens == 12  # room for {"answered": "yes"} when the server enforces the schema
     # A yes where System 1 wanted to go on is an override the default policy does not take (measured: on the dev
-    # split's held steps every such yes from SmolLM2 was wrong); without a person, System 1's call stands.
-    chat = ScriptedChat(["Yes."])
-    kept = LlmSystem2(chat).resolve(held)
-    assert (kept.kind, kept.by) == ("call", "system1")
+    # split's held steps every such yes from SmolLM2 was wrong), so the stop check is not asked there: the
+    # planner is, and its choice is weighed like any other.
+    chat = ScriptedChat([sure_reply(PLAN, 0.9)])
+    planned = LlmSystem2(chat).resolve(held)
+    assert [r.schema.name for r in chat.requests if r.schema is not None] == [PLAN_SCHEMA]
+    assert (planned.kind, planned.by) == ("call", "llm")
+
+
+@pytest.mark.parametrize("person", [False, True])
+def test_the_llm_is_not_asked_where_the_policy_could_take_none_of_its_choices(person: bool) -> None:
+    # System 1 offered no ranked tools (the step's tool was fixed when the user was asked for its value): the
+    # default policy takes only System 1's top two, so no answer of the LLM could be taken.
+    held = _held()
+    fixed = replace(held, suggestion=replace(held.suggestion, tools=()))
+    chat = ScriptedChat([])
+    someone = _Person()
+    resolution = LlmSystem2(chat, person=someone if person else None).resolve(fixed)
+    assert chat.requests == []
+    assert resolution.llm.calls == 0
+    assert resolution.detail.startswith("the LLM was not asked: System 1 proposed no tool it could choose")
+    assert someone.asked == (1 if person else 0)
+    assert resolution.by == ("person" if person else "system1")
+
+
+def test_a_server_that_gives_no_log_probabilities_is_not_asked_again() -> None:
+    chat = ScriptedChat([PLAN])  # no log-probabilities: p unknown, which the default policy never takes
+    system2 = LlmSystem2(chat)
+    first, second = system2.resolve(_held()), system2.resolve(_held())
+    assert len(chat.requests) == 1
+    assert "(p unknown), not taken" in first.detail
+    assert second.detail.startswith("the LLM was not asked: its server gives no log-probabilities")
+    assert (second.kind, second.by, second.llm.calls) == ("call", "system1", 0)
+    taking = LlmSystem2(ScriptedChat([PLAN, PLAN]), trust=Trust(top_k=2, min_p=0.0))  # a policy that needs no p
+    assert [taking.resolve(_held()).by for _ in range(2)] == ["llm", "llm"]
 
 
 def test_the_llm_writes_the_answer_from_the_evidence_only() -> None:

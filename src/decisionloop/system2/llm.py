@@ -17,33 +17,55 @@ from decisionloop.loop.requests import Draft, LlmUse, NeedAnswer, NeedResolution
 class LlmSystem2:
     """Plans a held step with the LLM; an unusable reply or a failed call goes to ``person``, or stops the run. A
     usable choice that ``trust`` does not take is decided as without the LLM: by ``person`` when there is one, else
-    by System 1's own proposal (checked by the loop like any call)."""
+    by System 1's own proposal (checked by the loop like any call).
+
+    The LLM is asked only what ``trust`` could take: the stop check only where System 1 proposed to stop (else its
+    yes could not be taken), and nothing where System 1 proposed no tool the policy could let the LLM choose, or
+    where the server was found to give no log-probabilities and the policy needs them."""
 
     def __init__(self, chat: Chat, *, person: System2 | None = None, trust: Trust = DEFAULT_TRUST) -> None:
         self._chat = chat
         self._person = person
         self._trust = trust
+        self._unscored = False  # a reply came without log-probabilities: no choice of this LLM can be taken
 
     def resolve(self, request: NeedResolution) -> Resolution:
         """A validated call or finish from the LLM, else what the person says, else stop; the call whose reply
         decided is marked used."""
-        result = plan(self._chat, _planner_input(request), check_stop=True)
+        proposals = proposals_of(request.suggestion.tools, stop=request.suggestion.stop)
+        unasked = self._not_asked(proposals)
+        if unasked is not None:
+            return self._without_llm(request, f"the LLM was not asked: {unasked}", LlmUse())
+        check_stop = self._trust.may_take(FINISH, proposals)
+        result = plan(self._chat, _planner_input(request), check_stop=check_stop)
         use = result.use
         if result.failed:
             return self._hand_over(request, result.error or "the LLM failed", use)
         if result.error is not None:
             return self._hand_over(request, f"the LLM's reply was unusable ({result.error})", use)
+        self._unscored = self._unscored or (self._trust.needs_p and not result.scored)
         action = FINISH if result.finish else result.call.tool if result.call is not None else ""
-        proposals = proposals_of(request.suggestion.tools, stop=request.suggestion.stop)
         if not self._trust.takes(action, result.p, proposals):
             return self._not_taken(request, action, result.p, use)
         if result.finish:
             return Resolution(kind="finish", by="llm", detail=result.reason, llm=use.used())
         return Resolution(kind="call", by="llm", call=result.call, detail=result.reason, llm=use.used())
 
+    def _not_asked(self, proposals: tuple[str, ...]) -> str | None:
+        """Why no answer of the LLM could be taken on this step, if none could."""
+        if not self._trust.may_take_any(proposals):
+            return f"System 1 proposed no tool it could choose ({self._trust.describe()})"
+        if self._unscored:
+            return f"its server gives no log-probabilities, and {self._trust.describe()}"
+        return None
+
     def _not_taken(self, request: NeedResolution, action: str, p: float | None, use: LlmUse) -> Resolution:
         sure = "p unknown" if p is None else f"p = {p:.2f}"
         why = f"the LLM chose {action} ({sure}), not taken: {self._trust.describe()}"
+        return self._without_llm(request, why, use)
+
+    def _without_llm(self, request: NeedResolution, why: str, use: LlmUse) -> Resolution:
+        """The step as it is decided without the LLM: by the person, else by System 1's proposal."""
         if self._person is not None:
             return self._hand_over(request, why, use)
         proposal = request.suggestion
