@@ -1,4 +1,4 @@
-"""The LLM as System 2: it plans held steps (handing unusable replies to a person) and writes the answer."""
+"""The LLM as System 2: it plans held steps (what it cannot decide is decided as without it) and writes the answer."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from decisionloop.loop.requests import Draft, LlmUse, NeedAnswer, NeedResolution
 
 
 class LlmSystem2:
-    """Plans a held step with the LLM; an unusable reply or a failed call goes to ``person``, or stops the run. A
-    usable choice that ``trust`` does not take is decided as without the LLM: by ``person`` when there is one, else
-    by System 1's own proposal (checked by the loop like any call).
+    """Plans a held step with the LLM. A step the LLM does not decide (its reply unusable, its call failed, its
+    choice not taken by ``trust``) is decided as it would be without the LLM: by ``person`` when there is one, else
+    by System 1's own proposal (checked by the loop like any call), so a failing LLM does no harm.
 
     The LLM is asked only what ``trust`` could take: the stop check only where System 1 proposed to stop (else its
     yes could not be taken), and nothing where System 1 proposed no tool the policy could let the LLM choose, or
@@ -40,9 +40,9 @@ class LlmSystem2:
         result = plan(self._chat, _planner_input(request), check_stop=check_stop)
         use = result.use
         if result.failed:
-            return self._hand_over(request, result.error or "the LLM failed", use)
+            return self._without_llm(request, result.error or "the LLM failed", use)
         if result.error is not None:
-            return self._hand_over(request, f"the LLM's reply was unusable ({result.error})", use)
+            return self._without_llm(request, f"the LLM's reply was unusable ({result.error})", use)
         self._unscored = self._unscored or (self._trust.needs_p and not result.scored)
         action = FINISH if result.finish else result.call.tool if result.call is not None else ""
         if not self._trust.takes(action, result.p, proposals):
@@ -68,7 +68,7 @@ class LlmSystem2:
         """The step as it is decided without the LLM: by the person, else by System 1's proposal."""
         if self._person is not None:
             return self._hand_over(request, why, use)
-        proposal = request.suggestion
+        proposal = request.suggestion  # nobody to ask (bench compare, a script): as System 1 alone would go on
         if proposal.stop:
             return Resolution(kind="finish", by="system1", detail=f"{why}; System 1's proposal to stop stands", llm=use)
         if proposal.call is not None:
@@ -79,8 +79,7 @@ class LlmSystem2:
         )
 
     def _hand_over(self, request: NeedResolution, why: str, use: LlmUse) -> Resolution:
-        if self._person is None:
-            return Resolution(kind="stop", by="code", detail=f"{why}, and no person can decide", llm=use)
+        assert self._person is not None
         answer = self._person.resolve(request)
         detail = f"{why}; {answer.detail}" if answer.detail else why
         return Resolution(kind=answer.kind, by=answer.by, call=answer.call, detail=detail, llm=use)
