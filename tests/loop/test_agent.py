@@ -289,20 +289,24 @@ def test_an_llm_answer_is_gated_by_can_deliver_with_exactly_one_revision(
             return {"answers": answers_for(request, {"deliverable": verdicts.pop(0), "unsupported": 0.05})}  # type: ignore[arg-type]
         return {"answers": dict(inner.decide(request).answers)}  # type: ignore[arg-type]
 
-    inner = by_step({"tool": "calculator", "arg:expression": "2 + 2"}, {"needs_tool": 0.02})
-    writer = _Writer("Four.", "2 + 2 = 4.")
-    run = Env(backend=ScriptedBackend(respond), tools=TOOLS, writer=writer).run("What is 2 + 2?")
+    inner = two_tools()
+    writer = _Writer("450.", "450, and 5 miles are 8.05 km.")
+    run = Env(backend=ScriptedBackend(respond), tools=TOOLS, writer=writer).run(TWO_TOOLS)
     result = run.driven.result
     assert result.delivery == delivery
     assert len(writer.asked) == writes
     if writes == 2:
         # Regression: the revision quoted the raw rule and left out the draft it rejected.
-        assert writer.asked[1].rejected == "Four."
+        assert writer.asked[1].rejected == "450."
         assert writer.asked[1].revise == (
             "it is not clear that the answer does what the goal asked and reports the results accurately: it leaves "
             "the goal unanswered or misreports what the tools returned (90% sure)"
         )
-    assert result.answer == {"delivered": "Four.", "revised": "2 + 2 = 4.", "fell_back": "2 + 2 = 4"}[delivery]
+    template = "5 miles = 8.047 kilometers"  # the last tool answer
+    assert (
+        result.answer
+        == {"delivered": "450.", "revised": "450, and 5 miles are 8.05 km.", "fell_back": template}[delivery]
+    )
 
 
 def test_a_revision_for_an_unsupported_claim_says_so_in_the_words_of_decision_md() -> None:
@@ -311,16 +315,16 @@ def test_a_revision_for_an_unsupported_claim_says_so_in_the_words_of_decision_md
             return {"answers": answers_for(request, {"deliverable": 0.9, "unsupported": 0.8})}  # type: ignore[arg-type]
         return {"answers": dict(inner.decide(request).answers)}  # type: ignore[arg-type]
 
-    inner = by_step({"tool": "calculator", "arg:expression": "2 + 2"}, {"needs_tool": 0.02})
-    writer = _Writer("Four, as Euler proved.", "2 + 2 = 4.")
-    Env(backend=ScriptedBackend(respond), tools=TOOLS, writer=writer).run("What is 2 + 2?")
+    inner = two_tools()
+    writer = _Writer("450, as Euler proved.", "450.")
+    Env(backend=ScriptedBackend(respond), tools=TOOLS, writer=writer).run(TWO_TOOLS)
     revise = writer.asked[1].revise
     assert revise == (
         "the answer states something the tool results do not support: it claims a fact, number or action that was "
         "never observed (80% sure)"
     )
     assert "prob:" not in revise
-    assert writer.asked[1].rejected == "Four, as Euler proved."
+    assert writer.asked[1].rejected == "450, as Euler proved."
 
 
 def test_each_llm_call_is_journaled_with_whether_its_reply_was_used() -> None:

@@ -54,7 +54,7 @@ from decisionloop.loop.requests import (
     step_views,
 )
 from decisionloop.loop.revise import revision_reason
-from decisionloop.loop.template import TemplateStep, is_no_answer, template_answer
+from decisionloop.loop.template import TemplateStep, is_no_answer, template_answer, template_suffices
 from decisionloop.loop.what_if import (
     STEP_BLOCKS,
     Forced,
@@ -391,13 +391,14 @@ class _Run:
             return RunResult(
                 goal=self.goal, steps=steps, stop=end.stop, detail=end.detail, answer=end.detail, delivery="none"
             )
-        template = template_answer(
-            [
-                TemplateStep(tool=r.tool, ok=r.result.ok, answer=r.result.answer, observation=r.result.observation)
-                for r in steps
-                if r.result
-            ]
-        )
+        results = [
+            TemplateStep(tool=r.tool, ok=r.result.ok, answer=r.result.answer, observation=r.result.observation)
+            for r in steps
+            if r.result
+        ]
+        template = template_answer(results)
+        if template_suffices(results):  # one tool's own words: nothing for an LLM to write
+            return self._answered(template, "template", ())
         draft = yield from self._draft(
             NeedAnswer(goal=self.goal, evidence=steps, template=template, conversation=self.setup.conversation)
         )
