@@ -290,7 +290,7 @@ def test_an_llm_answer_is_gated_by_can_deliver_with_exactly_one_revision(
         return {"answers": dict(inner.decide(request).answers)}  # type: ignore[arg-type]
 
     inner = two_tools()
-    writer = _Writer("450.", "450, and 5 miles are 8.05 km.")
+    writer = _Writer("450.", "450, and 5 miles are 8.047 km.")
     run = Env(backend=ScriptedBackend(respond), tools=TOOLS, writer=writer).run(TWO_TOOLS)
     result = run.driven.result
     assert result.delivery == delivery
@@ -305,7 +305,7 @@ def test_an_llm_answer_is_gated_by_can_deliver_with_exactly_one_revision(
     template = "5 miles = 8.047 kilometers"  # the last tool answer
     assert (
         result.answer
-        == {"delivered": "450.", "revised": "450, and 5 miles are 8.05 km.", "fell_back": template}[delivery]
+        == {"delivered": "450.", "revised": "450, and 5 miles are 8.047 km.", "fell_back": template}[delivery]
     )
 
 
@@ -316,7 +316,7 @@ def test_a_revision_for_an_unsupported_claim_says_so_in_the_words_of_decision_md
         return {"answers": dict(inner.decide(request).answers)}  # type: ignore[arg-type]
 
     inner = two_tools()
-    writer = _Writer("450, as Euler proved.", "450.")
+    writer = _Writer("450, as was proved long ago.", "450.")
     Env(backend=ScriptedBackend(respond), tools=TOOLS, writer=writer).run(TWO_TOOLS)
     revise = writer.asked[1].revise
     assert revise == (
@@ -324,7 +324,37 @@ def test_a_revision_for_an_unsupported_claim_says_so_in_the_words_of_decision_md
         "never observed (80% sure)"
     )
     assert "prob:" not in revise
-    assert writer.asked[1].rejected == "450, as Euler proved."
+    assert writer.asked[1].rejected == "450, as was proved long ago."
+
+
+@pytest.mark.parametrize(
+    ("second", "delivery"),
+    [("450, and 5 miles are 8.047 km.", "revised"), ("450, and 5 miles are 8.05 km in Madrid.", "fell_back")],
+)
+def test_a_draft_stating_a_number_or_a_name_no_tool_returned_goes_back_whatever_can_deliver_said(
+    second: str, delivery: str
+) -> None:
+    # can_deliver passed drafts with wrong names: 11 of 12 made from the dev split's gold answers shipped
+    # (python scripts/unsupported_drafts.py); this check is code, after it.
+    def respond(request: DecisionRequest) -> Mapping[str, object]:
+        if "deliverable" in request.questions:
+            return {"answers": answers_for(request, {"deliverable": 0.95, "unsupported": 0.05})}
+        return {"answers": dict(inner.decide(request).answers)}
+
+    inner = two_tools()
+    writer = _Writer("450, and 5 miles are 8.05 km, says Reuters.", second)
+    result = Env(backend=ScriptedBackend(respond), tools=TOOLS, writer=writer).run(TWO_TOOLS).driven.result
+    assert all(d.action == "deliver" for d in result.answer_decisions)  # System 1 let both drafts through
+    assert result.delivery == delivery
+    why = "it states numbers or names that no tool result or the goal has (8.05, Reuters)"
+    assert writer.asked[1].revise is not None
+    assert writer.asked[1].revise.startswith(why)
+    assert result.detail.startswith(f"the first draft was sent back: {why}")
+    if delivery == "fell_back":
+        assert result.answer == "5 miles = 8.047 kilometers"
+        assert result.detail.endswith("; the revision too: it states numbers or names that no tool result or the goal "
+                                      "has (8.05, Madrid); use only what the tools returned, numbers exactly as they "
+                                      "wrote them")  # fmt: skip
 
 
 def test_each_llm_call_is_journaled_with_whether_its_reply_was_used() -> None:
@@ -336,7 +366,7 @@ def test_each_llm_call_is_journaled_with_whether_its_reply_was_used() -> None:
         return {"answers": dict(inner.decide(request).answers)}
 
     inner = two_tools()
-    writer = _Writer("450.", "7,200 / 16 = 450, and 5 miles are 8.05 km.")
+    writer = _Writer("450.", "7,200 / 16 = 450, and 5 miles are 8.047 km.")
     run = Env(backend=ScriptedBackend(respond), tools=TOOLS, writer=writer).run(TWO_TOOLS)
     assert run.driven.result.delivery == "revised"
     called = [e for e in run.events if isinstance(e, LlmCalled)]

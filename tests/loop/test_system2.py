@@ -188,7 +188,7 @@ def test_a_server_that_gives_no_log_probabilities_is_not_asked_again() -> None:
 
 
 def test_the_llm_writes_the_answer_from_the_evidence_only() -> None:
-    chat = ScriptedChat(["450, and 5 miles are about 8 km."])
+    chat = ScriptedChat(["450, and 5 miles are 8.047 kilometers."])
     writer = LlmWriter(chat, instruction=SPEC.generator)
     run = Env(backend=two_tools(), tools=TOOLS, writer=writer).run(TWO_TOOLS)
     assert run.driven.result.delivery == "delivered"

@@ -34,6 +34,7 @@ from decisionloop.loop.asks import (
     user_question,
 )
 from decisionloop.loop.asks import tool_options as _tool_options
+from decisionloop.loop.claims import claims_reason, unsupported_claims
 from decisionloop.loop.frames import RunView, StepView
 from decisionloop.loop.gate import StepDecisions, no_tool_fits, route_step, wants_to_stop
 from decisionloop.loop.requests import (
@@ -406,11 +407,10 @@ class _Run:
         if draft.by == "template":
             yield from self._llm_calls(at, draft.llm.used(False))  # a writer that failed
             return self._answered(draft.text, "template", ())
-        first = yield from self._deliverable(draft.text)
-        yield from self._llm_calls(at, draft.llm.used(first.action == "deliver"))
-        if first.action == "deliver":
+        first, why = yield from self._checked(draft.text)
+        yield from self._llm_calls(at, draft.llm.used(why is None))
+        if why is None:
             return self._answered(draft.text, "delivered", (first,))
-        why = revision_reason(self.spec.block("can_deliver"), first)
         revised = yield from self._draft(
             NeedAnswer(
                 goal=self.goal,
@@ -421,12 +421,14 @@ class _Run:
                 conversation=self.setup.conversation,
             )
         )
-        second = yield from self._deliverable(revised.text)
-        shown = second.action == "deliver" and revised.by == "llm"
+        second, again = yield from self._checked(revised.text)
+        shown = again is None and revised.by == "llm"
         yield from self._llm_calls(at, revised.llm.used(shown))
+        sent_back = f"the first draft was sent back: {why}"
         if shown:
-            return self._answered(revised.text, "revised", (first, second))
-        return self._answered(template, "fell_back", (first, second))
+            return self._answered(revised.text, "revised", (first, second), detail=sent_back)
+        again = again if revised.by == "llm" else "the LLM could not write it"
+        return self._answered(template, "fell_back", (first, second), detail=f"{sent_back}; the revision too: {again}")
 
     def _direct(self, end: _End) -> LoopGen:
         """No tool fits: an LLM answers from what it knows (not gated: there is no tool result to check it
@@ -469,16 +471,30 @@ class _Run:
         if use.calls:
             yield LlmCalls(step=step, use=use)
 
-    def _deliverable(self, text: str) -> Generator[Request, object, Decision]:
+    def _checked(self, text: str) -> Generator[Request, object, tuple[Decision, str | None]]:
+        """can_deliver on a draft, and the check of its numbers and names (``loop.claims``): the decision, and why
+        the draft goes back (None: it may be shown)."""
         asked = deliver_ask(self.spec, self.goal, text, self._views())
-        return (yield from self._decide(len(self.records), [asked]))["can_deliver"]
+        decision = (yield from self._decide(len(self.records), [asked]))["can_deliver"]
+        claims = unsupported_claims(text, self._sources())
+        why = [revision_reason(self.spec.block("can_deliver"), decision)] if decision.action != "deliver" else []
+        why += [claims_reason(claims)] if claims else []
+        return decision, "; ".join(why) or None
 
-    def _answered(self, text: str, delivery: Delivery, checks: tuple[Decision, ...]) -> RunResult:
+    def _sources(self) -> list[str]:
+        """What an answer may rest on: the goal, the chat's earlier turns, each call and what it returned."""
+        said = [self.goal, self.setup.conversation]
+        for r in self.records:
+            said += list(r.call.args.values()) if r.call is not None else []
+            said += [r.result.observation, r.result.answer] if r.result is not None else []
+        return said
+
+    def _answered(self, text: str, delivery: Delivery, checks: tuple[Decision, ...], detail: str = "") -> RunResult:
         return RunResult(
             goal=self.goal,
             steps=tuple(self.records),
             stop="no_answer" if is_no_answer(text) else "answered",
-            detail="",
+            detail=detail,
             answer=text,
             delivery=delivery,
             answer_decisions=checks,
