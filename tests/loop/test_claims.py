@@ -54,3 +54,10 @@ def test_the_reason_names_the_claims_and_says_what_to_do() -> None:
         "it states numbers or names that no tool result or the goal has (4,217, Reuters); use only what the tools "
         "returned, numbers exactly as they wrote them"
     )
+
+
+def test_the_draft_can_deliver_passed_in_the_issue_is_caught() -> None:
+    # SmolLM2's revision, which can_deliver let through on the real server (issue 15)
+    draft = "15% of 80 = 12 You can't add fractions, so you should multiply by 4."
+    claims = unsupported_claims(draft, ["What is 15% of 80?", "15% of 80", "15% of 80 = 12"])
+    assert claims == ("4", "You")  # no full stop before "You": inside the sentence, so read as a name
