@@ -309,11 +309,10 @@ class _Run:
             return Resolution(kind="stop", by="code", detail="nobody decided the held step")
         self.llm_calls += reply.llm.calls
         resolved = self._ask_left_out(reply)
-        if resolved is None:
-            problem = self._invalid(reply)
-            resolved = reply if problem is None else Resolution(kind="stop", by="code", detail=problem)
-            if problem is not None:
-                resolved = replace(resolved, llm=reply.llm.used(False))
+        problem = self._invalid(reply) if resolved is None else None
+        if problem is not None:  # the LLM's reply, if it decided, is not what happens
+            resolved = Resolution(kind="stop", by="code", detail=problem, llm=reply.llm.used(False))
+        resolved = resolved or reply
         yield from self._llm_calls(index, resolved.llm)
         return resolved
 

@@ -30,8 +30,8 @@ class LlmSystem2:
         self._unscored = False  # a reply came without log-probabilities: no choice of this LLM can be taken
 
     def resolve(self, request: NeedResolution) -> Resolution:
-        """A validated call or finish from the LLM, else what the person says, else stop; the call whose reply
-        decided is marked used."""
+        """A call or finish from the LLM where ``trust`` takes it (the call whose reply decided marked used), else
+        what the person says, else System 1's proposal."""
         proposals = proposals_of(request.suggestion.tools, stop=request.suggestion.stop)
         unasked = self._not_asked(proposals)
         if unasked is not None:
@@ -67,7 +67,9 @@ class LlmSystem2:
     def _without_llm(self, request: NeedResolution, why: str, use: LlmUse) -> Resolution:
         """The step as it is decided without the LLM: by the person, else by System 1's proposal."""
         if self._person is not None:
-            return self._hand_over(request, why, use)
+            answer = self._person.resolve(request)
+            detail = f"{why}; {answer.detail}" if answer.detail else why
+            return Resolution(kind=answer.kind, by=answer.by, call=answer.call, detail=detail, llm=use)
         proposal = request.suggestion  # nobody to ask (bench compare, a script): as System 1 alone would go on
         if proposal.stop:
             return Resolution(kind="finish", by="system1", detail=f"{why}; System 1's proposal to stop stands", llm=use)
@@ -77,12 +79,6 @@ class LlmSystem2:
         return Resolution(
             kind="stop", by="code", detail=f"{why}, System 1 proposed nothing, and no person can decide", llm=use
         )
-
-    def _hand_over(self, request: NeedResolution, why: str, use: LlmUse) -> Resolution:
-        assert self._person is not None
-        answer = self._person.resolve(request)
-        detail = f"{why}; {answer.detail}" if answer.detail else why
-        return Resolution(kind=answer.kind, by=answer.by, call=answer.call, detail=detail, llm=use)
 
 
 def _planner_input(request: NeedResolution) -> PlannerInput:
