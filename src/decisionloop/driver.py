@@ -27,6 +27,7 @@ from decisionloop.journal.events import (
     ApprovalGiven,
     DecisionsMade,
     Journal,
+    LlmCalled,
     RunEnded,
     StepFinished,
     ToolFinished,
@@ -36,6 +37,7 @@ from decisionloop.loop.agent import LoopSetup, run_loop
 from decisionloop.loop.meter import Meter, MeterStats
 from decisionloop.loop.requests import (
     Draft,
+    LlmCalls,
     NeedAnswer,
     NeedApproval,
     NeedDecisions,
@@ -175,6 +177,11 @@ class _Driver:
                 self.done.append(request.record)
                 self.seams.journal.record(self.run_id, StepFinished(record=request.record))
                 return None
+            case LlmCalls(step=step, use=use):
+                self.meter.add_llm(use)
+                for call in use.made:
+                    self.seams.journal.record(self.run_id, LlmCalled(step=step, call=call))
+                return None
 
     def _decisions(self, request: NeedDecisions) -> list[Decision]:
         """The step's asks, one group per frame, all in one round trip when the backend takes several frames."""
@@ -198,9 +205,7 @@ class _Driver:
         if self.seams.system2 is None:
             reasons = "; ".join(h.detail for h in request.holds)
             return Resolution(kind="stop", by="code", detail=f"held ({reasons}) and no LLM or person can decide")
-        resolution = self.seams.system2.resolve(request)
-        self.meter.add_llm(resolution.llm)
-        return resolution
+        return self.seams.system2.resolve(request)  # its LLM calls come back as LlmCalls, marked used or not
 
     def _preview(self, request: NeedPreview) -> Effect | None:
         """The tool's own account of what the call would do; a failing preview means the call cannot run."""
@@ -251,9 +256,7 @@ class _Driver:
     def _write(self, request: NeedAnswer) -> Draft:
         if self.seams.writer is None:
             return Draft(text=request.template, by="template")
-        draft = self.seams.writer.write(request)
-        self.meter.add_llm(draft.llm)
-        return draft
+        return self.seams.writer.write(request)
 
 
 def _groups(asks: Sequence[Ask]) -> list[list[int]]:

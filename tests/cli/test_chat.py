@@ -41,7 +41,7 @@ def _decisions(request: Received) -> Canned:
 
 
 def _llm(request: Received) -> Canned:
-    """An LLM that greets, writes the division's answer, recalls the first turn, and says yes to a stop check."""
+    """An LLM that greets, writes an answer from evidence, recalls the first turn, and says yes to a stop check."""
     said = messages_of(request)[-1]["content"]
     if "answered" in json.dumps(request.body):  # the stop check's schema
         return completion('{"answered": "yes"}')
@@ -84,13 +84,14 @@ def test_three_turns_with_an_llm_that_sees_the_earlier_ones(loopback: StartLoopb
     said = ["hello", DIVIDE, "what did I ask you first?"]
     code, out = _chat("--decisions", decisions.url, "--llm", f"{llm.url}/v1", "--llm-model", "smollm2", said=said)
     assert code == 0, out
-    for answer in ("Hello! What can I do for you?", "7,200 divided by 16 is 450.", "You first said hello."):
+    # the division's answer is the calculator's own (one tool result: the LLM writes none)
+    for answer in ("Hello! What can I do for you?", "7,200 divided by 16 = 450", "You first said hello."):
         assert f"agent: {answer}" in out
     written = [messages_of(r)[-1]["content"] for r in llm.received if "answered" not in json.dumps(r.body)]
-    first, second, third = written
+    first, third = written
     assert "Earlier in this conversation" not in first
-    assert "user: hello\nagent: Hello! What can I do for you?" in second
-    assert "user: What is 7,200 divided by 16?\nagent: 7,200 divided by 16 is 450." in third
+    assert "user: hello\nagent: Hello! What can I do for you?\nuser: What is 7,200 divided by 16?" in third
+    assert "user: What is 7,200 divided by 16?\nagent: 7,200 divided by 16 = 450" in third
     assert third.endswith("what did I ask you first?")
 
 

@@ -38,3 +38,26 @@ def test_a_goal_no_tool_fits_gets_the_llms_answer_and_no_tool_call(
         {"role": "system", "content": DIRECT_INSTRUCTION},
         {"role": "user", "content": goal},
     ]
+
+
+def test_each_llm_call_is_journaled_and_listed_by_runs_json_and_export(loopback: StartLoopback) -> None:
+    server = loopback(completion("Hello! How can I help you today?", prompt_tokens=58, completion_tokens=9))
+    args = ["run", "hello", "--llm", f"{server.url}/v1", "--llm-model", "smollm2", "--json", "--no-input"]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    [listed] = json.loads(CliRunner().invoke(main, ["runs", "--json", "--limit", "1"]).stdout)
+    [call] = listed["llm_calls"]
+    assert {k: call[k] for k in ("step", "purpose", "model", "input_tokens", "output_tokens", "used", "error")} == {
+        "step": 1,
+        "purpose": "direct",
+        "model": "SmolLM2-135M-Instruct",
+        "input_tokens": 58,
+        "output_tokens": 9,
+        "used": True,
+        "error": None,
+    }
+    assert isinstance(call["ms"], float)
+    assert call["ms"] >= 0.0
+    exported = json.loads(CliRunner().invoke(main, ["export", listed["id"]]).stdout)
+    assert exported["llm_calls"] == [call]
+    assert exported["meter"]["llm_purposes"]["direct"] == 1
+    assert exported["meter"]["llm_used"] == 1

@@ -12,10 +12,15 @@ from click.testing import CliRunner
 from decisionloop.cli import main
 from decisionloop.core.errors import ConfigError
 from decisionloop.evaluate.evaluation import EvalConfig, evaluate
-from decisionloop.gold.suite import demo_suite_path
+from decisionloop.evaluate.free import suite_now
+from decisionloop.evaluate.llm_steps import with_proposals
+from decisionloop.evaluate.score import LlmStep
+from decisionloop.gold.suite import demo_suite_path, load_suite
 from decisionloop.llm.chat import ChatMessage, ChatReply, ScriptedChat
+from decisionloop.llm.schemas import PLAN_SCHEMA, STOP_SCHEMA
 from decisionloop.llm.trust import DEFAULT_TRUST
 from decisionloop.spec.thresholds import read_thresholds
+from decisionloop.tools.builtin import builtin_tools
 from tests.support.replies import sure_reply
 
 TOP_KEYS = {
@@ -85,9 +90,10 @@ def test_llm_routers_run_when_an_llm_is_given_and_count_their_calls() -> None:
     assert routers["llm"]["task_success"] < 0.1
     # every step asked once alone, and each held step once more with System 1's choices offered
     assert routers["llm"]["calls"] + routers["s1_llm"]["calls"] == len(chat.requests)
-    # its ask_user without a question is unusable: such a held step goes to a person, or the run stops there
+    # its ask_user without a question is unusable: such a held step is decided as without the LLM (System 1's
+    # proposal, where nobody can be asked), so an LLM that never helps does no harm either
     assert routers["s1_llm"]["unusable"] == routers["s1_llm"]["held_steps"]
-    assert routers["s1_llm"]["task_success"] < routers["s1_person"]["task_success"]
+    assert routers["s1_llm"]["task_success"] == routers["s1"]["task_success"]
     assert routers["s1_llm"]["calls"] >= routers["s1_llm"]["held_steps"]
 
 
@@ -153,3 +159,20 @@ def test_bad_requests_are_refused_with_the_fix(tmp_path: Path) -> None:
     bad.write_text('{"gates": {}}', encoding="utf-8")
     with pytest.raises(ConfigError, match="format"):
         read_thresholds(bad)
+
+
+@pytest.mark.parametrize(("stops", "asked"), [(False, [PLAN_SCHEMA]), (True, [STOP_SCHEMA, PLAN_SCHEMA])])
+def test_a_held_step_is_asked_again_as_the_loop_asks_it(stops: bool, asked: list[str]) -> None:
+    # The stop check only where System 1 proposed to stop: elsewhere the trust policy could not take its yes.
+    suite = load_suite(demo_suite_path())
+    (task,) = [t for t in suite.tasks if t.id == "t055"]
+    key = (task.id, 1)
+    plan = '{"action": "wikidata_fact", "args": {"entity": "Japan", "property": "population"}, "reason": "r"}'
+    chat = ScriptedChat(["no", plan] if stops else [plan])
+    found = {key: LlmStep(correct=False, ms=0.0, calls=0)}
+    setup = (chat, builtin_tools(), suite_now(suite))
+    again = with_proposals([task], found, {key: (("wikidata_fact", 0.6),)}, setup, stops={key} if stops else set())
+    assert [r.schema.name for r in chat.requests if r.schema is not None] == asked
+    offered = again[key].offered
+    assert offered is not None
+    assert offered.correct

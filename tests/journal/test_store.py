@@ -17,12 +17,14 @@ from decisionloop.journal import (
     NOT_RERUN,
     SCHEMA_VERSION,
     DecisionsMade,
+    LlmCalled,
     SqliteJournal,
     ToolFinished,
     ToolStarted,
     default_path,
     store,
 )
+from decisionloop.loop.requests import LlmCall
 from tests.support.journal import (
     AT,
     FORECAST,
@@ -57,7 +59,7 @@ def test_the_journal_is_in_wal_mode_with_a_schema_version(journal: SqliteJournal
         assert other.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
         tables = {r[0] for r in other.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     other.close()
-    assert tables == {"runs", "steps", "decisions", "approvals", "tool_calls"}
+    assert tables == {"runs", "steps", "decisions", "approvals", "tool_calls", "llm_calls"}
 
 
 def test_another_connection_sees_each_event_as_soon_as_record_returns(journal: SqliteJournal) -> None:
@@ -272,7 +274,7 @@ def test_a_version_1_journal_gains_the_approvals_effect_and_keeps_its_rows(tmp_p
         again = record_all(journal, held_run_events())
         assert [a["effect"] for a in rows(journal.load(again), "approvals")] == ['saves the note "Paris: 18 °C, sunny"']
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (2,)
+        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)
     db.close()
 
 
@@ -357,3 +359,35 @@ def test_a_process_killed_mid_call_keeps_every_event_recorded_before(tmp_path: P
         ("weather", False, ""),
         ("note_save", True, NOT_RERUN),
     ]
+
+
+def test_llm_calls_are_kept_in_order_and_listed_per_run(journal: SqliteJournal) -> None:
+    run_id = record_all(journal, held_run_events())
+    other = record_all(journal, held_run_events())
+    plan = LlmCall(purpose="plan", model="smollm2", ms=812.5, input_tokens=410, output_tokens=31, used=True)
+    failed = LlmCall(purpose="answer", model="http@127.0.0.1:8080", ms=60000.0, error="no reply in 60 s")
+    journal.record(run_id, LlmCalled(step=0, call=plan))
+    journal.record(run_id, LlmCalled(step=2, call=failed))
+    calls = journal.load(run_id)["llm_calls"]
+    assert calls == [
+        {"step": 0, "purpose": "plan", "model": "smollm2", "ms": 812.5, "input_tokens": 410, "output_tokens": 31,
+         "used": True, "error": None},
+        {"step": 2, "purpose": "answer", "model": "http@127.0.0.1:8080", "ms": 60000.0, "input_tokens": None,
+         "output_tokens": None, "used": False, "error": "no reply in 60 s"},
+    ]  # fmt: skip
+    assert journal.llm_calls([run_id, other]) == {run_id: calls, other: []}
+    assert journal.llm_calls([]) == {}
+
+
+def test_a_version_2_journal_gains_the_llm_calls_table(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    with SqliteJournal(path) as journal:
+        run_id = record_all(journal, held_run_events())
+    with sqlite3.connect(path) as db:  # as version 2 wrote it: no llm_calls
+        db.execute("DROP TABLE llm_calls")
+        db.execute("PRAGMA user_version = 2")
+    db.close()
+    with SqliteJournal(path) as journal:
+        assert journal.load(run_id)["llm_calls"] == []
+        journal.record(run_id, LlmCalled(step=0, call=LlmCall(purpose="stop_check", model="m", ms=1.0)))
+        assert [c["purpose"] for c in journal.llm_calls([run_id])[run_id]] == ["stop_check"]

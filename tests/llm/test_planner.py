@@ -16,6 +16,7 @@ from decisionloop.core.records import Call
 from decisionloop.core.tool import Tool, ToolContext, ToolResult
 from decisionloop.llm import (
     ChatMessage,
+    ChatReply,
     HttpChat,
     Plan,
     PlannerInput,
@@ -405,8 +406,28 @@ def test_plan_takes_the_retried_reply_when_it_is_usable() -> None:
     assert "unknown action 'teleport'" in chat.requests[2].messages[-1].content
 
 
-def test_plan_lets_generator_errors_through() -> None:
+def test_a_failing_call_ends_the_plan_with_its_error_and_keeps_the_record_of_every_call() -> None:
     down = GeneratorError("scripted", "transport", "connection refused")
-    with pytest.raises(GeneratorError) as caught:
-        plan(ScriptedChat([down]), HELD, check_stop=True)
-    assert caught.value is down
+    result = plan(ScriptedChat(["no", down]), HELD, check_stop=True)
+    assert (result.failed, result.call, result.finish) == (True, None, False)
+    assert result.error is not None
+    assert "the LLM failed" in result.error
+    assert "connection refused" in result.error
+    assert [(c.purpose, c.error is not None, c.used) for c in result.use.made] == [
+        ("stop_check", False, False),
+        ("plan", True, False),
+    ]
+
+
+def test_each_call_is_recorded_with_its_purpose_model_and_tokens() -> None:
+    chat = ScriptedChat(
+        [
+            ChatReply(text="no", model="m", latency_ms=5.0, input_tokens=40, output_tokens=2),
+            ChatReply(text='{"action": "teleport"}', model="m", latency_ms=5.0, input_tokens=90, output_tokens=6),
+            '{"action": "weather", "args": {"place": "Oslo", "when": "weekend"}}',
+        ]
+    )
+    made = plan(chat, HELD, check_stop=True).use.made
+    assert [c.purpose for c in made] == ["stop_check", "plan", "plan_retry"]
+    assert [(c.model, c.input_tokens, c.output_tokens) for c in made[:2]] == [("m", 40, 2), ("m", 90, 6)]
+    assert all(c.ms >= 0.0 and not c.used for c in made)

@@ -100,3 +100,17 @@ def test_the_policy_takes_a_choice_within_system_1s_top_k_given_with_p_at_least_
 def test_the_policy_says_its_rule() -> None:
     said = Trust(top_k=2, min_p=0.5).describe()
     assert said == "the LLM's action is taken when it is among System 1's top 2 and the LLM gave it p ≥ 0.5"
+
+
+def test_what_the_policy_could_take_at_all_however_sure_the_llm() -> None:
+    policy = Trust(top_k=2, min_p=0.5)
+    assert policy.may_take(FINISH, proposals_of((("weather", 0.6),), stop=True))
+    assert not policy.may_take(FINISH, proposals_of((("weather", 0.6),), stop=False))  # the stop check's yes
+    assert not policy.may_take("calculator", ("weather", "wiki_lookup", "calculator"))
+    assert not policy.may_take_any(())
+    assert policy.may_take_any(("weather",))
+    assert policy.needs_p
+    assert TAKE_ALL.may_take(FINISH, ())
+    assert TAKE_ALL.may_take_any(())
+    assert not TAKE_ALL.needs_p
+    assert not Trust(top_k=0, min_p=0.0).may_take_any(("weather",))

@@ -9,6 +9,7 @@ from decisionloop.loop.meter import Meter
 from decisionloop.loop.requests import LlmUse
 from decisionloop.tools.builtin import builtin_tools
 from tests.support.loop import NOW, Env, by_step
+from tests.support.replies import llm_use
 
 
 def test_a_run_counts_decisions_requests_and_who_decided() -> None:
@@ -28,8 +29,8 @@ def test_a_run_counts_decisions_requests_and_who_decided() -> None:
 
 def test_llm_use_adds_up_and_the_share_is_of_model_time() -> None:
     meter = Meter()
-    meter.add_llm(LlmUse(calls=2, ms=300.0, input_tokens=100, output_tokens=20))
-    meter.add_llm(LlmUse(calls=0))
+    meter.add_llm(llm_use(2, ms=300.0, input_tokens=100, output_tokens=20))
+    meter.add_llm(LlmUse())
     stats = meter.stats([], wall_ms=400.0)
     assert (stats.model_calls, stats.model_ms, stats.model_input_tokens) == (2, 300.0, 100)
     assert stats.decision_share == 0.0

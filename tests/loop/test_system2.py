@@ -11,12 +11,14 @@ from rich.console import Console
 from decisionloop.core.errors import GeneratorError
 from decisionloop.core.records import Call, Hold, StepRecord
 from decisionloop.core.tool import ToolResult
+from decisionloop.journal.events import LlmCalled
 from decisionloop.llm.chat import ChatReply, ScriptedChat
+from decisionloop.llm.schemas import PLAN_SCHEMA
 from decisionloop.llm.trust import Trust
 from decisionloop.loop.requests import NeedApproval, NeedResolution, Resolution, Suggestion
 from decisionloop.system2 import Declining, LlmSystem2, LlmWriter, TerminalPerson
 from decisionloop.tools.builtin import builtin_tools
-from tests.support.loop import NOW, SPEC, Env, by_step
+from tests.support.loop import NOW, SPEC, TWO_TOOLS, Env, by_step, two_tools
 from tests.support.replies import sure_reply
 
 TOOLS = builtin_tools()
@@ -70,6 +72,7 @@ def test_a_choice_the_policy_takes_is_the_llms() -> None:
     resolution = LlmSystem2(ScriptedChat([sure_reply(PLAN, 0.8)]), trust=trust).resolve(_held())
     assert (resolution.kind, resolution.by) == ("call", "llm")
     assert resolution.call == Call(tool="wikidata_fact", args={"entity": "New York City", "property": "population"})
+    assert [(c.purpose, c.used) for c in resolution.llm.made] == [("plan", True)]
 
 
 @pytest.mark.parametrize(
@@ -87,7 +90,7 @@ def test_a_choice_the_policy_does_not_take_goes_to_the_person(reply: str | ChatR
     assert person.asked == 1
     assert (resolution.kind, resolution.by) == ("stop", "person")
     assert resolution.detail.startswith(f"{why}: {trust.describe()}")
-    assert resolution.llm.calls == 1
+    assert [(c.purpose, c.used) for c in resolution.llm.made] == [("plan", False)]
 
 
 def test_without_a_person_a_choice_not_taken_leaves_system_1s_proposal() -> None:
@@ -112,12 +115,25 @@ def test_an_unusable_llm_reply_goes_to_the_person() -> None:
     assert resolution.llm.calls == 2  # the reply, and the one retry that quoted its error
 
 
-def test_a_failing_llm_without_a_person_stops_the_run() -> None:
-    chat = ScriptedChat([GeneratorError("scripted", "timeout", "no reply in 60 s")])
-    resolution = LlmSystem2(chat).resolve(_held())
-    assert (resolution.kind, resolution.by) == ("stop", "code")
-    assert "the LLM failed" in resolution.detail
-    assert "no person can decide" in resolution.detail
+@pytest.mark.parametrize(
+    ("replies", "why"),
+    [
+        ([GeneratorError("scripted", "timeout", "no reply in 60 s")], "the LLM failed"),
+        (["The goal is to find the population of", "A tool-using assistant."], "the LLM's reply was unusable"),
+    ],
+)
+def test_without_a_person_a_failing_llm_leaves_system_1s_proposal(
+    replies: list[str | GeneratorError], why: str
+) -> None:
+    # As a choice the policy does not take: the step goes on as it would without the LLM, so a failing LLM does
+    # no harm (on the dev split, a fake that never writes JSON took bench compare's decisionloop arm from System 1
+    # alone's 28/36 tasks to 17/36 when an unusable reply stopped the run).
+    resolution = LlmSystem2(ScriptedChat([*replies])).resolve(_held())
+    assert (resolution.kind, resolution.by) == ("call", "system1")
+    assert resolution.call == _held().suggestion.call
+    assert resolution.detail.startswith(why)
+    assert resolution.detail.endswith("; System 1's proposal stands")
+    assert [c.used for c in resolution.llm.made] == [False] * len(replies)
 
 
 def test_the_llm_stop_check_finishes_when_the_last_result_answers() -> None:
@@ -135,20 +151,63 @@ def test_the_llm_stop_check_finishes_when_the_last_result_answers() -> None:
     assert len(chat.requests) == 1
     assert chat.requests[0].max_tokens == 12  # room for {"answered": "yes"} when the server enforces the schema
     # A yes where System 1 wanted to go on is an override the default policy does not take (measured: on the dev
-    # split's held steps every such yes from SmolLM2 was wrong); without a person, System 1's call stands.
-    chat = ScriptedChat(["Yes."])
-    kept = LlmSystem2(chat).resolve(held)
-    assert (kept.kind, kept.by) == ("call", "system1")
+    # split's held steps every such yes from SmolLM2 was wrong), so the stop check is not asked there: the
+    # planner is, and its choice is weighed like any other.
+    chat = ScriptedChat([sure_reply(PLAN, 0.9)])
+    planned = LlmSystem2(chat).resolve(held)
+    assert [r.schema.name for r in chat.requests if r.schema is not None] == [PLAN_SCHEMA]
+    assert (planned.kind, planned.by) == ("call", "llm")
+
+
+@pytest.mark.parametrize("person", [False, True])
+def test_the_llm_is_not_asked_where_the_policy_could_take_none_of_its_choices(person: bool) -> None:
+    # System 1 offered no ranked tools (the step's tool was fixed when the user was asked for its value): the
+    # default policy takes only System 1's top two, so no answer of the LLM could be taken.
+    held = _held()
+    fixed = replace(held, suggestion=replace(held.suggestion, tools=()))
+    chat = ScriptedChat([])
+    someone = _Person()
+    resolution = LlmSystem2(chat, person=someone if person else None).resolve(fixed)
+    assert chat.requests == []
+    assert resolution.llm.calls == 0
+    assert resolution.detail.startswith("the LLM was not asked: System 1 proposed no tool it could choose")
+    assert someone.asked == (1 if person else 0)
+    assert resolution.by == ("person" if person else "system1")
+
+
+def test_a_server_that_gives_no_log_probabilities_is_not_asked_again() -> None:
+    chat = ScriptedChat([PLAN])  # no log-probabilities: p unknown, which the default policy never takes
+    system2 = LlmSystem2(chat)
+    first, second = system2.resolve(_held()), system2.resolve(_held())
+    assert len(chat.requests) == 1
+    assert "(p unknown), not taken" in first.detail
+    assert second.detail.startswith("the LLM was not asked: its server gives no log-probabilities")
+    assert (second.kind, second.by, second.llm.calls) == ("call", "system1", 0)
+    taking = LlmSystem2(ScriptedChat([PLAN, PLAN]), trust=Trust(top_k=2, min_p=0.0))  # a policy that needs no p
+    assert [taking.resolve(_held()).by for _ in range(2)] == ["llm", "llm"]
 
 
 def test_the_llm_writes_the_answer_from_the_evidence_only() -> None:
-    chat = ScriptedChat(["New York City has 8,804,190 people."])
-    backend = by_step({"tool": "calculator", "arg:expression": "2 + 2"}, {"needs_tool": 0.02})
-    run = Env(backend=backend, tools=TOOLS, writer=LlmWriter(chat, instruction=SPEC.generator)).run("What is 2 + 2?")
+    chat = ScriptedChat(["450, and 5 miles are 8.047 kilometers."])
+    writer = LlmWriter(chat, instruction=SPEC.generator)
+    run = Env(backend=two_tools(), tools=TOOLS, writer=writer).run(TWO_TOOLS)
     assert run.driven.result.delivery == "delivered"
     system, user = chat.requests[0].messages
     assert "Use only the evidence" in system.content
-    assert "calculator(2 + 2) → 2 + 2 = 4" in user.content
+    assert "calculator(7,200 divided by 16) → 7,200 divided by 16 = 450" in user.content
+    assert "unit_convert(5 miles, km) → 5 miles = " in user.content
+
+
+def test_one_tool_result_is_the_answer_as_the_tool_wrote_it_and_the_llm_writes_none() -> None:
+    # Before, the LLM rewrote it (a call per run), and the delivery check sent back even faithful copies of it: on
+    # the dev split 13 of 36 such drafts went back for a revision (scripts/llm_calls.py --fake agree).
+    chat = ScriptedChat([])
+    backend = by_step({"tool": "calculator", "arg:expression": "2 + 2"}, {"needs_tool": 0.02})
+    run = Env(backend=backend, tools=TOOLS, writer=LlmWriter(chat, instruction=SPEC.generator)).run("What is 2 + 2?")
+    result = run.driven.result
+    assert (result.delivery, result.answer, result.answer_decisions) == ("template", "2 + 2 = 4", ())
+    assert chat.requests == []
+    assert run.driven.meter.model_calls == 0
 
 
 def test_when_no_tool_fits_the_llm_answers_the_goal_itself_and_a_failing_one_leaves_the_plain_no() -> None:
@@ -167,10 +226,14 @@ def test_when_no_tool_fits_the_llm_answers_the_goal_itself_and_a_failing_one_lea
 
 def test_a_failing_writer_falls_back_to_the_template() -> None:
     chat = ScriptedChat([GeneratorError("scripted", "server", "500")])
-    backend = by_step({"tool": "calculator", "arg:expression": "2 + 2"}, {"needs_tool": 0.02})
-    run = Env(backend=backend, tools=TOOLS, writer=LlmWriter(chat, instruction=SPEC.generator)).run("What is 2 + 2?")
-    assert run.driven.result.delivery == "template"
-    assert run.driven.result.answer == "2 + 2 = 4"
+    writer = LlmWriter(chat, instruction=SPEC.generator)
+    run = Env(backend=two_tools(), tools=TOOLS, writer=writer).run(TWO_TOOLS)
+    result = run.driven.result
+    last = result.steps[1].result
+    assert last is not None
+    assert (result.delivery, result.answer) == ("template", last.answer)
+    [failed] = [c for e in run.events if isinstance(e, LlmCalled) for c in (e.call,)]
+    assert (failed.purpose, failed.used, failed.error) == ("answer", False, "scripted: server: 500")
 
 
 def _person(keys: str) -> tuple[TerminalPerson, io.StringIO]:

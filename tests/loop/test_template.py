@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decisionloop.loop.template import NO_ANSWER, TemplateStep, is_no_answer, template_answer
+from decisionloop.loop.template import NO_ANSWER, TemplateStep, is_no_answer, template_answer, template_suffices
 
 
 def test_the_last_answer_that_worked_is_the_answer() -> None:
@@ -27,3 +27,17 @@ def test_a_long_failure_is_cut_and_nothing_at_all_is_the_plain_no_answer() -> No
     assert template_answer([]) == NO_ANSWER
     assert is_no_answer(NO_ANSWER)
     assert not is_no_answer("I could not find the file, so I made one.")
+
+
+def test_the_template_suffices_when_one_tool_ran_the_users_replies_aside() -> None:
+    weather = TemplateStep(tool="weather", ok=True, answer="Sunny")
+    failed = TemplateStep(tool="weather", ok=False, answer="", observation="offline")
+    asked = TemplateStep(tool="ask_user", ok=True, answer='You said: "Paris"')
+    fact = TemplateStep(tool="wikidata_fact", ok=True, answer="Population of Paris: 2,102,650")
+    assert template_suffices([weather, TemplateStep(tool="FINISH", ok=True, answer="")])
+    assert template_suffices([asked, weather])
+    assert template_suffices([failed])  # what failed is all there is to say
+    assert not template_suffices([weather, fact])  # two results: the LLM puts them together
+    assert not template_suffices([failed, weather])
+    assert not template_suffices([])  # no tool ran: with an LLM, it may still answer (a greeting)
+    assert not template_suffices([asked])

@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from decisionloop.journal import SqliteJournal
+from decisionloop.journal import LlmCalled, SqliteJournal
+from decisionloop.loop.requests import LlmCall
 from decisionloop.web import LiveRun, LiveRuns, create_app
+from decisionloop.web.trace import event_json
 from tests.support.journal import held_run_events, record_all, rows
 from tests.support.web import CSRF, DIVIDE, GYM, SURE_PICK, ScriptedOpener, asking_backend, config, wait_for
 
@@ -129,6 +131,20 @@ def test_a_run_page_shows_steps_decisions_probabilities_reasons_approvals_and_th
     assert "Meter" in page
     assert "Not answered" in page
     assert "The frame System 1 read" in page
+
+
+def test_a_run_page_lists_its_llm_calls_and_the_trace_sends_each_one(tmp_path: Path, journal_path: Path) -> None:
+    call = LlmCall(purpose="plan_retry", model="smollm2", ms=812.0, input_tokens=410, output_tokens=31, used=True)
+    with SqliteJournal(journal_path) as journal:
+        run_id = record_all(journal, held_run_events())
+        journal.record(run_id, LlmCalled(step=0, call=call))
+    page = _client(tmp_path).get(f"/runs/{run_id}").text
+    assert "<h2>LLM calls</h2>" in page
+    assert "<td>plan retry</td><td><code>smollm2</code></td><td>812 ms</td><td>410 / 31</td><td>used</td>" in page
+    assert event_json(LlmCalled(step=0, call=call)) == {
+        "type": "llm", "step": 0, "purpose": "plan_retry", "model": "smollm2", "ms": 812.0, "used": True,
+        "error": None, "input_tokens": 410, "output_tokens": 31,
+    }  # fmt: skip
 
 
 def test_a_run_exports_as_json_and_turtle(tmp_path: Path, journal_path: Path) -> None:

@@ -29,11 +29,16 @@ from decisionloop.settings import ready_home
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of the runs, every field whole.")
 @reports_errors
 def runs(limit: int, stop: str | None, search: str | None, as_json: bool) -> None:
-    """List recent runs, newest first, with their answers; unfinished runs and calls with no result are flagged."""
+    """List recent runs, newest first, with their answers; unfinished runs and calls with no result are flagged.
+
+    With --json, each run also lists its LLM calls: purpose, model, latency, tokens, and whether the reply was used.
+    """
     with SqliteJournal(default_path(ready_home(os.environ))) as journal:
         found = journal.runs(limit, stop=stop, search=search)
+        llm_calls = journal.llm_calls(r.id for r in found) if as_json else {}
     if as_json:
-        click.echo(json.dumps([run_summary_json(r) for r in found], indent=2, ensure_ascii=False))
+        listed = [run_summary_json(r, llm_calls[r.id]) for r in found]
+        click.echo(json.dumps(listed, indent=2, ensure_ascii=False))
         return
     if not found:
         click.echo("no runs match" if stop or search else "no runs yet: try decisionloop demo")

@@ -1,5 +1,5 @@
 """The words every layer shares: the pseudo-tools FINISH and STOP, the ask_user tool, the argument-question
-prefix, who decided a step, how a run stopped, and the actions a decision can take."""
+prefix, who decided a step, how a run stopped, what an LLM call was for, and the actions a decision can take."""
 
 from __future__ import annotations
 
@@ -27,6 +27,15 @@ StopReason = Literal[
 ]
 STOP_REASONS: tuple[StopReason, ...] = get_args(StopReason)
 Delivery = Literal["template", "delivered", "revised", "fell_back", "direct", "none"]
+LlmPurpose = Literal[
+    "stop_check",  # a held step: does the last result answer the goal?
+    "plan",  # a held step: the planner's choice of the next call
+    "plan_retry",  # the planner asked again, quoting why its reply could not be used
+    "answer",  # the answer written from the evidence
+    "revision",  # the answer written again after the delivery check sent it back
+    "direct",  # no tool fits: the answer from the goal and the conversation alone
+]
+LLM_PURPOSES: tuple[LlmPurpose, ...] = get_args(LlmPurpose)
 
 Action = Literal[
     "answer",

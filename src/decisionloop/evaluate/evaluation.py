@@ -135,9 +135,11 @@ def _teacher(
     if config.chat is not None:
         on_step = (lambda: progress("LLM", 1)) if progress else None
         llm = llm_steps(tasks, config.chat, tools, suite_now(suite), on_step)
-        held = {(t.case.task.id, v.case.index): v.ranked for t in judged for v in t.steps if not v.auto}
+        held = {(t.case.task.id, v.case.index): v for t in judged for v in t.steps if not v.auto}
+        ranked = {key: v.ranked for key, v in held.items()}
+        stops = {key for key, v in held.items() if v.stop}
         on_held = (lambda: progress("LLM, held steps with System 1's choices", 1)) if progress else None
-        llm = with_proposals(tasks, llm, held, (config.chat, tools, suite_now(suite)), on_held)
+        llm = with_proposals(tasks, llm, ranked, (config.chat, tools, suite_now(suite)), on_held, stops=stops)
     report = {
         **_header(config, suite, tasks, spec),
         "routers": score.routers(judged, llm),

@@ -18,7 +18,7 @@ from decisionloop.core.vocab import FINISH
 from decisionloop.driver import Approver, Seams, System2, Writer, drive
 from decisionloop.gold.match import step_matches
 from decisionloop.gold.suite import Suite, Task
-from decisionloop.journal.events import MemoryJournal
+from decisionloop.journal.events import Journal, MemoryJournal
 from decisionloop.loop.agent import Limits, LoopSetup
 from decisionloop.loop.meter import MeterStats
 from decisionloop.loop.requests import NeedResolution, Resolution
@@ -87,8 +87,10 @@ def run_task(
     system2: System2 | None = None,
     approver: Approver | None = None,
     writer: Writer | None = None,
+    journal: Journal | None = None,
 ) -> FreeOutcome:
-    """Run the loop on one task with replayed tools and a fresh note store seeded with the suite's notes."""
+    """Run the loop on one task with replayed tools and a fresh note store seeded with the suite's notes; journaled
+    to ``journal`` when given (else to one in memory, dropped)."""
     loop = LoopSetup(
         spec=setup.spec,
         tools=task_tools(setup, task),
@@ -101,7 +103,7 @@ def run_task(
         seams = Seams(
             backend=backend,
             context=context,
-            journal=MemoryJournal(),
+            journal=journal if journal is not None else MemoryJournal(),
             system2=system2,
             approver=approver,
             writer=writer,

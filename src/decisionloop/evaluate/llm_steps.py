@@ -4,11 +4,10 @@ steps the gate holds, asked again with System 1's ranked proposals offered as ch
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from decisionloop.core.errors import GeneratorError
 from decisionloop.core.tool import NONE, Tool
 from decisionloop.core.vocab import FINISH
 from decisionloop.evaluate.score import LlmStep, StepKey
@@ -48,21 +47,34 @@ def with_proposals(
     proposals: Mapping[StepKey, Proposals],
     setup: tuple[Chat, Sequence[Tool], datetime],
     on_step: Callable[[], None] | None = None,
+    *,
+    stops: Collection[StepKey] = frozenset(),
 ) -> dict[StepKey, LlmStep]:
     """``found`` with each step of ``proposals`` asked again, System 1's ranked tools offered to the LLM as choices
-    (``LlmStep.offered``)."""
+    (``LlmStep.offered``), as the loop asks a held step: the stop check first only on the steps of ``stops``, where
+    System 1 proposed to stop (elsewhere the trust policy could not take its yes, so the loop does not ask it)."""
     chat, tools, now = setup
     by_id = {t.id: t for t in tasks}
     result = dict(found)
     for (task_id, index), offered in proposals.items():
-        again = _one(by_id[task_id], index, chat, tools, now, offered)
+        check_stop = index > 0 and (task_id, index) in stops
+        again = _one(by_id[task_id], index, chat, tools, now, offered, check_stop=check_stop)
         result[(task_id, index)] = replace(found[(task_id, index)], offered=again)
         if on_step is not None:
             on_step()
     return result
 
 
-def _one(task: Task, index: int, chat: Chat, tools: Sequence[Tool], now: datetime, offered: Proposals = ()) -> LlmStep:
+def _one(
+    task: Task,
+    index: int,
+    chat: Chat,
+    tools: Sequence[Tool],
+    now: datetime,
+    offered: Proposals = (),
+    *,
+    check_stop: bool | None = None,
+) -> LlmStep:
     candidates = candidates_for(task, index, "last", now)
     spans: dict[str, tuple[str, ...]] = {}
     for tool in tools:
@@ -72,11 +84,10 @@ def _one(task: Task, index: int, chat: Chat, tools: Sequence[Tool], now: datetim
                 spans.setdefault(slot.name, tuple(found[:SHOWN_SPANS]))
     inp = PlannerInput(goal=task.goal, steps=history(task, index), tools=tools, suggestions=offered, spans=spans)
     started = time.perf_counter()
-    try:
-        result = plan(chat, inp, check_stop=index > 0)
-    except GeneratorError:
-        return LlmStep(correct=False, ms=(time.perf_counter() - started) * 1000.0, calls=1)
+    result = plan(chat, inp, check_stop=index > 0 if check_stop is None else check_stop)
     ms = (time.perf_counter() - started) * 1000.0
+    if result.failed:
+        return LlmStep(correct=False, ms=ms, calls=result.calls)
     choice = FINISH if result.finish else result.call.tool if result.call is not None else None
     gold = task.steps[index]
     if gold.action == FINISH:

@@ -93,8 +93,8 @@ def _taken(step: LlmStep, v: Verdict, trust: Trust) -> bool:
 
 
 def _s1_llm_success(tasks: Sequence[TaskVerdict], llm: Mapping[StepKey, LlmStep], trust: Trust) -> dict[str, object]:
-    """Held steps: the LLM's decision where ``trust`` takes it, else System 1's own proposal; a step without a
-    usable LLM reply is wrong (in the loop it goes to a person, or the run stops there)."""
+    """Held steps: the LLM's decision where ``trust`` takes it, else System 1's own proposal, a step without a
+    usable LLM reply included (where nobody can be asked, the loop goes on so)."""
     held = [(v, t) for t in tasks for v in t.steps if not v.auto]
     taken = [(v, t) for v, t in held if _taken(_asked(llm, v, t), v, trust)]
 
@@ -102,8 +102,6 @@ def _s1_llm_success(tasks: Sequence[TaskVerdict], llm: Mapping[StepKey, LlmStep]
         if v.auto:
             return v.correct
         asked = _asked(llm, v, task)
-        if asked.choice is None:
-            return False  # no usable reply: the step goes to a person, or the run stops
         return asked.correct if _taken(asked, v, trust) else v.correct
 
     success = sum(all(right(v, t) for v in t.steps) for t in tasks)

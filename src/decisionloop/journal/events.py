@@ -13,6 +13,7 @@ from decisionloop.core.tool import ToolResult
 from decisionloop.decide import Ask
 from decisionloop.loop.frames import Frame
 from decisionloop.loop.meter import MeterStats
+from decisionloop.loop.requests import LlmCall
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -61,6 +62,14 @@ class StepFinished:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class LlmCalled:
+    """One LLM call made for this step (the answer's: the step after the last), and whether its reply was used."""
+
+    step: int
+    call: LlmCall
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RunEnded:
     """The run ended with this result and these figures."""
 
@@ -68,7 +77,7 @@ class RunEnded:
     meter: MeterStats
 
 
-Event = DecisionsMade | ApprovalGiven | ToolStarted | ToolFinished | StepFinished | RunEnded
+Event = DecisionsMade | ApprovalGiven | ToolStarted | ToolFinished | StepFinished | LlmCalled | RunEnded
 
 
 class Journal(Protocol):

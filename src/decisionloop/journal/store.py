@@ -31,6 +31,7 @@ from decisionloop.journal.events import (
     ApprovalGiven,
     DecisionsMade,
     Event,
+    LlmCalled,
     RunEnded,
     StepFinished,
     ToolFinished,
@@ -38,7 +39,7 @@ from decisionloop.journal.events import (
 )
 from decisionloop.loop.frames import Frame
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BUSY_TIMEOUT_S = 5.0
 FILE_NAME = "journal.sqlite3"
 NOT_RERUN = "no result recorded; the call was not re-run"
@@ -47,7 +48,7 @@ _SHOWN_IDS = 5
 _JSON_COLUMNS = frozenset(
     {"config", "meter", "args", "holds", "state", "truncated", "excluded", "questions", "decision", "plan"}
 )
-_FLAG_COLUMNS = frozenset({"ok", "allowed"})
+_FLAG_COLUMNS = frozenset({"ok", "allowed", "used"})
 _DECISION_KEYS = ("state", "truncated", "excluded", "questions", "decision")
 
 _SCHEMA = f"""
@@ -72,6 +73,11 @@ CREATE TABLE IF NOT EXISTS tool_calls (
     id INTEGER PRIMARY KEY, run_id TEXT NOT NULL REFERENCES runs(id), step INTEGER NOT NULL, tool TEXT NOT NULL,
     args TEXT NOT NULL, started_at TEXT NOT NULL, finished_at TEXT, ok INTEGER, observation TEXT, answer TEXT,
     source TEXT, ms REAL);
+CREATE TABLE IF NOT EXISTS llm_calls (
+    id INTEGER PRIMARY KEY, run_id TEXT NOT NULL REFERENCES runs(id), step INTEGER NOT NULL, purpose TEXT NOT NULL,
+    model TEXT NOT NULL, ms REAL NOT NULL, input_tokens INTEGER, output_tokens INTEGER, used INTEGER NOT NULL,
+    error TEXT);
+CREATE INDEX IF NOT EXISTS llm_calls_by_run ON llm_calls (run_id, step);
 CREATE INDEX IF NOT EXISTS decisions_by_run ON decisions (run_id, step);
 CREATE INDEX IF NOT EXISTS approvals_by_run ON approvals (run_id, step);
 CREATE INDEX IF NOT EXISTS tool_calls_by_run ON tool_calls (run_id, step);
@@ -84,11 +90,19 @@ _MIGRATIONS: Mapping[int, tuple[str, ...]] = {
         "ALTER TABLE approvals ADD COLUMN effect TEXT NOT NULL DEFAULT ''",
         "ALTER TABLE approvals ADD COLUMN plan TEXT NOT NULL DEFAULT 'null'",
     ),
+    3: (  # one row per LLM call: what for, the model, latency, tokens, whether its reply was used
+        "CREATE TABLE IF NOT EXISTS llm_calls (id INTEGER PRIMARY KEY, run_id TEXT NOT NULL REFERENCES runs(id), "
+        "step INTEGER NOT NULL, purpose TEXT NOT NULL, model TEXT NOT NULL, ms REAL NOT NULL, input_tokens INTEGER, "
+        "output_tokens INTEGER, used INTEGER NOT NULL, error TEXT)",
+        "CREATE INDEX IF NOT EXISTS llm_calls_by_run ON llm_calls (run_id, step)",
+    ),
 }
 _INSERT_DECISION = "INSERT INTO decisions VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 _INSERT_APPROVAL = "INSERT INTO approvals VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 _INSERT_CALL = "INSERT INTO tool_calls (run_id, step, tool, args, started_at) VALUES (?, ?, ?, ?, ?)"
 _INSERT_STEP = "INSERT OR REPLACE INTO steps VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_INSERT_LLM_CALL = "INSERT INTO llm_calls VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_LLM_CALL_KEYS = ("step", "purpose", "model", "ms", "input_tokens", "output_tokens", "used", "error")
 _FINISH_CALL = """UPDATE tool_calls SET finished_at = ?, ok = ?, observation = ?, answer = ?, source = ?, ms = ?
     WHERE id = (SELECT max(id) FROM tool_calls WHERE run_id = ? AND step = ? AND finished_at IS NULL)"""
 _END_RUN = "UPDATE runs SET ended_at = ?, stop = ?, detail = ?, answer = ?, delivery = ?, meter = ? WHERE id = ?"
@@ -173,6 +187,9 @@ class SqliteJournal:
                     self._finish(run_id, event)
                 case StepFinished(record=step_record):
                     self._db.execute(_INSERT_STEP, _step_row(run_id, step_record))
+                case LlmCalled(step=step, call=c):
+                    made = (c.purpose, c.model, c.ms, c.input_tokens, c.output_tokens, c.used, c.error)
+                    self._db.execute(_INSERT_LLM_CALL, (run_id, step, *made))
                 case RunEnded(result=r, meter=meter):
                     ended = (self._now(), r.stop, r.detail, r.answer, r.delivery, _dump(meter.to_json()))
                     self._db.execute(_END_RUN, (*ended, run_id))
@@ -221,7 +238,7 @@ class SqliteJournal:
         with self._lock, _reported(self.path):
             full = self._resolve(run_id)
             run = self._db.execute("SELECT * FROM runs WHERE id = ?", (full,)).fetchone()
-            parts = {t: self._rows(t, full) for t in ("steps", "decisions", "approvals", "tool_calls")}
+            parts = {t: self._rows(t, full) for t in ("steps", "decisions", "approvals", "tool_calls", "llm_calls")}
         calls = [_call_json(c) for c in parts["tool_calls"]]
         return {
             **_run_json(run),
@@ -230,7 +247,21 @@ class SqliteJournal:
             "decisions": _grouped(parts["decisions"]),
             "approvals": [_approval_json(a) for a in parts["approvals"]],
             "tool_calls": calls,
+            "llm_calls": [_plain(c, _LLM_CALL_KEYS) for c in parts["llm_calls"]],
         }
+
+    def llm_calls(self, run_ids: Iterable[str]) -> dict[str, list[dict[str, object]]]:
+        """The LLM calls of each run of ``run_ids`` (full ids), in order; a run with none has an empty list."""
+        found: dict[str, list[dict[str, object]]] = {run_id: [] for run_id in run_ids}
+        if not found:
+            return found
+        marks = ", ".join("?" * len(found))
+        query = f"SELECT * FROM llm_calls WHERE run_id IN ({marks}) ORDER BY step, id"
+        with self._lock, _reported(self.path):
+            rows = self._db.execute(query, tuple(found)).fetchall()
+        for row in rows:
+            found[row["run_id"]].append(_plain(row, _LLM_CALL_KEYS))
+        return found
 
     def resumed_as(self, run_id: str) -> str | None:
         """The run that resumed ``run_id`` (a full id), if one did (``decisionloop resume``)."""

@@ -2,27 +2,30 @@
 
 Both ask for JSON of a schema (``llm.schemas``), which a server that supports structured output enforces. A
 planner reply that cannot be used (no JSON, an unknown action, a missing argument, or cut at ``max_tokens``) gets
-one retry that quotes what was wrong; a second unusable reply is the ``Plan``'s error, and the step goes on to a
-person.
+one retry that quotes what was wrong; a second unusable reply, or a call that fails, is the ``Plan``'s error, and
+the step is decided as without the LLM. The ``Plan`` keeps a record of each call (``LlmCall``).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from decisionloop.core.backend import Usage
+from decisionloop.core.errors import GeneratorError
 from decisionloop.core.questions import Option
 from decisionloop.core.records import Call
 from decisionloop.core.tool import NONE, Slot, Tool
-from decisionloop.core.vocab import ASK_USER, FINISH
+from decisionloop.core.vocab import ASK_USER, FINISH, LlmPurpose
 from decisionloop.llm.chat import Chat, ChatMessage, ChatReply, JsonSchema
 from decisionloop.llm.schemas import STOP_FIELD, plan_schema, stop_schema
 from decisionloop.llm.trust import value_probability
 from decisionloop.loop.conversation import earlier
 from decisionloop.loop.frames import BUDGETS, StepView, clip, neutralise, step_line, untrusted
+from decisionloop.loop.requests import LlmCall, LlmUse
 
 STOP_REASON = "the last result answers the goal"
 PLANNER_SYSTEM = (
@@ -50,22 +53,35 @@ class PlannerInput:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Plan:
-    """The planner's choice: a call, or finish; or, when its reply was unusable, an ``error`` saying why; ``p``:
-    the probability the LLM's tokens gave the action (from the server's log-probabilities; None without them)."""
+    """The planner's choice: a call, or finish; or, when its reply was unusable or a call failed, an ``error``
+    saying why (``failed``: a call failed); ``p``: the probability the LLM's tokens gave the action (from the
+    server's log-probabilities; None without them), ``scored``: the reply came with log-probabilities; ``use``:
+    every call made, none marked used yet."""
 
     call: Call | None
     finish: bool
     reason: str
     error: str | None
     raw: str
-    calls: int = 0
-    usage: Usage = field(default_factory=Usage)
     p: float | None = None  # the LLM's own probability of its action (or of the stop check's yes), where known
+    scored: bool = False
+    failed: bool = False
+    use: LlmUse = field(default_factory=LlmUse)
+
+    @property
+    def calls(self) -> int:
+        """The LLM calls made."""
+        return self.use.calls
+
+    @property
+    def usage(self) -> Usage:
+        """Their tokens, added up (None where no reply said)."""
+        return Usage(input_tokens=self.use.input_tokens, output_tokens=self.use.output_tokens)
 
 
 def stop_check(chat: Chat, goal: str, last_observation: str) -> bool:
     """Ask whether ``last_observation`` already answers ``goal``; True iff the reply says yes (as JSON or text)."""
-    return _is_yes(_ask_stop(chat, goal, last_observation))
+    return _is_yes(_ask_stop(chat, goal, last_observation, []))
 
 
 def planner_messages(inp: PlannerInput) -> list[ChatMessage]:
@@ -118,24 +134,63 @@ def parse_plan(text: str, tools: Sequence[Tool]) -> Plan:
 
 def plan(chat: Chat, inp: PlannerInput, *, check_stop: bool) -> Plan:
     """Decide a held step: the done check first (when asked and a step ran), else the planner, retried once when
-    its reply is unusable; raises GeneratorError."""
-    replies: list[ChatReply] = []
+    its reply is unusable; a call that fails ends it with the Plan's ``error`` (``failed``), never an exception."""
+    made: list[LlmCall] = []
+    try:
+        return replace(_planned(chat, inp, check_stop, made), use=LlmUse(made=tuple(made)))
+    except GeneratorError as err:
+        failed = _failed("", f"the LLM failed ({err})")
+        return replace(failed, failed=True, use=LlmUse(made=tuple(made)))
+
+
+def _planned(chat: Chat, inp: PlannerInput, check_stop: bool, made: list[LlmCall]) -> Plan:
     if check_stop and inp.steps:
-        replies.append(_ask_stop(chat, inp.goal, inp.steps[-1].observation))
-        if _is_yes(replies[-1]):
-            said = replies[-1]
+        said = _ask_stop(chat, inp.goal, inp.steps[-1].observation, made)
+        if _is_yes(said):
             done = Plan(call=None, finish=True, reason=STOP_REASON, error=None, raw=said.text)
-            return _counted(replace(done, p=value_probability(said, STOP_FIELD)), replies)
+            return replace(done, p=value_probability(said, STOP_FIELD), scored=bool(said.logprobs))
     messages, schema = planner_messages(inp), plan_schema(inp.tools)
-    replies.append(chat.complete(messages, max_tokens=PLAN_MAX_TOKENS, temperature=0.0, schema=schema, logprobs=True))
-    first = read_plan(replies[-1], inp.tools, max_tokens=PLAN_MAX_TOKENS)
+    reply = _asked(chat, "plan", made, messages, max_tokens=PLAN_MAX_TOKENS, schema=schema)
+    first = read_plan(reply, inp.tools, max_tokens=PLAN_MAX_TOKENS)
     if first.error is None:
-        return _counted(first, replies)
-    replies.append(_retry(chat, messages, schema, first, cut=replies[-1].cut))
-    second = read_plan(replies[-1], inp.tools, max_tokens=2 * PLAN_MAX_TOKENS)
+        return first
+    again = _retry(chat, messages, schema, first, cut=reply.cut, made=made)
+    second = read_plan(again, inp.tools, max_tokens=2 * PLAN_MAX_TOKENS)
     if second.error is not None:
         second = replace(second, error=f"{first.error}; asked again: {second.error}")
-    return _counted(second, replies)
+    return second
+
+
+def _asked(
+    chat: Chat,
+    purpose: LlmPurpose,
+    made: list[LlmCall],
+    messages: Sequence[ChatMessage],
+    *,
+    max_tokens: int,
+    schema: JsonSchema,
+) -> ChatReply:
+    """One call, with log-probabilities asked for, recorded in ``made`` whether it answers or fails."""
+    started = time.perf_counter()
+    try:
+        reply = chat.complete(messages, max_tokens=max_tokens, temperature=0.0, schema=schema, logprobs=True)
+    except GeneratorError as err:
+        made.append(failed_call(purpose, chat.name, err, (time.perf_counter() - started) * 1000.0))
+        raise
+    made.append(call_record(purpose, reply, (time.perf_counter() - started) * 1000.0))
+    return reply
+
+
+def call_record(purpose: LlmPurpose, reply: ChatReply, ms: float) -> LlmCall:
+    """The record of a call that answered, in ``ms`` (not yet used)."""
+    return LlmCall(
+        purpose=purpose, model=reply.model, ms=ms, input_tokens=reply.input_tokens, output_tokens=reply.output_tokens
+    )
+
+
+def failed_call(purpose: LlmPurpose, who: str, err: GeneratorError, ms: float) -> LlmCall:
+    """The record of a call that failed after ``ms``."""
+    return LlmCall(purpose=purpose, model=who, ms=ms, error=str(err))
 
 
 def read_plan(reply: ChatReply, tools: Sequence[Tool], *, max_tokens: int) -> Plan:
@@ -144,10 +199,12 @@ def read_plan(reply: ChatReply, tools: Sequence[Tool], *, max_tokens: int) -> Pl
     if reply.cut:
         said = f"the reply was cut at max_tokens ({max_tokens}) before it ended: {clip(reply.text, 80)!r}"
         return _failed(reply.text, said)
-    return replace(parse_plan(reply.text, tools), p=value_probability(reply, "action"))
+    return replace(parse_plan(reply.text, tools), p=value_probability(reply, "action"), scored=bool(reply.logprobs))
 
 
-def _retry(chat: Chat, messages: Sequence[ChatMessage], schema: JsonSchema, failed: Plan, *, cut: bool) -> ChatReply:
+def _retry(
+    chat: Chat, messages: Sequence[ChatMessage], schema: JsonSchema, failed: Plan, *, cut: bool, made: list[LlmCall]
+) -> ChatReply:
     """Ask once more, quoting why the reply could not be used; a cut reply gets twice the room and a plea to be
     short."""
     shorter = " Keep it short: the reason in a few words." if cut else ""
@@ -161,23 +218,18 @@ def _retry(chat: Chat, messages: Sequence[ChatMessage], schema: JsonSchema, fail
         ),
     ]
     limit = 2 * PLAN_MAX_TOKENS if cut else PLAN_MAX_TOKENS
-    return chat.complete(again, max_tokens=limit, temperature=0.0, schema=schema, logprobs=True)
+    return _asked(chat, "plan_retry", made, again, max_tokens=limit, schema=schema)
 
 
-def _ask_stop(chat: Chat, goal: str, last_observation: str) -> ChatReply:
+def _ask_stop(chat: Chat, goal: str, last_observation: str, made: list[LlmCall]) -> ChatReply:
     found = untrusted(clip(last_observation, BUDGETS["last_observation"])) or "nothing"
     prompt = (
         f"Question: {neutralise(goal)}\nFound:\n{found}\n\n"
         "Is the answer to the question contained in what was found? Reply with only yes or no, as JSON: "
         f'{{"{STOP_FIELD}": "yes"}} or {{"{STOP_FIELD}": "no"}}.'
     )
-    return chat.complete(
-        [ChatMessage(role="user", content=prompt)],
-        max_tokens=STOP_MAX_TOKENS,
-        temperature=0.0,
-        schema=stop_schema(),
-        logprobs=True,
-    )
+    messages = [ChatMessage(role="user", content=prompt)]
+    return _asked(chat, "stop_check", made, messages, max_tokens=STOP_MAX_TOKENS, schema=stop_schema())
 
 
 def _is_yes(reply: ChatReply) -> bool:
@@ -237,18 +289,6 @@ def _advice_lines(tool_ids: set[str]) -> list[str]:
     if "calculator" in tool_ids:
         said.append("Use calculator for any arithmetic.")
     return [" ".join(said)] if said else []
-
-
-def _counted(result: Plan, replies: Sequence[ChatReply]) -> Plan:
-    usage = Usage(
-        input_tokens=_total(r.input_tokens for r in replies), output_tokens=_total(r.output_tokens for r in replies)
-    )
-    return replace(result, calls=len(replies), usage=usage)
-
-
-def _total(counts: Iterable[int | None]) -> int | None:
-    known = [c for c in counts if c is not None]
-    return sum(known) if known else None
 
 
 def _failed(text: str, error: str, reason: str = "") -> Plan:

@@ -30,10 +30,27 @@ class Trust:
     def takes(self, action: str, p: float | None, proposals: Sequence[str]) -> bool:
         """Whether the LLM's ``action`` (a tool id or FINISH) with probability ``p`` is taken over ``proposals``
         (System 1's, most probable first)."""
-        rank = proposal_rank(action, proposals)
-        if self.top_k is not None and (rank is None or rank > self.top_k):
+        if not self.may_take(action, proposals):
             return False
         return self.min_p <= 0.0 or (p is not None and p >= self.min_p)
+
+    def may_take(self, action: str, proposals: Sequence[str]) -> bool:
+        """Whether an LLM choice of ``action`` could be taken at all, however sure the LLM were: where System 1
+        ranked it. The loop does not ask a question whose answer could not be taken (the stop check, unless System 1
+        proposed to stop)."""
+        rank = proposal_rank(action, proposals)
+        return self.top_k is None or (rank is not None and rank <= self.top_k)
+
+    def may_take_any(self, proposals: Sequence[str]) -> bool:
+        """Whether some LLM choice could be taken over ``proposals``: none can where System 1 proposed nothing and
+        the policy takes only its proposals."""
+        return self.top_k is None or bool(proposals[: self.top_k])
+
+    @property
+    def needs_p(self) -> bool:
+        """Whether a choice is taken only with the LLM's own probability (a server without log-probabilities gives
+        none, so none of its choices can be taken)."""
+        return self.min_p > 0.0
 
     def describe(self) -> str:
         """The rule in words, for a held step's note."""

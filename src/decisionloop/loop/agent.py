@@ -34,11 +34,14 @@ from decisionloop.loop.asks import (
     user_question,
 )
 from decisionloop.loop.asks import tool_options as _tool_options
+from decisionloop.loop.claims import claims_reason, unsupported_claims
 from decisionloop.loop.frames import RunView, StepView
 from decisionloop.loop.gate import StepDecisions, no_tool_fits, route_step, wants_to_stop
 from decisionloop.loop.requests import (
     SUGGESTED_TOOLS,
     Draft,
+    LlmCalls,
+    LlmUse,
     NeedAnswer,
     NeedApproval,
     NeedDecisions,
@@ -52,7 +55,7 @@ from decisionloop.loop.requests import (
     step_views,
 )
 from decisionloop.loop.revise import revision_reason
-from decisionloop.loop.template import TemplateStep, is_no_answer, template_answer
+from decisionloop.loop.template import TemplateStep, is_no_answer, template_answer, template_suffices
 from decisionloop.loop.what_if import (
     STEP_BLOCKS,
     Forced,
@@ -305,13 +308,13 @@ class _Run:
         if not isinstance(reply, Resolution):
             return Resolution(kind="stop", by="code", detail="nobody decided the held step")
         self.llm_calls += reply.llm.calls
-        asked = self._ask_left_out(reply)
-        if asked is not None:
-            return asked
-        problem = self._invalid(reply)
-        if problem is not None:
-            return Resolution(kind="stop", by="code", detail=problem, llm=reply.llm)
-        return reply
+        resolved = self._ask_left_out(reply)
+        problem = self._invalid(reply) if resolved is None else None
+        if problem is not None:  # the LLM's reply, if it decided, is not what happens
+            resolved = Resolution(kind="stop", by="code", detail=problem, llm=reply.llm.used(False))
+        resolved = resolved or reply
+        yield from self._llm_calls(index, resolved.llm)
+        return resolved
 
     def _invalid(self, resolution: Resolution) -> str | None:
         """System 2's call is checked like System 1's: a known tool and a value for every slot."""
@@ -388,22 +391,25 @@ class _Run:
             return RunResult(
                 goal=self.goal, steps=steps, stop=end.stop, detail=end.detail, answer=end.detail, delivery="none"
             )
-        template = template_answer(
-            [
-                TemplateStep(tool=r.tool, ok=r.result.ok, answer=r.result.answer, observation=r.result.observation)
-                for r in steps
-                if r.result
-            ]
-        )
+        results = [
+            TemplateStep(tool=r.tool, ok=r.result.ok, answer=r.result.answer, observation=r.result.observation)
+            for r in steps
+            if r.result
+        ]
+        template = template_answer(results)
+        if template_suffices(results):  # one tool's own words: nothing for an LLM to write
+            return self._answered(template, "template", ())
         draft = yield from self._draft(
             NeedAnswer(goal=self.goal, evidence=steps, template=template, conversation=self.setup.conversation)
         )
+        at = len(steps)  # the answer's LLM calls and checks belong to the step after the last
         if draft.by == "template":
+            yield from self._llm_calls(at, draft.llm.used(False))  # a writer that failed
             return self._answered(draft.text, "template", ())
-        first = yield from self._deliverable(draft.text)
-        if first.action == "deliver":
+        first, why = yield from self._checked(draft.text)
+        yield from self._llm_calls(at, draft.llm.used(why is None))
+        if why is None:
             return self._answered(draft.text, "delivered", (first,))
-        why = revision_reason(self.spec.block("can_deliver"), first)
         revised = yield from self._draft(
             NeedAnswer(
                 goal=self.goal,
@@ -414,10 +420,14 @@ class _Run:
                 conversation=self.setup.conversation,
             )
         )
-        second = yield from self._deliverable(revised.text)
-        if second.action == "deliver" and revised.by == "llm":
-            return self._answered(revised.text, "revised", (first, second))
-        return self._answered(template, "fell_back", (first, second))
+        second, again = yield from self._checked(revised.text)
+        shown = again is None and revised.by == "llm"
+        yield from self._llm_calls(at, revised.llm.used(shown))
+        sent_back = f"the first draft was sent back: {why}"
+        if shown:
+            return self._answered(revised.text, "revised", (first, second), detail=sent_back)
+        again = again if revised.by == "llm" else "the LLM could not write it"
+        return self._answered(template, "fell_back", (first, second), detail=f"{sent_back}; the revision too: {again}")
 
     def _direct(self, end: _End) -> LoopGen:
         """No tool fits: an LLM answers from what it knows (not gated: there is no tool result to check it
@@ -427,6 +437,7 @@ class _Run:
                 goal=self.goal, evidence=(), template=end.detail, direct=True, conversation=self.setup.conversation
             )
         )
+        yield from self._llm_calls(len(self.records), draft.llm.used(draft.by == "llm"))
         if draft.by == "llm":
             return RunResult(
                 goal=self.goal,
@@ -447,21 +458,42 @@ class _Run:
 
     def _draft(self, request: NeedAnswer) -> Generator[Request, object, Draft]:
         reply = yield request
-        if not isinstance(reply, Draft) or not reply.text.strip():
+        if not isinstance(reply, Draft):
             return Draft(text=request.template, by="template")
         self.llm_calls += reply.llm.calls
+        if not reply.text.strip():
+            return Draft(text=request.template, by="template", llm=reply.llm)
         return reply
 
-    def _deliverable(self, text: str) -> Generator[Request, object, Decision]:
-        asked = deliver_ask(self.spec, self.goal, text, self._views())
-        return (yield from self._decide(len(self.records), [asked]))["can_deliver"]
+    def _llm_calls(self, step: int, use: LlmUse) -> Generator[Request, object, None]:
+        """Tell the driver about LLM calls, once whether each reply was used is known."""
+        if use.calls:
+            yield LlmCalls(step=step, use=use)
 
-    def _answered(self, text: str, delivery: Delivery, checks: tuple[Decision, ...]) -> RunResult:
+    def _checked(self, text: str) -> Generator[Request, object, tuple[Decision, str | None]]:
+        """can_deliver on a draft, and the check of its numbers and names (``loop.claims``): the decision, and why
+        the draft goes back (None: it may be shown)."""
+        asked = deliver_ask(self.spec, self.goal, text, self._views())
+        decision = (yield from self._decide(len(self.records), [asked]))["can_deliver"]
+        claims = unsupported_claims(text, self._sources())
+        why = [revision_reason(self.spec.block("can_deliver"), decision)] if decision.action != "deliver" else []
+        why += [claims_reason(claims)] if claims else []
+        return decision, "; ".join(why) or None
+
+    def _sources(self) -> list[str]:
+        """What an answer may rest on: the goal, the chat's earlier turns, each call and what it returned."""
+        said = [self.goal, self.setup.conversation]
+        for r in self.records:
+            said += list(r.call.args.values()) if r.call is not None else []
+            said += [r.result.observation, r.result.answer] if r.result is not None else []
+        return said
+
+    def _answered(self, text: str, delivery: Delivery, checks: tuple[Decision, ...], detail: str = "") -> RunResult:
         return RunResult(
             goal=self.goal,
             steps=tuple(self.records),
             stop="no_answer" if is_no_answer(text) else "answered",
-            detail="",
+            detail=detail,
             answer=text,
             delivery=delivery,
             answer_decisions=checks,

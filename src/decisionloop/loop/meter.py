@@ -1,4 +1,5 @@
-"""Accounting of one run: decisions vs LLM calls, the decisions' share of the time, tokens, who decided each step."""
+"""Accounting of one run: decisions vs LLM calls (by purpose), the decisions' share of the time, tokens, who decided
+each step."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass, field
 
 from decisionloop.core.decision import Decision
 from decisionloop.core.records import StepRecord
-from decisionloop.core.vocab import DECIDERS
+from decisionloop.core.vocab import DECIDERS, LLM_PURPOSES
 from decisionloop.loop.requests import LlmUse
 
 
@@ -30,6 +31,8 @@ class MeterStats:
     model_output_tokens: int
     requests_without_usage: int
     deciders: Mapping[str, int]
+    llm_purposes: Mapping[str, int] = field(default_factory=dict)  # LLM calls by what they were for
+    llm_used: int = 0  # LLM calls whose reply was used
 
     @property
     def ratio(self) -> float | None:
@@ -47,6 +50,8 @@ class MeterStats:
         ratio = f"{self.ratio:.1f}:1" if self.ratio is not None else f"{self.decisions}:0"
         who = ", ".join(f"{name} {n}" for name, n in self.deciders.items() if n) or "no step was decided"
         usage = "" if not self.requests_without_usage else f" ({self.requests_without_usage} requests without usage)"
+        purposes = ", ".join(f"{name.replace('_', ' ')} {n}" for name, n in self.llm_purposes.items() if n)
+        llm = [f"LLM calls: {purposes}; {self.llm_used} of {self.model_calls} replies used"] if purposes else []
         return [
             f"{self.decisions} decisions in {self.requests} requests / {self.decision_ms:.0f} ms · "
             f"{self.model_calls} LLM calls / {self.model_ms:.0f} ms · decisions:LLM calls = {ratio}",
@@ -54,6 +59,7 @@ class MeterStats:
             f"{self.escalated} escalated, {self.degraded} degraded",
             f"tokens: decisions {self.decision_input_tokens} in / {self.decision_output_tokens} out{usage}; "
             f"LLM {self.model_input_tokens} in / {self.model_output_tokens} out",
+            *llm,
             f"steps decided by: {who}",
         ]
 
@@ -76,6 +82,8 @@ class MeterStats:
             "model_output_tokens": self.model_output_tokens,
             "requests_without_usage": self.requests_without_usage,
             "deciders": dict(self.deciders),
+            "llm_purposes": dict(self.llm_purposes),
+            "llm_used": self.llm_used,
         }
 
 
@@ -112,6 +120,8 @@ class Meter:
     def stats(self, steps: Sequence[StepRecord], wall_ms: float) -> MeterStats:
         """The figures of the run so far."""
         deciders = Counter(s.decided_by for s in steps)
+        made = [c for u in self.llm for c in u.made]
+        purposes = Counter(c.purpose for c in made)
         return MeterStats(
             decisions=len(self.decisions),
             requests=self.requests,
@@ -127,4 +137,6 @@ class Meter:
             model_output_tokens=sum(u.output_tokens or 0 for u in self.llm),
             requests_without_usage=self.requests_without_usage,
             deciders={name: deciders.get(name, 0) for name in DECIDERS},
+            llm_purposes={name: purposes.get(name, 0) for name in LLM_PURPOSES},
+            llm_used=sum(c.used for c in made),
         )

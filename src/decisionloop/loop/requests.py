@@ -6,13 +6,13 @@ driver (CLI, evaluator, web server) does I/O; every reply is data, a denial incl
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from decisionloop.core.records import Approval, Call, Hold, StepRecord
 from decisionloop.core.tool import Effect, Tool
-from decisionloop.core.vocab import DecidedBy
+from decisionloop.core.vocab import DecidedBy, LlmPurpose
 from decisionloop.decide import Ask
 from decisionloop.loop.frames import Frame, StepView
 
@@ -21,13 +21,57 @@ SUGGESTED_TOOLS = 3  # System 1's most probable tools that a held step offers Sy
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class LlmUse:
-    """What LLM calls a reply cost: how many, how long, how many tokens (None where the server did not say)."""
+class LlmCall:
+    """One request to the LLM: what it was for, the model that answered (the client's name when none did), how long
+    it took, its tokens (None where neither the server nor the client counted them), whether its reply was used (it
+    decided the step, or it is the answer shown), and why it failed when it did."""
 
-    calls: int = 0
-    ms: float = 0.0
+    purpose: LlmPurpose
+    model: str
+    ms: float
     input_tokens: int | None = None
     output_tokens: int | None = None
+    used: bool = False
+    error: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LlmUse:
+    """The LLM calls a reply cost, in the order they were made."""
+
+    made: tuple[LlmCall, ...] = ()
+
+    @property
+    def calls(self) -> int:
+        """How many calls."""
+        return len(self.made)
+
+    @property
+    def ms(self) -> float:
+        """Their time, added up."""
+        return sum(c.ms for c in self.made)
+
+    @property
+    def input_tokens(self) -> int | None:
+        """Prompt tokens added up; None when no call said."""
+        return _total(c.input_tokens for c in self.made)
+
+    @property
+    def output_tokens(self) -> int | None:
+        """Reply tokens added up; None when no call said."""
+        return _total(c.output_tokens for c in self.made)
+
+    def used(self, used: bool = True) -> LlmUse:
+        """These calls with the last one marked ``used`` (the others not): the reply that decided."""
+        if not self.made:
+            return self
+        *before, last = (replace(c, used=False) for c in self.made)
+        return LlmUse(made=(*before, replace(last, used=used)))
+
+
+def _total(counts: Iterable[int | None]) -> int | None:
+    known = [c for c in counts if c is not None]
+    return sum(known) if known else None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -135,7 +179,16 @@ class StepDone:
     record: StepRecord
 
 
-Request = NeedDecisions | NeedResolution | NeedPreview | NeedApproval | NeedTool | NeedAnswer | StepDone
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LlmCalls:
+    """The LLM calls made for a step (or for the answer, at the step after the last), each marked used or not now
+    that the loop knows (the driver journals and meters them now). Reply: ignored."""
+
+    step: int
+    use: LlmUse
+
+
+Request = NeedDecisions | NeedResolution | NeedPreview | NeedApproval | NeedTool | NeedAnswer | StepDone | LlmCalls
 
 
 def step_views(records: Sequence[StepRecord]) -> list[StepView]:

@@ -1,5 +1,7 @@
 """The template answer: the last tool answer that worked, written without an LLM (and never gated); when none
-worked, a plain "I could not find an answer" that says what failed last."""
+worked, a plain "I could not find an answer" that says what failed last. It is the answer even with an LLM when
+one tool result is all the evidence (``template_suffices``): the tool's own words answer the goal, and an LLM
+writing from them could only restate them, or add what no tool said."""
 
 from __future__ import annotations
 
@@ -34,6 +36,13 @@ def template_answer(results: Sequence[TemplateStep]) -> str:
         return NO_ANSWER
     why = " ".join(failed.observation.split())
     return f"{NO_ANSWER[:-1]}: {failed.tool} failed: {why if len(why) <= _WHY else why[: _WHY - 1] + '…'}"
+
+
+def template_suffices(results: Sequence[TemplateStep]) -> bool:
+    """Whether the template answer is the answer, the LLM not asked to write one: exactly one tool ran (the
+    user's replies to ``ask_user`` aside), so its answer, or what failed, is all there is to say. Several results
+    are put together by the LLM; with none, it may still answer (a greeting that needed no tool)."""
+    return sum(step.tool not in _NOT_ANSWERS for step in results) == 1
 
 
 def is_no_answer(text: str) -> bool:

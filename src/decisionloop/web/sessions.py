@@ -12,7 +12,7 @@ from decisionloop.journal import RunSummary
 from decisionloop.journal.store import UNFINISHED
 from decisionloop.journal.what_if import WHAT_IF_OF, linked
 from decisionloop.web.graph import run_graph
-from decisionloop.web.html import esc, page, tag, who
+from decisionloop.web.html import esc, page, rows, tag, who
 from decisionloop.web.loaded import ms_text
 
 _ANSWER_CHARS = 160
@@ -109,7 +109,8 @@ def run_page(data: Mapping[str, object], *, csrf: str, what_ifs: Sequence[RunSum
     setup = json.dumps(data.get("config"), indent=2, ensure_ascii=False)
     how = tag("details", tag("summary", "How the run was set up"), tag("pre", esc(setup)))
     links = _links(data, what_ifs)
-    body = head + exports + answer + links + _meter(data.get("meter")) + how + run_graph(data)
+    figures = _meter(data.get("meter")) + _llm_calls(data.get("llm_calls"))
+    body = head + exports + answer + links + figures + how + run_graph(data)
     title = str(data.get("goal", "Run"))
     return page(title, tag("div", body, class_="panel run"), csrf=csrf, active="/runs", scripts=["run.js"])
 
@@ -147,6 +148,34 @@ def _what_if_item(run: RunSummary) -> str:
     how = f" step {link[1].step + 1}: {link[1].text()}" if link is not None else ""
     outcome = run.stop if run.status == "ended" and run.stop else UNFINISHED
     return tag("li", tag("a", tag("code", esc(run.id[:8])), href=f"/runs/{run.id}"), esc(how), " ", stop_badge(outcome))
+
+
+def _llm_calls(calls: object) -> str:
+    """A row per LLM call: the step, what it was for, the model, latency, tokens, and whether its reply was used."""
+    found = [c for c in calls if isinstance(c, Mapping)] if isinstance(calls, list) else []
+    if not found:
+        return ""
+    cells = [
+        [
+            esc(_step_number(c.get("step"))),
+            esc(str(c.get("purpose", "")).replace("_", " ")),
+            tag("code", esc(c.get("model", ""))),
+            esc(ms_text(c.get("ms"))),
+            esc(f"{_count(c.get('input_tokens'))} / {_count(c.get('output_tokens'))}"),
+            esc(f"failed: {c['error']}" if c.get("error") else "used" if c.get("used") else "not used"),
+        ]
+        for c in found
+    ]
+    header = ("step", "purpose", "model", "time", "tokens in / out", "reply")
+    return tag("section", tag("h2", "LLM calls"), rows(cells, header=header), class_="llm-calls")
+
+
+def _step_number(step: object) -> object:
+    return step + 1 if isinstance(step, int) else "—"
+
+
+def _count(value: object) -> str:
+    return str(value) if isinstance(value, int) else "?"
 
 
 def _meter(meter: object) -> str:

@@ -11,6 +11,7 @@ from decisionloop.journal.events import (
     ApprovalGiven,
     DecisionsMade,
     Event,
+    LlmCalled,
     RunEnded,
     StepFinished,
     ToolFinished,
@@ -52,6 +53,10 @@ def event_json(event: Event) -> Json:
             return {"type": "approved", "step": step, "side_effect": side_effect, **approval_json(approval)}
         case StepFinished(record=record):
             return {"type": "step", **step_json(record)}
+        case LlmCalled(step=step, call=c):
+            made = {"purpose": c.purpose, "model": c.model, "ms": round(c.ms, 1), "used": c.used, "error": c.error}
+            tokens = {"input_tokens": c.input_tokens, "output_tokens": c.output_tokens}
+            return {"type": "llm", "step": step, **made, **tokens}
         case RunEnded(result=result, meter=meter):
             return {"type": "end", **result_json(result), "meter": meter.to_json()}
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.table import Table
 from rich.text import Text
@@ -61,8 +61,8 @@ def runs_notes(found: Sequence[RunSummary]) -> list[str]:
     return notes
 
 
-def run_summary_json(r: RunSummary) -> dict[str, object]:
-    """Every field of one run, the id and goal and answer whole."""
+def run_summary_json(r: RunSummary, llm_calls: Sequence[Mapping[str, object]] = ()) -> dict[str, object]:
+    """Every field of one run, the id and goal and answer whole, and its LLM calls (``SqliteJournal.llm_calls``)."""
     return {
         "id": r.id,
         "goal": r.goal,
@@ -74,6 +74,7 @@ def run_summary_json(r: RunSummary) -> dict[str, object]:
         "steps": r.steps,
         "in_flight": r.in_flight,
         WHAT_IF_OF: r.what_if_of,
+        "llm_calls": [dict(c) for c in llm_calls],
     }
 
 

@@ -116,6 +116,12 @@
     target.append(el("pre", { class: "observation", text: event.observation }));
   }
 
+  function llmText(e) {
+    const tokens = `${e.input_tokens ?? "?"} in / ${e.output_tokens ?? "?"} out`;
+    const outcome = e.error ? `failed: ${e.error}` : e.used ? "used" : "not used";
+    return `LLM ${e.purpose.replace("_", " ")} · ${e.model} · ${Math.round(e.ms)} ms · ${tokens} tokens · ${outcome}`;
+  }
+
   function showEnd(event) {
     const [title, kind] = OUTCOME[event.stop] || [`Stopped: ${event.stop}`, "bad"];
     const box = $("#answer");
@@ -171,6 +177,7 @@
         break;
       case "tool": line(card(event.step), "mono", `→ ${callText(event.call)}`); break;
       case "observation": showObservation(event); break;
+      case "llm": line(card(event.step), "muted", llmText(event)); break;
       case "step": showStep(event); break;
       case "stopping": $("#stop").disabled = true; break;
       case "end": showEnd(event); break;
