@@ -5,9 +5,8 @@ accepted against System 1 alone on the same tasks (held steps take System 1's pr
 
 Any OpenAI-compatible server (``--llm URL --llm-model NAME``), or the fake of ``scripts/fake_llm.py`` started here
 (``--fake agree|doubt|wrong|garbage``). Tools are replayed from the suite, decisions come from the bundled model
-with the gate ``bench compare`` uses (the model's tuned thresholds). Each run gets a new backend: the encoder's
-cache would otherwise make a task's decisions depend on the tasks run before it (int8 activations are quantised per
-batch, so a text embedded in another batch reads slightly differently).
+with the gate ``bench compare`` uses (the model's tuned thresholds). Each run gets a new backend, so that no run
+shares another's encoder cache.
 
 Usage: python scripts/llm_calls.py (--llm URL --llm-model NAME | --fake MODE) [--split dev] [--limit N]
 """

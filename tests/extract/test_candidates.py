@@ -150,6 +150,26 @@ def test_the_number_of_a_quantity_with_a_glued_unit_is_offered_too() -> None:
     assert spans("Run 5km at 9am", kind="number") == ["5"]
 
 
+@pytest.mark.parametrize(
+    ("goal", "kind", "span"),
+    [
+        ("Search for upcoming month rock concerts in New York", "noun", "rock"),
+        ("Search for upcoming month rock concerts in New York", "noun", "upcoming month rock concerts"),
+        ("The carbon footprint of a gas-powered vehicle", "noun", "gas"),
+        ("People who like jogging", "noun", "jogging"),
+        ("Sculptures made in the 19th century", "noun", "19th century"),
+        ("Train it on C:/data/cars.csv", "file", "C:/data/cars.csv"),
+        ("The ranking of the Lakers in the NBA 2021 season", "proper", "NBA"),
+    ],
+)
+def test_a_value_inside_a_longer_phrase_is_offered_alone_too(goal: str, kind: SpanKind, span: str) -> None:
+    assert span in spans(goal, kind=kind)
+
+
+def test_the_words_of_a_chunk_are_offered_alone_but_not_a_capitalised_first_word() -> None:
+    assert "Find" not in spans("Find three personality traits", kind="noun")
+
+
 def test_numbers_that_are_not_quantities() -> None:
     assert spans("Wake me at 9am on the 15th and book 2 tables in 3 days", kind="quantity") == []
 

@@ -52,6 +52,12 @@ def spans(goal: str, kind: SpanKind, observations: Sequence[str] = ()) -> list[s
         ("Where is ABC-123?", "code", "ABC-123"),
         ("Close ticket #4521", "code", "#4521"),
         ("Track order 88231", "code", "88231"),
+        ("Find the roots with coefficients a=1, b=-3, c=2.", "number", "-3"),
+        ("Find the roots with coefficients a=1, b=-3, c=2.", "number", "2"),
+        ("Solve where x = 2.5", "number", "2.5"),
+        ("Its history till the 14th century", "number", "14"),
+        ("The case docket numbered 2022/AL2562", "code", "2022/AL2562"),
+        ("Predict car_price from the data", "code", "car_price"),
         ("Track order no. 88231", "code", "88231"),
         ("Revert commit 3f2a9c1e", "code", "3f2a9c1e"),
         ("Read register 0x1F", "code", "0x1F"),
@@ -83,6 +89,9 @@ def test_each_form_is_found(goal: str, kind: SpanKind, span: str) -> None:
         ("Play the MP3", "code", "MP3"),
         ("Sam's car and Ana's bike", "quoted", "s car and Ana"),
         ("Open page?id=1", "number", "1"),
+        ("Open page?a=1&b=2", "number", "2"),
+        ("Meet on 2022/12/01", "code", "2022/12/01"),
+        ("Read my_notes.txt", "code", "my_notes.txt"),
     ],
 )
 def test_what_is_not_that_value(goal: str, kind: SpanKind, absent: str) -> None:

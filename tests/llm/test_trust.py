@@ -114,3 +114,16 @@ def test_what_the_policy_could_take_at_all_however_sure_the_llm() -> None:
     assert TAKE_ALL.may_take_any(())
     assert not TAKE_ALL.needs_p
     assert not Trust(top_k=0, min_p=0.0).may_take_any(("weather",))
+
+
+def test_a_call_taken_keeps_system_1s_sure_values_only_in_a_call_to_its_own_tool() -> None:
+    proposal = Call(tool="unit_convert", args={"quantity": "100 F", "to_unit": "celsius"})
+    sure = {"quantity": "100 F"}
+    llm = Call(tool="unit_convert", args={"quantity": "100", "to_unit": "celsius"})
+    assert Trust(top_k=2, min_p=0.5).call_taken(llm, proposal, sure) == (
+        Call(tool="unit_convert", args={"quantity": "100 F", "to_unit": "celsius"}),
+        ("quantity",),
+    )
+    other = Call(tool="calculator", args={"expression": "(100 - 32) * 5 / 9"})
+    assert Trust(top_k=2, min_p=0.5).call_taken(other, proposal, sure) == (other, ())
+    assert TAKE_ALL.call_taken(llm, proposal, sure) == (llm, ())

@@ -75,6 +75,33 @@ def test_a_choice_the_policy_takes_is_the_llms() -> None:
     assert [(c.purpose, c.used) for c in resolution.llm.made] == [("plan", True)]
 
 
+def test_a_call_the_policy_takes_keeps_the_values_system_1_was_sure_of() -> None:
+    # the step was held on entity; the LLM also rewrote property, which System 1 had passed the gate with
+    rewritten = PLAN.replace('"population"', '"area"')
+    held = _held()
+    held = replace(held, suggestion=replace(held.suggestion, sure_args={"property": "population"}))
+    resolution = LlmSystem2(ScriptedChat([sure_reply(rewritten, 0.8)]), trust=Trust(top_k=2, min_p=0.5)).resolve(held)
+    assert resolution.call == Call(tool="wikidata_fact", args={"entity": "New York City", "property": "population"})
+    assert "System 1's sure values kept over the LLM's property='area'" in resolution.detail
+    # a policy without sure values takes the LLM's call as it is
+    loose = Trust(top_k=2, min_p=0.5, sure_values=False)
+    as_written = LlmSystem2(ScriptedChat([sure_reply(rewritten, 0.8)]), trust=loose).resolve(held)
+    assert as_written.call == Call(tool="wikidata_fact", args={"entity": "New York City", "property": "area"})
+
+
+def test_the_held_steps_suggestion_names_the_values_that_passed_the_gate() -> None:
+    seen: list[NeedResolution] = []
+
+    class _Seeing(_Person):
+        def resolve(self, request: NeedResolution) -> Resolution:
+            seen.append(request)
+            return super().resolve(request)
+
+    backend = by_step({"tool": "wikidata_fact", "arg:entity": "NONE", "arg:property": "population"})
+    Env(backend=backend, tools=TOOLS, system2=_Seeing()).run(BIG_APPLE)
+    assert seen[0].suggestion.sure_args == {"property": "population"}
+
+
 @pytest.mark.parametrize(
     ("reply", "why"),
     [

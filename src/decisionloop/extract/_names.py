@@ -198,6 +198,9 @@ def _emit(span: str, kind: SpanKind) -> Iterator[Found]:
         yield span, kind
         if kind == "proper" and (extra := _kind(span)):
             yield span, extra
+        named, _, number = span.rpartition(" ")
+        if kind == "proper" and named and number.isdigit():  # "NBA 2021": the league, its season a number
+            yield from _emit(named, kind)
 
 
 def _calendar(word: str) -> bool:

@@ -86,9 +86,10 @@ _TRAILING_TO = re.compile(r"\s+to\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?$")
 # against the known ones.
 _FILE = re.compile(
     r"""
-    (?<![\w/.-])                      # not the tail of a longer word, path or number
+    (?<![\w/.:\\-])                   # not the tail of a longer word, path or number
     (
-        (?:[\w-]+/)*                  # folders: data/, my-notes/
+        (?:[A-Za-z]:[/\\])?             # a drive: C:/ (or a backslash)
+        (?:[\w-]+[/\\])*               # folders: data/, my-notes/ (or with backslashes)
         [\w-]+ (?:\.[\w-]+)*          # the name, dots allowed inside: report.v2
         \. ([A-Za-z][A-Za-z0-9]{0,4}) # the extension starts with a letter, so 3.5 or 1.250 are not files
     )
@@ -158,20 +159,46 @@ def _chunk(run: list[Token], text: str) -> Iterator[Found]:
 
 
 def nouns(text: str) -> Iterator[Found]:
-    """Noun chunks: runs of nouns and modifiers ending in a noun (parking spot, gym locker code)."""
+    """Noun chunks: runs of nouns and modifiers ending in a noun (parking spot, gym locker code); then each word
+    of a longer chunk on its own, since a slot often wants one modifier (the "rock" of "rock concerts", the "gas"
+    of "gas-powered vehicle"), and "the 19th century"."""
     toks = tokens(text)
     run: list[Token] = []
+    runs: list[list[Token]] = []
     for i, t in enumerate(toks):
         part = _noun_part(toks, i)
         if run and (t.initial or not part):
-            yield from _chunk(run, text)
+            runs.append(run)
             run = []
         if part:
             run.append(t)
             if POSSESSIVE.search(t.text):
-                yield from _chunk(run, text)
+                runs.append(run)
                 run = []
-    yield from _chunk(run, text)
+    runs.append(run)
+    for chunk in runs:
+        yield from _chunk(chunk, text)
+    for chunk in runs:
+        yield from _words(chunk)
+    yield from ((clean(m.group()), "noun") for m in _CENTURY.finditer(text))
+
+
+# A word glued to what it qualifies by one of these is offered alone: gas(-powered), plant(-based).
+_QUALIFIED = ("-powered", "-based", "-fueled", "-fuelled", "-driven", "-themed", "-style", "-friendly")
+_CENTURY = re.compile(r"(?i)\b\d{1,2}(?:st|nd|rd|th)[\s-]+(?:century|centuries|millennium)\b")
+
+
+def _words(run: list[Token]) -> Iterator[Found]:
+    """The words of a chunk of two words or more, one by one (not one that opens a sentence capitalised)."""
+    if len(run) < 2:
+        return
+    for t in run:
+        if t.initial and t.capitalised:
+            continue
+        word = clean(t.text)
+        base = next((word[: -len(q)] for q in _QUALIFIED if word.casefold().endswith(q)), word)
+        if len(base) >= 3 and acceptable(base):
+            yield base, "noun"
 
 
 def topics(text: str) -> Iterator[Found]:
@@ -287,7 +314,7 @@ def _extensions() -> frozenset[str]:
 
 
 def files(text: str) -> Iterator[Found]:
-    """File names with a known extension (notes.txt, data/report.csv)."""
+    """File names with a known extension (notes.txt, data/report.csv, C:/data/cars.csv)."""
     for m in _FILE.finditer(text):
         if m.group(2).casefold() in _extensions() and len(m.group(1)) <= MAX_SPAN:
             yield m.group(1), "file"

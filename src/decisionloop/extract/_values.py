@@ -34,6 +34,17 @@ _HEX_ID = re.compile(
     r"|[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}"
     r"|(?=[\da-f]{0,63}[a-f])(?=[\da-f]{0,63}\d)[\da-f]{7,64})(?![\w-])"
 )
+# Codes written with a slash: a docket 2022/AL2562, a reference AB/123/X (a letter and two digits, as above; dates
+# such as 2022/12/01 have no letter).
+_SLASH_ID = re.compile(
+    r"(?<![\w/-])(?=[A-Za-z\d/]{0,40}[A-Z])(?=[A-Za-z\d/]{0,40}\d[A-Za-z\d/]{0,40}\d)[A-Za-z\d]+(?:/[A-Za-z\d]+)+(?![\w/-])"
+)
+# Names in code: snake_case (car_price, user_id), two words or more.
+_SNAKE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z\d]*(?:_[A-Za-z\d]+)+(?![\w.-])")
+# A number given to a name: a=1, b = -3 (a URL's ?page=1 is not: its name follows ? or &).
+_ASSIGNED = re.compile(r"(?<![\w?&=/.])[A-Za-z_]\w{0,30}\s?=\s?(-?\d+(?:\.\d+)?)(?!\w|[.,]\d)")
+# An ordinal's number: the 14 of "the 14th century", the 3 of "3rd place".
+_ORDINAL = re.compile(r"(?<![\w.,-])(\d{1,4})(?:st|nd|rd|th)\b", re.IGNORECASE)
 _ISBN = re.compile(r"(?<![\w-])(?:97[89]-)?\d{1,5}-\d{1,7}-\d{1,7}-[\dX](?![\w-])")
 _ID_WORDS = (
     "order|invoice|ticket|ref|reference|id|account|booking|confirmation|tracking|case|issue|pr|sku|serial|isbn|"
@@ -70,10 +81,12 @@ def values(text: str) -> Iterator[Found]:
 
 
 def numbers(text: str) -> Iterator[Found]:
-    """Numbers in digits ("1,200", "-3.5", "3.5k", "1.2 million") or words ("twelve", "a dozen", "twenty-five")."""
+    """Numbers in digits ("1,200", "-3.5", "3.5k", "1.2 million") or words ("twelve", "a dozen", "twenty-five"),
+    given to a name ("a=1") and of ordinals (the 14 of "14th")."""
     for m in _DIGITS.finditer(text):
         if read_number(m.group()) is not None:
             yield m.group(), "number"
+    yield from ((m.group(1), "number") for pattern in (_ASSIGNED, _ORDINAL) for m in pattern.finditer(text))
     for m in _WORDS.finditer(text):
         if read_number(m.group()) is not None:
             yield m.group(), "number"
@@ -86,8 +99,9 @@ _NOT_ALONE = frozenset({"a", "an", "and", "half", "hundred", "thousand", "millio
 
 
 def codes(text: str) -> Iterator[Found]:
-    """Ids and codes: ABC-123, #4521, 0x1f, a git hash or UUID, a hyphenated ISBN, the 88231 of "order 88231"."""
-    for pattern in (_CAPS_ID, _HASH_ID, _HEX_ID):
+    """Ids and codes: ABC-123, #4521, 0x1f, a git hash or UUID, a hyphenated ISBN, the 88231 of "order 88231",
+    2022/AL2562, and names in snake_case (car_price)."""
+    for pattern in (_CAPS_ID, _HASH_ID, _HEX_ID, _SLASH_ID, _SNAKE):
         yield from ((m.group(), "code") for m in pattern.finditer(text) if len(m.group()) >= 4)
     for m in _ISBN.finditer(text):
         if sum(ch.isdigit() or ch == "X" for ch in m.group()) in _ISBN_DIGITS:

@@ -4,7 +4,9 @@ where that action stood among System 1's ranked proposals.
 A small LLM asked on the steps System 1 is unsure about is often wrong, so its choice is not taken on its own
 word: ``Trust`` takes it only when the action is among System 1's ``top_k`` proposals and the LLM gave the
 action's tokens at least ``min_p``. Otherwise the step is decided as it would be without the LLM (by the person
-when there is one, else by System 1's proposal). The default is the policy measured best on the dev split
+when there is one, else by System 1's proposal). A call it takes to System 1's own tool keeps the values System 1
+was sure of (``sure_values``): the step was held on its other values, and a small LLM that rewrites a sure value is
+more often wrong than System 1. The default is the policy measured best on the dev split
 (``decisionloop eval --llm``, its ``trust`` table).
 """
 
@@ -12,9 +14,10 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from decisionloop.core.records import Call
 from decisionloop.core.vocab import FINISH
 from decisionloop.llm.chat import ChatReply
 
@@ -22,10 +25,12 @@ from decisionloop.llm.chat import ChatReply
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Trust:
     """Take the LLM's action when System 1 ranked it within ``top_k`` (None: anywhere, or not at all) and the LLM
-    gave it a probability of at least ``min_p`` (a reply without log-probabilities passes only ``min_p`` 0)."""
+    gave it a probability of at least ``min_p`` (a reply without log-probabilities passes only ``min_p`` 0); with
+    ``sure_values``, System 1's sure values stand in a call to its own tool."""
 
     top_k: int | None
     min_p: float
+    sure_values: bool = True
 
     def takes(self, action: str, p: float | None, proposals: Sequence[str]) -> bool:
         """Whether the LLM's ``action`` (a tool id or FINISH) with probability ``p`` is taken over ``proposals``
@@ -52,13 +57,22 @@ class Trust:
         none, so none of its choices can be taken)."""
         return self.min_p > 0.0
 
+    def call_taken(self, call: Call, proposal: Call | None, sure: Mapping[str, str]) -> tuple[Call, tuple[str, ...]]:
+        """The LLM's ``call`` as taken: where it calls the tool of System 1's ``proposal``, with the ``sure`` values
+        of that proposal in place of the LLM's; and the slots whose LLM value was replaced."""
+        if not self.sure_values or proposal is None or proposal.tool != call.tool:
+            return call, ()
+        kept = tuple(slot for slot, value in sure.items() if call.args.get(slot) != value)
+        return Call(tool=call.tool, args={**call.args, **sure}), kept
+
     def describe(self) -> str:
         """The rule in words, for a held step's note."""
         where = "anywhere" if self.top_k is None else f"among System 1's top {self.top_k}"
         return f"the LLM's action is taken when it is {where} and the LLM gave it p ≥ {self.min_p:g}"
 
 
-TAKE_ALL = Trust(top_k=None, min_p=0.0)  # the LLM's choice always stands: what held steps got before the policy
+# The LLM's choice always stands, as written: what held steps got before the policy.
+TAKE_ALL = Trust(top_k=None, min_p=0.0, sure_values=False)
 # Measured with SmolLM2-135M-Instruct on the dev split's 21 held steps (System 1 alone: 32/36 tasks): taken on its
 # word the LLM was wrong on 20 of its 21 choices (18/36 tasks); at any min_p ≥ 0.3 with top_k ≤ 3 no choice was
 # taken (32/36), and every policy that took some put no step right on balance. So the default takes a choice only where

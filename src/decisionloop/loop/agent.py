@@ -21,7 +21,7 @@ from decisionloop.core.answers import ChoiceAnswer, NoulAnswer
 from decisionloop.core.decision import Decision
 from decisionloop.core.records import Approval, Call, Hold, RunResult, StepRecord
 from decisionloop.core.tool import NONE, Effect, Tool, ToolResult
-from decisionloop.core.vocab import ASK_USER, FINISH, Delivery, StopReason
+from decisionloop.core.vocab import ARG_PREFIX, ASK_USER, FINISH, Delivery, StopReason
 from decisionloop.extract import Candidate, extract, slot_options
 from decisionloop.loop.asks import (
     Framed,
@@ -66,6 +66,7 @@ from decisionloop.loop.what_if import (
     takes,
     unasked_hold,
 )
+from decisionloop.spec.gates import block_thresholds
 from decisionloop.spec.model import Spec
 
 LoopGen = Generator[Request, object, RunResult]
@@ -555,4 +556,18 @@ class _Run:
             stop=call is None and wants_to_stop(len(self.records), step),
             done=done.noul if isinstance(done, NoulAnswer) else None,
             spans=spans,
+            sure_args=self._sure_args(call, step.pick_args),
         )
+
+    def _sure_args(self, call: Call | None, args: Decision | None) -> dict[str, str]:
+        """The values of System 1's call whose own answer passes pick_args' gate (a step is held on its least sure
+        value, so others may be sure)."""
+        gate = block_thresholds(self.spec.block("pick_args")).get("pick_args.arg")
+        if call is None or args is None or gate is None:
+            return {}
+        sure = {}
+        for qid, answer in args.answers.items():
+            slot = qid.removeprefix(ARG_PREFIX)
+            if isinstance(answer, ChoiceAnswer) and answer.choice != NONE and answer.top >= gate and slot in call.args:
+                sure[slot] = call.args[slot]
+        return sure

@@ -85,13 +85,15 @@ class NeedDecisions:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Suggestion:
-    """What System 1 proposed for a held step, for System 2 to start from."""
+    """What System 1 proposed for a held step, for System 2 to start from; ``sure_args`` are the values of its call
+    that passed the gate on their own."""
 
     tools: tuple[tuple[str, float], ...]
     call: Call | None
     stop: bool
     done: float | None
     spans: Mapping[str, tuple[str, ...]]
+    sure_args: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

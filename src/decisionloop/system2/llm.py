@@ -49,7 +49,15 @@ class LlmSystem2:
             return self._not_taken(request, action, result.p, use)
         if result.finish:
             return Resolution(kind="finish", by="llm", detail=result.reason, llm=use.used())
-        return Resolution(kind="call", by="llm", call=result.call, detail=result.reason, llm=use.used())
+        if result.call is None:
+            return self._without_llm(request, "the LLM's reply named no call", use)
+        suggested = request.suggestion
+        call, kept = self._trust.call_taken(result.call, suggested.call, suggested.sure_args)
+        detail = result.reason
+        if kept:
+            said = ", ".join(f"{slot}={result.call.args.get(slot, '')!r}" for slot in kept)
+            detail += f"{'; ' if detail else ''}System 1's sure values kept over the LLM's {said}"
+        return Resolution(kind="call", by="llm", call=call, detail=detail, llm=use.used())
 
     def _not_asked(self, proposals: tuple[str, ...]) -> str | None:
         """Why no answer of the LLM could be taken on this step, if none could."""
