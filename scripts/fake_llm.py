@@ -12,9 +12,11 @@ are read from the prompt), and the answer writer (anything else). What it replie
 - ``wrong``: adversarial: the stop check says yes (p .99) whatever was found, the planner takes System 1's
   *second* choice (p .99, the most the trust policy lets through) with made-up values, and the writer adds a
   number and a name that no tool returned;
+- ``values``: the planner takes System 1's *first* choice (p .99) with made-up values (what the trust policy's sure
+  values are for); the stop check says no, the writer repeats the last tool result;
 - ``garbage``: prose, never JSON, and no log-probabilities (what SmolLM2 did without structured output).
 
-Usage: python scripts/fake_llm.py [--mode agree|doubt|wrong|garbage] [--port 8099]
+Usage: python scripts/fake_llm.py [--mode agree|doubt|wrong|values|garbage] [--port 8099]
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Literal, cast
 
-Mode = Literal["agree", "doubt", "wrong", "garbage"]
-MODES: tuple[Mode, ...] = ("agree", "doubt", "wrong", "garbage")
+Mode = Literal["agree", "doubt", "wrong", "values", "garbage"]
+MODES: tuple[Mode, ...] = ("agree", "doubt", "wrong", "values", "garbage")
 MODEL = "fake-llm"
 _CHOICE = re.compile(r"(\d+)\. (\S+) \(\d+%\)")
 _UNTRUSTED = re.compile(r"⟨untrusted tool output[^⟩]*⟩\n(.*?)\n⟨/untrusted tool output⟩", re.DOTALL)
@@ -89,9 +91,9 @@ def _plan(
     ranked = [t for t in offered if t in known] or known
     pick = ranked[1] if mode == "wrong" and len(ranked) > 1 else ranked[0] if ranked else "FINISH"
     args_schema = next((b["args"] for b in branches if b["action"] == pick), {})
-    args = _args(args_schema, _spans(prompt), wrong=mode == "wrong")
+    args = _args(args_schema, _spans(prompt), wrong=mode in ("wrong", "values"))
     text = json.dumps({"action": pick, "args": args, "reason": "the fake's pick"})
-    return text, "action", {"agree": 0.9, "doubt": 0.3, "wrong": 0.99}.get(mode, 1.0)
+    return text, "action", {"agree": 0.9, "doubt": 0.3, "wrong": 0.99, "values": 0.99}.get(mode, 1.0)
 
 
 def _branches(schema: Mapping[str, object] | None) -> list[dict[str, object]]:

@@ -4,11 +4,14 @@ with how many replies were used, their tokens and time; then the meter's decisio
 accepted against System 1 alone on the same tasks (held steps take System 1's proposal, answers by template).
 
 Any OpenAI-compatible server (``--llm URL --llm-model NAME``), or the fake of ``scripts/fake_llm.py`` started here
-(``--fake agree|doubt|wrong|garbage``). Tools are replayed from the suite, decisions come from the bundled model
+(``--fake agree|doubt|wrong|values|garbage``). Tools are replayed from the suite, decisions come from the bundled model
 with the gate ``bench compare`` uses (the model's tuned thresholds). Each run gets a new backend, so that no run
 shares another's encoder cache.
 
+``--no-sure-values`` takes an LLM call as written, without System 1's sure values (to measure what they do).
+
 Usage: python scripts/llm_calls.py (--llm URL --llm-model NAME | --fake MODE) [--split dev] [--limit N]
+       [--no-sure-values]
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import argparse
 import contextlib
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from fake_llm import MODES, serving
 
@@ -29,6 +32,7 @@ from decisionloop.evaluate.react import BenchmarkApprover
 from decisionloop.gold.suite import Task, demo_suite_path, load_suite
 from decisionloop.journal.events import LlmCalled, MemoryJournal
 from decisionloop.llm.chat import HttpChat
+from decisionloop.llm.trust import DEFAULT_TRUST, Trust
 from decisionloop.loop.requests import LlmCall
 from decisionloop.model.backend import model_thresholds
 from decisionloop.spec.gates import apply_gates
@@ -61,7 +65,13 @@ def _tasks(args: argparse.Namespace) -> tuple[Sequence[Task], FreeSetup, str]:
     return tasks, FreeSetup(suite=suite, spec=spec, book=ReplayBook.from_suite(path)), name
 
 
-def run(chat: HttpChat, tasks: Sequence[Task], setup: FreeSetup, backend: Callable[[], DecisionBackend]) -> Tally:
+def run(
+    chat: HttpChat,
+    tasks: Sequence[Task],
+    setup: FreeSetup,
+    backend: Callable[[], DecisionBackend],
+    trust: Trust = DEFAULT_TRUST,
+) -> Tally:
     """Each task with the LLM (as ``bench compare`` runs decisionloop) and without it, each on a new backend."""
     tally = Tally()
     started = time.perf_counter()
@@ -69,7 +79,7 @@ def run(chat: HttpChat, tasks: Sequence[Task], setup: FreeSetup, backend: Callab
         journal = MemoryJournal()
         writer = LlmWriter(chat, instruction=setup.spec.generator)
         approver = BenchmarkApprover()
-        with_llm = LlmSystem2(chat)
+        with_llm = LlmSystem2(chat, trust=trust)
         done = run_task(task, setup, backend(), system2=with_llm, approver=approver, writer=writer, journal=journal)
         tally.calls += [e.call for _, e in journal.events if isinstance(e, LlmCalled)]
         tally.decisions += done.meter.decisions
@@ -123,12 +133,15 @@ def main() -> None:
     parser.add_argument("--suite", help="suite file [the packaged dev split]")
     parser.add_argument("--split", choices=("dev", "test", "all"), default="dev")
     parser.add_argument("--limit", type=int, help="only the first N tasks")
+    parser.add_argument("--no-sure-values", action="store_true", help="take LLM calls without System 1's sure values")
     args = parser.parse_args()
+    trust = replace(DEFAULT_TRUST, sure_values=not args.no_sure_values)
     tasks, setup, backend = _tasks(args)
     with _chat(args) as chat:
-        tally = run(chat, tasks, setup, _backend)
+        tally = run(chat, tasks, setup, _backend, trust)
         who = f"fake ({args.fake})" if args.fake else f"{chat.model} at {args.llm}"
-    print(f"LLM calls by purpose · {args.split} split, {len(tasks)} tasks · backend {backend} · LLM {who}")
+    values = "System 1's sure values kept" if trust.sure_values else "LLM calls taken as written"
+    print(f"LLM calls by purpose · {args.split} split, {len(tasks)} tasks · backend {backend} · LLM {who} · {values}")
     for line in report(tally, len(tasks)):
         print(line)
 
