@@ -75,8 +75,10 @@ class Trust:
 TAKE_ALL = Trust(top_k=None, min_p=0.0, sure_values=False)
 # Measured with SmolLM2-135M-Instruct on the dev split's 21 held steps (System 1 alone: 32/36 tasks): taken on its
 # word the LLM was wrong on 20 of its 21 choices (18/36 tasks); at any min_p ≥ 0.3 with top_k ≤ 3 no choice was
-# taken (32/36), and every policy that took some put no step right on balance. So the default takes a choice only where
-# System 1 ranked it first or second and the LLM was sure of it: a stronger LLM can help, a weak one does no harm.
+# taken (32/36), and every policy that took some put no step right on balance. Again on 22 held steps (2026-12-02):
+# wrong on 21 of 22 (17/36); min_p 0.3 took one choice, right (33/36), 0.5 none (32/36). So the default takes a
+# choice only where System 1 ranked it first or second and the LLM was sure of it: a stronger LLM can help, a weak
+# one does no harm, and one step is too few to lower the bar on.
 DEFAULT_TRUST = Trust(top_k=2, min_p=0.5)
 
 
