@@ -157,6 +157,7 @@ def test_the_number_of_a_quantity_with_a_glued_unit_is_offered_too() -> None:
         ("Search for upcoming month rock concerts in New York", "noun", "upcoming month rock concerts"),
         ("The carbon footprint of a gas-powered vehicle", "noun", "gas"),
         ("People who like jogging", "noun", "jogging"),
+        ("Someone experiencing joint pain", "noun", "joint pain"),
         ("Sculptures made in the 19th century", "noun", "19th century"),
         ("Train it on C:/data/cars.csv", "file", "C:/data/cars.csv"),
         ("The ranking of the Lakers in the NBA 2021 season", "proper", "NBA"),

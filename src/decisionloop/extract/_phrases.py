@@ -189,9 +189,15 @@ _CENTURY = re.compile(r"(?i)\b\d{1,2}(?:st|nd|rd|th)[\s-]+(?:century|centuries|m
 
 
 def _words(run: list[Token]) -> Iterator[Found]:
-    """The words of a chunk of two words or more, one by one (not one that opens a sentence capitalised)."""
+    """The words of a chunk of two words or more, one by one (not one that opens a sentence capitalised), after
+    its shorter tails of two words or more ("joint pain" of "experiencing joint pain")."""
     if len(run) < 2:
         return
+    for start in range(1, len(run) - 1):
+        if _head(run[-1]):
+            tail = clean(" ".join(t.text for t in run[start:]))
+            if acceptable(tail):
+                yield tail, "noun"
     for t in run:
         if t.initial and t.capitalised:
             continue

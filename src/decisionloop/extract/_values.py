@@ -45,6 +45,13 @@ _SNAKE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z\d]*(?:_[A-Za-z\d]+)+(?![\w.-])"
 _ASSIGNED = re.compile(r"(?<![\w?&=/.])[A-Za-z_]\w{0,30}\s?=\s?(-?\d+(?:\.\d+)?)(?!\w|[.,]\d)")
 # An ordinal's number: the 14 of "the 14th century", the 3 of "3rd place".
 _ORDINAL = re.compile(r"(?<![\w.,-])(\d{1,4})(?:st|nd|rd|th)\b", re.IGNORECASE)
+# An IPv4 address: four numbers of up to three digits.
+_IP = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?!\w|\.\d)")
+# A time of day: 9:30, 14:00:05, 7 pm, 9am, 6:45 a.m.
+_TIME = re.compile(
+    r"(?<![\w:.])(?:(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[ap]\.?m\.?)?|(?:1[0-2]|0?[1-9])\s?[ap]\.?m\.?)(?![\w:])",
+    re.IGNORECASE,
+)
 _ISBN = re.compile(r"(?<![\w-])(?:97[89]-)?\d{1,5}-\d{1,7}-\d{1,7}-[\dX](?![\w-])")
 _ID_WORDS = (
     "order|invoice|ticket|ref|reference|id|account|booking|confirmation|tracking|case|issue|pr|sku|serial|isbn|"
@@ -67,11 +74,13 @@ _ISBN_DIGITS = (10, 13)
 
 
 def values(text: str) -> Iterator[Found]:
-    """Every value written in ``text``: numbers, percentages, money, codes, e-mail addresses, URLs, quotations."""
+    """Every value written in ``text``: numbers, percentages, money, codes, times of day, e-mail addresses, URLs,
+    quotations."""
     yield from numbers(text)
     yield from ((m.group(), "percent") for m in _PERCENT.finditer(text) if read_percent(m.group()) is not None)
     yield from ((m.group(), "money") for m in _MONEY.finditer(text) if read_money(m.group()) is not None)
     yield from codes(text)
+    yield from ((m.group(), "date") for m in _TIME.finditer(text))  # a time of day says when, as a date does
     yield from ((m.group(), "email") for m in EMAIL.finditer(text))
     yield from ((m.group().rstrip(".,;:!?"), "url") for m in URL.finditer(text))
     for m in _QUOTED.finditer(text):
@@ -100,8 +109,8 @@ _NOT_ALONE = frozenset({"a", "an", "and", "half", "hundred", "thousand", "millio
 
 def codes(text: str) -> Iterator[Found]:
     """Ids and codes: ABC-123, #4521, 0x1f, a git hash or UUID, a hyphenated ISBN, the 88231 of "order 88231",
-    2022/AL2562, and names in snake_case (car_price)."""
-    for pattern in (_CAPS_ID, _HASH_ID, _HEX_ID, _SLASH_ID, _SNAKE):
+    2022/AL2562, names in snake_case (car_price), and IPv4 addresses."""
+    for pattern in (_CAPS_ID, _HASH_ID, _HEX_ID, _SLASH_ID, _SNAKE, _IP):
         yield from ((m.group(), "code") for m in pattern.finditer(text) if len(m.group()) >= 4)
     for m in _ISBN.finditer(text):
         if sum(ch.isdigit() or ch == "X" for ch in m.group()) in _ISBN_DIGITS:
