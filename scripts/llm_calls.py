@@ -8,7 +8,8 @@ Any OpenAI-compatible server (``--llm URL --llm-model NAME``), or the fake of ``
 with the gate ``bench compare`` uses (the model's tuned thresholds). Each run gets a new backend, so that no run
 shares another's encoder cache.
 
-``--no-sure-values`` takes an LLM call as written, without System 1's sure values (to measure what they do).
+``--no-sure-values`` takes an LLM call as written, without System 1's sure values or the check of its values
+against those found (to measure what they do).
 
 Usage: python scripts/llm_calls.py (--llm URL --llm-model NAME | --fake MODE) [--split dev] [--limit N]
        [--no-sure-values]
@@ -133,9 +134,9 @@ def main() -> None:
     parser.add_argument("--suite", help="suite file [the packaged dev split]")
     parser.add_argument("--split", choices=("dev", "test", "all"), default="dev")
     parser.add_argument("--limit", type=int, help="only the first N tasks")
-    parser.add_argument("--no-sure-values", action="store_true", help="take LLM calls without System 1's sure values")
+    parser.add_argument("--no-sure-values", action="store_true", help="take LLM calls as written")
     args = parser.parse_args()
-    trust = replace(DEFAULT_TRUST, sure_values=not args.no_sure_values)
+    trust = replace(DEFAULT_TRUST, sure_values=not args.no_sure_values, found_values=not args.no_sure_values)
     tasks, setup, backend = _tasks(args)
     with _chat(args) as chat:
         tally = run(chat, tasks, setup, _backend, trust)

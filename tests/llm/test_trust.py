@@ -127,3 +127,18 @@ def test_a_call_taken_keeps_system_1s_sure_values_only_in_a_call_to_its_own_tool
     other = Call(tool="calculator", args={"expression": "(100 - 32) * 5 / 9"})
     assert Trust(top_k=2, min_p=0.5).call_taken(other, proposal, sure) == (other, ())
     assert TAKE_ALL.call_taken(llm, proposal, sure) == (llm, ())
+
+
+def test_a_value_system_1_was_unsure_of_strays_when_it_is_none_of_the_values_found() -> None:
+    proposal = Call(tool="weather", args={"place": "Lisbon", "days": "3"})
+    found = {"place": ("Lisbon", "Porto"), "days": ("3",)}
+    policy = Trust(top_k=2, min_p=0.5)
+    made_up = Call(tool="weather", args={"place": "Atlantis", "days": "3"})
+    assert policy.strays(made_up, proposal, {"days": "3"}, found) == ("place",)
+    chosen = Call(tool="weather", args={"place": "porto", "days": "3"})
+    assert policy.strays(chosen, proposal, {"days": "3"}, found) == ()  # one of those found, in any case
+    assert policy.strays(made_up, proposal, {"days": "3", "place": "Lisbon"}, found) == ()  # sure: kept instead
+    assert policy.strays(made_up, proposal, {}, {"days": ("3",)}) == ()  # nothing found for place
+    other = Call(tool="forecast", args={"place": "Atlantis"})
+    assert policy.strays(other, proposal, {}, found) == ()
+    assert TAKE_ALL.strays(made_up, proposal, {}, found) == ()

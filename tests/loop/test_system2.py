@@ -89,6 +89,15 @@ def test_a_call_the_policy_takes_keeps_the_values_system_1_was_sure_of() -> None
     assert as_written.call == Call(tool="wikidata_fact", args={"entity": "New York City", "property": "area"})
 
 
+def test_a_call_with_a_made_up_value_for_an_unsure_slot_is_not_taken() -> None:
+    held = _held()
+    unsure = replace(held.suggestion, call=Call(tool="wikidata_fact", args={"entity": "Big Apple"}), sure_args={})
+    held = replace(held, suggestion=replace(unsure, spans={"entity": ("Big Apple",), "property": ("population",)}))
+    resolution = LlmSystem2(ScriptedChat([sure_reply(PLAN, 0.8)]), trust=Trust(top_k=2, min_p=0.5)).resolve(held)
+    assert (resolution.kind, resolution.by) == ("call", "system1")
+    assert resolution.detail.startswith("the LLM's entity='New York City' is none of the values found, not taken")
+
+
 def test_the_held_steps_suggestion_names_the_values_that_passed_the_gate() -> None:
     seen: list[NeedResolution] = []
 

@@ -6,7 +6,8 @@ word: ``Trust`` takes it only when the action is among System 1's ``top_k`` prop
 action's tokens at least ``min_p``. Otherwise the step is decided as it would be without the LLM (by the person
 when there is one, else by System 1's proposal). A call it takes to System 1's own tool keeps the values System 1
 was sure of (``sure_values``): the step was held on its other values, and a small LLM that rewrites a sure value is
-more often wrong than System 1. The default is the policy measured best on the dev split
+more often wrong than System 1; and it is not taken when a value System 1 chose among those found, unsure, is
+none of them in the LLM's call (``found_values``). The default is the policy measured best on the dev split
 (``decisionloop eval --llm``, its ``trust`` table).
 """
 
@@ -26,11 +27,13 @@ from decisionloop.llm.chat import ChatReply
 class Trust:
     """Take the LLM's action when System 1 ranked it within ``top_k`` (None: anywhere, or not at all) and the LLM
     gave it a probability of at least ``min_p`` (a reply without log-probabilities passes only ``min_p`` 0); with
-    ``sure_values``, System 1's sure values stand in a call to its own tool."""
+    ``sure_values``, System 1's sure values stand in a call to its own tool; with ``found_values``, such a call is
+    not taken when it gives a value System 1 was unsure of that is none of the values found for it."""
 
     top_k: int | None
     min_p: float
     sure_values: bool = True
+    found_values: bool = True
 
     def takes(self, action: str, p: float | None, proposals: Sequence[str]) -> bool:
         """Whether the LLM's ``action`` (a tool id or FINISH) with probability ``p`` is taken over ``proposals``
@@ -65,6 +68,19 @@ class Trust:
         kept = tuple(slot for slot, value in sure.items() if call.args.get(slot) != value)
         return Call(tool=call.tool, args={**call.args, **sure}), kept
 
+    def strays(
+        self, call: Call, proposal: Call | None, sure: Mapping[str, str], found: Mapping[str, Sequence[str]]
+    ) -> tuple[str, ...]:
+        """The slots of a call to the tool of System 1's ``proposal`` whose value System 1 chose among the values
+        ``found`` but was not sure of, where the LLM wrote none of those values (a weak LLM's made-up value; where
+        System 1 found no fitting value, NONE, the LLM's own value is what the step was held for)."""
+        if not self.found_values or proposal is None or proposal.tool != call.tool:
+            return ()
+        unsure = [slot for slot in proposal.args if slot not in sure and found.get(slot)]
+        return tuple(
+            slot for slot in unsure if call.args.get(slot, "").casefold() not in {v.casefold() for v in found[slot]}
+        )
+
     def describe(self) -> str:
         """The rule in words, for a held step's note."""
         where = "anywhere" if self.top_k is None else f"among System 1's top {self.top_k}"
@@ -72,7 +88,7 @@ class Trust:
 
 
 # The LLM's choice always stands, as written: what held steps got before the policy.
-TAKE_ALL = Trust(top_k=None, min_p=0.0, sure_values=False)
+TAKE_ALL = Trust(top_k=None, min_p=0.0, sure_values=False, found_values=False)
 # Measured with SmolLM2-135M-Instruct on the dev split's 21 held steps (System 1 alone: 32/36 tasks): taken on its
 # word the LLM was wrong on 20 of its 21 choices (18/36 tasks); at any min_p ≥ 0.3 with top_k ≤ 3 no choice was
 # taken (32/36), and every policy that took some put no step right on balance. Again on 22 held steps (2026-12-02):

@@ -52,6 +52,10 @@ class LlmSystem2:
         if result.call is None:
             return self._without_llm(request, "the LLM's reply named no call", use)
         suggested = request.suggestion
+        strays = self._trust.strays(result.call, suggested.call, suggested.sure_args, suggested.spans)
+        if strays:
+            said = ", ".join(f"{slot}={result.call.args.get(slot, '')!r}" for slot in strays)
+            return self._without_llm(request, f"the LLM's {said} is none of the values found, not taken", use)
         call, kept = self._trust.call_taken(result.call, suggested.call, suggested.sure_args)
         detail = result.reason
         if kept:
