@@ -193,11 +193,9 @@ def _words(run: list[Token]) -> Iterator[Found]:
     its shorter tails of two words or more ("joint pain" of "experiencing joint pain")."""
     if len(run) < 2:
         return
-    for start in range(1, len(run) - 1):
-        if _head(run[-1]):
-            tail = clean(" ".join(t.text for t in run[start:]))
-            if acceptable(tail):
-                yield tail, "noun"
+    if _head(run[-1]):
+        tails = (clean(" ".join(t.text for t in run[start:])) for start in range(1, len(run) - 1))
+        yield from ((tail, "noun") for tail in tails if acceptable(tail))
     for t in run:
         if t.initial and t.capitalised:
             continue

@@ -51,6 +51,13 @@ _JSON_COLUMNS = frozenset(
 _FLAG_COLUMNS = frozenset({"ok", "allowed", "used"})
 _DECISION_KEYS = ("state", "truncated", "excluded", "questions", "decision")
 
+# One row per LLM call: what for, the model, latency, tokens, whether its reply was used (since version 3).
+_LLM_CALLS_TABLE = """CREATE TABLE IF NOT EXISTS llm_calls (
+    id INTEGER PRIMARY KEY, run_id TEXT NOT NULL REFERENCES runs(id), step INTEGER NOT NULL, purpose TEXT NOT NULL,
+    model TEXT NOT NULL, ms REAL NOT NULL, input_tokens INTEGER, output_tokens INTEGER, used INTEGER NOT NULL,
+    error TEXT)"""
+_LLM_CALLS_INDEX = "CREATE INDEX IF NOT EXISTS llm_calls_by_run ON llm_calls (run_id, step)"
+
 _SCHEMA = f"""
 BEGIN;
 CREATE TABLE IF NOT EXISTS runs (
@@ -73,11 +80,8 @@ CREATE TABLE IF NOT EXISTS tool_calls (
     id INTEGER PRIMARY KEY, run_id TEXT NOT NULL REFERENCES runs(id), step INTEGER NOT NULL, tool TEXT NOT NULL,
     args TEXT NOT NULL, started_at TEXT NOT NULL, finished_at TEXT, ok INTEGER, observation TEXT, answer TEXT,
     source TEXT, ms REAL);
-CREATE TABLE IF NOT EXISTS llm_calls (
-    id INTEGER PRIMARY KEY, run_id TEXT NOT NULL REFERENCES runs(id), step INTEGER NOT NULL, purpose TEXT NOT NULL,
-    model TEXT NOT NULL, ms REAL NOT NULL, input_tokens INTEGER, output_tokens INTEGER, used INTEGER NOT NULL,
-    error TEXT);
-CREATE INDEX IF NOT EXISTS llm_calls_by_run ON llm_calls (run_id, step);
+{_LLM_CALLS_TABLE};
+{_LLM_CALLS_INDEX};
 CREATE INDEX IF NOT EXISTS decisions_by_run ON decisions (run_id, step);
 CREATE INDEX IF NOT EXISTS approvals_by_run ON approvals (run_id, step);
 CREATE INDEX IF NOT EXISTS tool_calls_by_run ON tool_calls (run_id, step);
@@ -90,12 +94,7 @@ _MIGRATIONS: Mapping[int, tuple[str, ...]] = {
         "ALTER TABLE approvals ADD COLUMN effect TEXT NOT NULL DEFAULT ''",
         "ALTER TABLE approvals ADD COLUMN plan TEXT NOT NULL DEFAULT 'null'",
     ),
-    3: (  # one row per LLM call: what for, the model, latency, tokens, whether its reply was used
-        "CREATE TABLE IF NOT EXISTS llm_calls (id INTEGER PRIMARY KEY, run_id TEXT NOT NULL REFERENCES runs(id), "
-        "step INTEGER NOT NULL, purpose TEXT NOT NULL, model TEXT NOT NULL, ms REAL NOT NULL, input_tokens INTEGER, "
-        "output_tokens INTEGER, used INTEGER NOT NULL, error TEXT)",
-        "CREATE INDEX IF NOT EXISTS llm_calls_by_run ON llm_calls (run_id, step)",
-    ),
+    3: (_LLM_CALLS_TABLE, _LLM_CALLS_INDEX),  # one row per LLM call (new files get it from _SCHEMA)
 }
 _INSERT_DECISION = "INSERT INTO decisions VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 _INSERT_APPROVAL = "INSERT INTO approvals VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"

@@ -63,7 +63,7 @@ class Trust:
     def call_taken(self, call: Call, proposal: Call | None, sure: Mapping[str, str]) -> tuple[Call, tuple[str, ...]]:
         """The LLM's ``call`` as taken: where it calls the tool of System 1's ``proposal``, with the ``sure`` values
         of that proposal in place of the LLM's; and the slots whose LLM value was replaced."""
-        if not self.sure_values or proposal is None or proposal.tool != call.tool:
+        if not (self.sure_values and _same_tool(call, proposal)):
             return call, ()
         kept = tuple(slot for slot, value in sure.items() if call.args.get(slot) != value)
         return Call(tool=call.tool, args={**call.args, **sure}), kept
@@ -74,7 +74,7 @@ class Trust:
         """The slots of a call to the tool of System 1's ``proposal`` whose value System 1 chose among the values
         ``found`` but was not sure of, where the LLM wrote none of those values (a weak LLM's made-up value; where
         System 1 found no fitting value, NONE, the LLM's own value is what the step was held for)."""
-        if not self.found_values or proposal is None or proposal.tool != call.tool:
+        if not (self.found_values and proposal is not None and _same_tool(call, proposal)):
             return ()
         unsure = [slot for slot in proposal.args if slot not in sure and found.get(slot)]
         return tuple(
@@ -96,6 +96,10 @@ TAKE_ALL = Trust(top_k=None, min_p=0.0, sure_values=False, found_values=False)
 # choice only where System 1 ranked it first or second and the LLM was sure of it: a stronger LLM can help, a weak
 # one does no harm, and one step is too few to lower the bar on.
 DEFAULT_TRUST = Trust(top_k=2, min_p=0.5)
+
+
+def _same_tool(call: Call, proposal: Call | None) -> bool:
+    return proposal is not None and proposal.tool == call.tool
 
 
 def proposal_rank(action: str, proposals: Sequence[str]) -> int | None:

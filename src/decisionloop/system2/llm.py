@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from decisionloop.core.errors import GeneratorError
+from decisionloop.core.records import Call
 from decisionloop.core.vocab import FINISH, LlmPurpose
 from decisionloop.driver import System2
 from decisionloop.llm.chat import Chat
@@ -54,13 +56,13 @@ class LlmSystem2:
         suggested = request.suggestion
         strays = self._trust.strays(result.call, suggested.call, suggested.sure_args, suggested.spans)
         if strays:
-            said = ", ".join(f"{slot}={result.call.args.get(slot, '')!r}" for slot in strays)
+            said = _values_of(result.call, strays)
             return self._without_llm(request, f"the LLM's {said} is none of the values found, not taken", use)
         call, kept = self._trust.call_taken(result.call, suggested.call, suggested.sure_args)
         detail = result.reason
         if kept:
-            said = ", ".join(f"{slot}={result.call.args.get(slot, '')!r}" for slot in kept)
-            detail += f"{'; ' if detail else ''}System 1's sure values kept over the LLM's {said}"
+            kept_note = f"System 1's sure values kept over the LLM's {_values_of(result.call, kept)}"
+            detail = f"{detail}; {kept_note}" if detail else kept_note
         return Resolution(kind="call", by="llm", call=call, detail=detail, llm=use.used())
 
     def _not_asked(self, proposals: tuple[str, ...]) -> str | None:
@@ -91,6 +93,11 @@ class LlmSystem2:
         return Resolution(
             kind="stop", by="code", detail=f"{why}, System 1 proposed nothing, and no person can decide", llm=use
         )
+
+
+def _values_of(call: Call, slots: Sequence[str]) -> str:
+    """The call's values of ``slots`` as a note quotes them: ``place='Atlantis', days='3'``."""
+    return ", ".join(f"{slot}={call.args.get(slot, '')!r}" for slot in slots)
 
 
 def _planner_input(request: NeedResolution) -> PlannerInput:
