@@ -8,9 +8,12 @@ kept as ``expected.accepted``) or "none" on irrelevance; BFCL's type names are w
 ``seal --split train|validation|test [--none]``: the single-call queries of Seal-Tools (dev and in-domain test
 files), split by a stable hash of the id into train 60 / validation 20 / test 20. Each item offers the gold
 tool and its 9 nearest other tools by TF-IDF similarity of name and description (hard negatives), in an order
-fixed by the id; with ``--none`` the gold tool is removed and the item expects "none". With ``--multi``, one call
-(chosen by the id) of each multi-call query instead, none of the query's other tools offered, and arguments that
-refer to an earlier call's output left out: training data only, the figures are measured on single calls.
+fixed by the id. A near-duplicate of a called tool is no negative and is never offered (Seal-Tools has many:
+getGenderSupport beside getGenderAndSexualitySupport): one whose name starts with the same verb and whose
+description's TF-IDF cosine with the called tool's is at least 0.7. With ``--none`` the gold tool is removed
+and the item expects "none". With ``--multi``, one call (chosen by the id) of each multi-call query instead, none
+of the query's other tools offered, and arguments that refer to an earlier call's output left out: training
+data only, the figures are measured on single calls.
 Every line carries its source: Seal-Tools (https://github.com/fairyshine/Seal-Tools, commit ce753ec), Apache-2.0.
 
 Usage: python scripts/tools_jsonl.py bfcl --category simple_python > bfcl_simple.jsonl
@@ -37,6 +40,7 @@ SEAL_FILES = ("dev.jsonl", "test_in_domain.jsonl")
 SEAL_SOURCE = "Seal-Tools (https://github.com/fairyshine/Seal-Tools, commit ce753ec), Apache-2.0"
 SPLITS = {"train": (0, 60), "validation": (60, 80), "test": (80, 100)}
 NEGATIVES = 9
+DUPLICATE = 0.7
 _BFCL_TYPES = {"dict": "object", "float": "number", "tuple": "array", "int": "integer", "bool": "boolean"}
 _SEAL_TYPES = {"str": "string", "int": "integer", "float": "number", "bool": "boolean", "list": "array"}
 _WORD = re.compile(r"[a-z0-9]+")
@@ -135,6 +139,7 @@ class Retriever:
         df = Counter(w for d in docs for w in set(d))
         idf = {w: math.log(len(docs) / n) + 1.0 for w, n in df.items()}
         self.vectors = [_unit({w: c * idf[w] for w, c in Counter(d).items()}) for d in docs]
+        self.described = [_unit({w: idf.get(w, 1.0) for w in _words(str(a["api_description"]))}) for a in apis]
         self.index = {n: i for i, n in enumerate(self.names)}
 
     def nearest(self, name: str, k: int) -> list[str]:
@@ -146,6 +151,19 @@ class Retriever:
             if other != name
         ]
         return [other for _, other in sorted(scored)[:k]]
+
+    def duplicates(self, one: str, other: str) -> bool:
+        """Whether two tools do the same thing: names that start with the same verb, and descriptions whose
+        TF-IDF cosine is at least ``DUPLICATE``."""
+        if _CAMEL.split(one)[0].lower() != _CAMEL.split(other)[0].lower():
+            return False
+        a, b = self.described[self.index[one]], self.described[self.index[other]]
+        return sum(x * b.get(w, 0.0) for w, x in a.items()) >= DUPLICATE
+
+    def negatives(self, name: str, called: set[str], k: int) -> list[str]:
+        """The ``k`` tools most like ``name`` that are neither called nor a near-duplicate of a called tool."""
+        kept = (n for n in self.nearest(name, 4 * k + len(called)) if n not in called)
+        return [n for n in kept if not any(self.duplicates(n, c) for c in called)][:k]
 
 
 def seal_items(split: str, *, none: bool, multi: bool = False, folder: Path = SEAL_DIR) -> Iterator[Json]:
@@ -161,8 +179,8 @@ def seal_items(split: str, *, none: bool, multi: bool = False, folder: Path = SE
         calls = row["calling"]
         call = calls[int(hashlib.sha256(item_id.encode()).hexdigest()[:8], 16) % len(calls)]
         called = {c["api"] for c in calls}
-        negatives = [n for n in retriever.nearest(call["api"], NEGATIVES + len(calls)) if n not in called]
-        names = [*([] if none else [call["api"]]), *negatives[:NEGATIVES]]
+        negatives = retriever.negatives(call["api"], called, NEGATIVES)
+        names = [*([] if none else [call["api"]]), *negatives]
         names.sort(key=lambda n: hashlib.sha256(f"{item_id}/{n}".encode()).hexdigest())
         arguments = {k: v for k, v in call["parameters"].items() if "API_call" not in json.dumps(v)}
         expected: Json | str = "none" if none else {"name": call["api"], "arguments": arguments}

@@ -179,3 +179,20 @@ def test_seal_multi_offers_one_call_of_a_multi_call_query_and_never_its_other_to
     nones = list(_script().seal_items("train", none=True, multi=True, folder=seal_dir))
     assert nones
     assert all(not {t["name"] for t in r["tools"]} & {"getWeather", "getWeatherAlerts"} for r in nones)
+
+
+def test_a_near_duplicate_of_a_called_tool_is_no_negative() -> None:
+    apis = [{"api_name": n, "api_description": d} for n, d, _ in APIS]
+    apis += [
+        {"api_name": "getCityWeather", "api_description": "Get the weather forecast for a given city"},
+        {"api_name": "deleteWeather", "api_description": "Get the weather forecast for a city"},
+    ]
+    retriever = _script().Retriever(apis)
+    assert retriever.duplicates("getWeather", "getCityWeather")
+    assert not retriever.duplicates("getWeather", "deleteWeather")  # another verb: another action
+    assert not retriever.duplicates("getWeather", "getWeatherAlerts")
+    negatives = retriever.negatives("getWeather", {"getWeather"}, 9)
+    assert "getCityWeather" in retriever.nearest("getWeather", 3)
+    assert "getCityWeather" not in negatives
+    assert {"deleteWeather", "getWeatherAlerts"} <= set(negatives)
+    assert len(negatives) == 9

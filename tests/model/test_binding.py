@@ -6,11 +6,12 @@ import numpy as np
 import pytest
 
 from decisionloop.core.questions import ChoiceQuestion, Option
-from decisionloop.model.binding import N_BINDING_FACTS, binding_facts
+from decisionloop.model.binding import N_BINDING_FACTS, N_BINDING_FACTS_V6, binding_facts
 from decisionloop.model.encoder import DIM
 from decisionloop.model.features import N_LEXICAL, READABLE_VERSIONS, facts, frame
 
-DIRECTION, AGAINST_DIRECTION, ORDER, AGAINST_ORDER, MEASURE, AGAINST_MEASURE, NEAR, NEAREST = range(N_BINDING_FACTS)
+(DIRECTION, AGAINST_DIRECTION, ORDER, AGAINST_ORDER, MEASURE, AGAINST_MEASURE, NEAR, NEAREST) = range(8)
+SLOT_WORDS, QUOTED, PART_OF_QUOTE, PART_OF_OPTION = range(8, N_BINDING_FACTS)
 TRIP = "Get directions from Sydney to Melbourne using the fastest route."
 CHARGES = "Calculate the electromagnetic force between two charges of 5C and 7C placed 3 meters apart."
 WATER = "The final temperature when 20 kg of water at 30 degree Celsius is mixed with 15 kg of water at 60 °C."
@@ -97,14 +98,38 @@ def test_an_option_not_in_the_goal_and_a_question_with_no_clue_say_nothing() -> 
     assert not binding_facts("The city.", ["a"], "").any()
 
 
-def test_feature_version_5_rows_are_version_6_rows_without_the_binding_facts() -> None:
+def test_feature_versions_5_and_6_rows_are_version_7_rows_with_fewer_binding_facts() -> None:
     question = ChoiceQuestion(instructions="End year (end_year)", options=(Option(name="1871"), Option(name="1945")))
     framed = frame({"goal": "Key war events in German history from 1871 to 1945."}, question)
     goal = np.ones(DIM, dtype=np.float32) / np.sqrt(DIM)
     options = np.stack([goal, -goal])
     new, old = facts(framed, goal, options), facts(framed, goal, options, version=5)
+    six = facts(framed, goal, options, version=6)
     assert new.shape == (2, N_LEXICAL)
     assert old.shape == (2, N_LEXICAL - N_BINDING_FACTS)
+    assert six.shape == (2, N_LEXICAL - N_BINDING_FACTS + N_BINDING_FACTS_V6)
     assert np.array_equal(new[:, : old.shape[1]], old)
+    assert np.array_equal(new[:, : six.shape[1]], six)
     assert new[1, N_LEXICAL - N_BINDING_FACTS] == 1, "1945 follows 'to': the end year"
-    assert 5 in READABLE_VERSIONS, "the shipped model's version still reads"
+    assert {5, 6} <= set(READABLE_VERSIONS), "the shipped model's version and version 6 still read"
+
+
+def test_an_option_that_only_repeats_the_slot_s_words_is_told_from_the_quoted_value() -> None:
+    goal = 'Find books in the library catalog with the keywords "mystery" and genre "mystery".'
+    facts = _facts("Keywords to search for books in the library catalog", ["keywords", "mystery"], goal)
+    assert facts["keywords"][SLOT_WORDS] == 1
+    assert facts["mystery"][SLOT_WORDS] == 0
+    assert facts["mystery"][QUOTED] == 1
+    genre = _facts("Search in a genre (e.g., mystery, romance)", ["genre", "mystery"], goal)
+    assert (genre["genre"][SLOT_WORDS], genre["mystery"][SLOT_WORDS]) == (1, 0), "examples are no slot words"
+
+
+def test_a_part_of_a_quoted_text_or_of_another_option_is_marked() -> None:
+    goal = "Create a youth program called 'Inspire Tomorrow' with the mild detergent, isn't it?"
+    facts = _facts("The name", ["Tomorrow", "Inspire Tomorrow", "mild", "mild detergent"], goal)
+    assert facts["Tomorrow"][PART_OF_QUOTE] == facts["Tomorrow"][PART_OF_OPTION] == 1
+    assert facts["Inspire Tomorrow"][QUOTED] == 1
+    assert facts["Inspire Tomorrow"][PART_OF_QUOTE] == facts["Inspire Tomorrow"][PART_OF_OPTION] == 0
+    assert facts["mild"][PART_OF_OPTION] == 1
+    assert facts["mild"][PART_OF_QUOTE] == 0, "an apostrophe opens no quote"
+    assert not any(_facts("The name", ["Paris"], goal)["Paris"]), "an option not in the goal says nothing"

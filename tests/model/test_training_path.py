@@ -89,3 +89,42 @@ def test_a_model_trained_on_other_features_is_refused_with_the_fix(trained: Path
     (old / "config.json").write_text(json.dumps({**config, "feature_version": 1}), encoding="utf-8")
     with pytest.raises(ConfigError, match=r"feature version 1.*retrain it"):
         ModelFiles.read(old)
+
+
+def test_word_dropout_hides_the_overlap_facts_of_tool_choices_only() -> None:
+    import numpy as np
+    import torch
+
+    from decisionloop.model.encoder import DIM
+    from decisionloop.model.features import N_LEXICAL, WORD_OVERLAP
+    from decisionloop.training.dataset import Encoded
+    from decisionloop.training.fit import TorchHead, _hidden
+
+    rng = np.random.default_rng(0)
+    questions, k = 6, 3
+    data = Encoded(
+        table=rng.normal(size=(8, DIM)).astype(np.float32),
+        shared=rng.integers(0, 8, size=(questions, 5)),
+        options=rng.integers(0, 8, size=(questions, k)),
+        lexical=rng.uniform(size=(questions, k, N_LEXICAL)).astype(np.float32),
+        mask=np.ones((questions, k), dtype=bool),
+        labels=np.zeros(questions, dtype=np.int64),
+        families=("tool", "arg", "tool", "arg", "tool", "done"),
+        buckets=("choice:3-5",) * questions,
+    )
+    rows = np.arange(questions)
+    hide = _hidden(data, rows, np.random.default_rng(1), 1.0)
+    assert hide is not None
+    assert hide.tolist() == [True, False, True, False, True, False]
+    assert _hidden(data, rows, np.random.default_rng(1), 0.0) is None
+    width = 10 * DIM + N_LEXICAL
+    model = TorchHead(data.table, N_LEXICAL, FitConfig(), np.zeros(width, np.float32), np.ones(width, np.float32))
+    model.eval()
+    shared, options, mask = (torch.from_numpy(a) for a in (data.shared, data.options, data.mask))
+    lexical = torch.from_numpy(data.lexical)
+    moved = lexical.clone()
+    moved[:, :, list(WORD_OVERLAP)] += 5.0
+    with torch.no_grad():
+        before, after = model(shared, options, lexical, mask, hide), model(shared, options, moved, mask, hide)
+    assert torch.allclose(before[hide], after[hide]), "a hidden question does not see its overlap facts"
+    assert not torch.allclose(before[~hide], after[~hide]), "the others do"

@@ -5,7 +5,11 @@ Sydney to Melbourne" (direction), "20 kg of water … 15 kg" for ``mass1`` and `
 dimension), "base and height as 6cm and 10cm" (order of a pair), "3 meters apart" for a distance and "5C" for a
 charge (the value's unit against what the slot measures), and "height of 5" (the slot's word stands next to the
 value). Each of these is a fact per option: does it fit the slot (1), go against it (1 in the mismatch column), or
-say nothing (0 in both). The facts read texts only, so they are the same for training and at run time.
+say nothing (0 in both). Four more facts (feature version 7) tell a value from the words around it: an option
+that only repeats the slot's own words ("keywords" for the keywords of 'with the keywords "mystery"'), an option
+that is a whole quoted text of the goal, one that is a part of a quoted text ("Tomorrow" of "Inspire Tomorrow"),
+and one that is a part of another option ("mild" beside "mild detergent"). The facts read texts only, so they are
+the same for training and at run time.
 """
 
 from __future__ import annotations
@@ -22,7 +26,8 @@ from decisionloop.core.tool import NONE
 from decisionloop.values.quantity import read_quantity, registry
 
 Rows = npt.NDArray[np.float32]
-N_BINDING_FACTS = 8
+N_BINDING_FACTS = 12
+N_BINDING_FACTS_V6 = 8  # version 6 rows have the first eight
 
 _TOKEN = re.compile(r"[A-Za-z0-9$%°]+(?:[./][A-Za-z0-9]+)*")
 _IDENT = re.compile(r"[A-Za-z]+(?:_[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z]+[0-9]\b")
@@ -63,6 +68,8 @@ _NOT_UNITS_AFTER = frozenset(
 )
 _TWO_WORD_UNITS = frozenset({"degree", "degrees", "deg", "square", "sq", "cubic", "light"})
 _CURRENCY = frozenset({"dollars", "dollar", "usd", "eur", "euros", "euro", "gbp", "yen", "jpy", "inr", "rupees"})
+_EXAMPLES = re.compile(r"\((?:e\.g\.|eg\b|for example|such as|like)[^)]*\)?", re.IGNORECASE)
+_QUOTED = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d|(?<![A-Za-z0-9])\'([^\']+)\'(?![A-Za-z0-9])')
 _WINDOW = 12  # a slot's word further than this many words from an option says nothing about it
 
 
@@ -103,7 +110,39 @@ def binding_facts(question: str, names: Sequence[str], goal: str) -> Rows:
         rows[i, 4:6] = _fit(slot.measure, f.measure) if f.numeric else (0.0, 0.0)
         rows[i, 6] = near[i]
         rows[i, 7] = float(near[i] > 0 and near[i] >= best)
+    rows[:, 8:12] = _value_facts(question, names, goal, [f is not None for f in found])
     return rows
+
+
+def _value_facts(question: str, names: Sequence[str], goal: str, located: Sequence[bool]) -> Rows:
+    """Per option that stands in the goal's words: it only repeats the slot's words (examples in the question
+    left aside), it is a whole quoted text of the goal, a part of one, a part of another option."""
+    rows = np.zeros((len(names), 4), dtype=np.float32)
+    own = _own_stems(question)
+    quoted = [next(g for g in m.groups() if g is not None).strip().casefold() for m in _QUOTED.finditer(goal)]
+    texts = [" ".join(_TOKEN.findall(n)).casefold() if n != NONE else "" for n in names]
+    for i, (name, text) in enumerate(zip(names, texts, strict=True)):
+        if not text or not located[i]:
+            continue
+        content = [w for w in text.split() if len(w) > 2 and w not in _SKIP]
+        rows[i, 0] = float(bool(content) and all(w[:5] in own for w in content))
+        whole = name.strip().casefold()
+        rows[i, 1] = float(whole in quoted)
+        rows[i, 2] = float(whole not in quoted and any(_part_of(text, " ".join(_TOKEN.findall(q))) for q in quoted))
+        rows[i, 3] = float(any(j != i and _part_of(text, other) for j, other in enumerate(texts) if other))
+    return rows
+
+
+@lru_cache(maxsize=4096)
+def _own_stems(question: str) -> frozenset[str]:
+    """The stems of the question's own words, its examples ("(e.g., mystery, romance)") left out."""
+    plain = split_name(_EXAMPLES.sub(" ", question)).replace("_", " ")
+    return frozenset(w.casefold()[:5] for w in _TOKEN.findall(plain) if len(w) > 2)
+
+
+def _part_of(text: str, longer: str) -> bool:
+    """Whether ``text`` stands as whole words inside ``longer``, and is shorter."""
+    return len(text) < len(longer) and f" {text} " in f" {longer} "
 
 
 def _fit(wanted: object, seen: object) -> tuple[float, float]:

@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
-from decisionloop.model.binding import N_BINDING_FACTS, binding_facts, split_name
+from decisionloop.model.binding import N_BINDING_FACTS, N_BINDING_FACTS_V6, binding_facts, split_name
 from decisionloop.model.encoder import DIM, Encoder
 
 Rows = npt.NDArray[np.float32]
@@ -70,9 +70,15 @@ N_TEXT_FACTS = 19  # lexical_facts: read from the texts alone
 N_WORD_FACTS = 6  # word_facts: the words an option's text shares with the goal, against the best option's
 N_EMBEDDED_FACTS = 4  # embedded_facts: read from the embeddings of the goal and of every option
 N_LEXICAL = N_TEXT_FACTS + N_WORD_FACTS + N_EMBEDDED_FACTS + N_BINDING_FACTS
-FEATURE_VERSION = 6  # bumped whenever the feature rows change; a model trained on others is refused
-# Version 5 rows are version 6's without the binding facts, so a model trained on them is still read.
-READABLE_VERSIONS = (5, FEATURE_VERSION)
+# The lexical columns that say how many words an option shares with the goal (``_option``'s "occurs in the goal",
+# where, the share of its words; every word fact). Training may hide them on tool choices (``word_dropout``), so
+# that the embeddings learn to match a goal to a tool that words nobody shares describe ("when did …" to
+# get_event_date).
+WORD_OVERLAP = (11, 12, 15, *range(N_TEXT_FACTS, N_TEXT_FACTS + N_WORD_FACTS))
+FEATURE_VERSION = 7  # bumped whenever the feature rows change; a model trained on others is refused
+# Version 5 rows are version 7's without the binding facts, version 6's have the first eight of them, so a model
+# trained on either is still read.
+READABLE_VERSIONS = (5, 6, FEATURE_VERSION)
 _WINDOW_BEFORE, _WINDOW_AFTER = 4, 2  # words read on each side of an option where it occurs in the text
 N_FEATURES = 10 * DIM + N_LEXICAL
 
@@ -153,6 +159,8 @@ def facts(framed: Framed, goal: Rows, options: Rows, *, version: int = FEATURE_V
         if framed.kind == "choice"
         else np.zeros((len(framed.names), N_BINDING_FACTS), dtype=np.float32)
     )
+    if version == 6:
+        bound = bound[:, :N_BINDING_FACTS_V6]
     return np.concatenate([text, word_facts(framed), embedded, bound], axis=1)
 
 
