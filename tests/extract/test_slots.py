@@ -182,3 +182,19 @@ def test_a_boolean_slot_offers_true_and_false() -> None:
 )
 def test_a_slot_without_kinds_takes_those_of_its_type(slot: Slot, kinds: tuple[SpanKind, ...]) -> None:
     assert accepted_kinds(slot) == kinds
+
+
+def test_a_long_goal_s_quoted_values_urls_and_addresses_outrank_its_noun_chunks_in_a_schema_string_slot() -> None:
+    from decisionloop.tools.schema import schema_slot
+
+    goal = (
+        'Submit a grant proposal for the "Youth Mentorship Program" by the "Elderly Care Support Network". The '
+        "budget for the proposal is 9.8 units. The proposal document can be found at https://example.com/proposal3. "
+        "Contact email for further communication is UDEkr2NWR@icloud.com, from the main office of the old town "
+        "hall near the river bank and the public library with its reading room, the garden and the park."
+    )
+    slot = schema_slot("contact_email", {"type": "string", "description": "The e-mail address"}, required=True)
+    offered = names(slot_options(slot, extract(goal, [])))
+    assert len(offered) == 20, "the goal offers more than a question holds"
+    for value in ("Youth Mentorship Program", "https://example.com/proposal3", "UDEkr2NWR@icloud.com"):
+        assert value in offered

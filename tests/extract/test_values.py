@@ -75,6 +75,10 @@ def spans(goal: str, kind: SpanKind, observations: Sequence[str] = ()) -> list[s
         ("Search for “best pizza”", "quoted", "best pizza"),
         ("Search for 'Tom's diner' now", "quoted", "Tom's diner"),
         ("Search for ‘Tom’s diner’ now", "quoted", "Tom’s diner"),
+        ("Send the message \"Don't forget to feed the cat.", "quoted", "Don't forget to feed the cat."),
+        ('Get the ship with the ID "mXG99OxV0j.', "quoted", "mXG99OxV0j"),
+        ("A program for teenagers aged 12-15 years in London", "quantity", "12-15 years"),
+        ("Rest for 10 to 20 minutes", "quantity", "10 to 20 minutes"),
     ],
 )
 def test_each_form_is_found(goal: str, kind: SpanKind, span: str) -> None:
@@ -99,6 +103,9 @@ def test_each_form_is_found(goal: str, kind: SpanKind, span: str) -> None:
         ("The ratio 3:45:10 holds", "date", "45:10"),
         ("Meet on 2022/12/01", "code", "2022/12/01"),
         ("Read my_notes.txt", "code", "my_notes.txt"),
+        ('He said "hi" and left', "quoted", 'hi" and left'),
+        ('He said "hi" and "bye', "quoted", 'hi" and "bye'),
+        ("Read pages 3-4 of it", "quantity", "3-4 of"),
     ],
 )
 def test_what_is_not_that_value(goal: str, kind: SpanKind, absent: str) -> None:

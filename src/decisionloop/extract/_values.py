@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from decisionloop.extract._numbers import is_unit
 from decisionloop.extract._text import Found
 from decisionloop.values.amounts import MONEY, PERCENT, read_money, read_percent
 from decisionloop.values.numbers import SCALED, SPELLED, read_number
@@ -70,6 +71,15 @@ URL = re.compile(r"(?<![\w@/.])(?:https?://|www\.)[^\s<>\"'“”‘’«»()\[\
 _QUOTED = re.compile(
     r"\"([^\"\n]{1,80})\"|“([^”\n]{1,80})”|«([^»\n]{1,80})»|(?<!\w)'((?:[^'\n]|'\w){1,80}?)'(?!\w)|(?<!\w)‘((?:[^’\n]|’\w){1,80}?)’(?!\w)"
 )
+# A quotation opened and never closed, to the end of the text ('send the message "Don't forget the cat.'): one
+# opening mark more than closing ones, the last of them.
+_OPEN_QUOTE = re.compile(r"[\"“«]([^\"”»\n]{1,80})$")
+# A range of two numbers with the unit they share: "12-15 years", "5–8 kg", "10 to 20 minutes".
+_RANGE = re.compile(r"(?<![\w.-])\d+(?:\.\d+)?\s?(?:-|–|to)\s?\d+(?:\.\d+)?\s?([A-Za-z]+)\b")
+_TIME_WORDS = frozenset(
+    {"year", "years", "month", "months", "week", "weeks", "day", "days", "hour", "hours", "minute", "minutes"}
+    | {"second", "seconds", "yrs", "hrs", "mins"}
+)
 _ISBN_DIGITS = (10, 13)
 
 
@@ -87,6 +97,27 @@ def values(text: str) -> Iterator[Found]:
         quoted = next(g for g in m.groups() if g is not None).strip()
         if quoted:
             yield quoted, "quoted"
+    yield from unclosed(text)
+    yield from ((m.group(), "quantity") for m in _RANGE.finditer(text) if _unit_word(m.group(1)))
+
+
+def unclosed(text: str) -> Iterator[Found]:
+    """The quotation that the text's last quotation mark opens and nothing closes, as far as the text goes; a
+    sentence keeps its full stop, a word or a code loses it ("mXG99OxV0j." is mXG99OxV0j)."""
+    if text.count('"') % 2 == 0 and text.count("“") <= text.count("”") and text.count("«") <= text.count("»"):
+        return
+    found = _OPEN_QUOTE.search(text.rstrip())
+    if found is None:
+        return
+    quoted = found.group(1).strip()
+    if " " not in quoted:
+        quoted = quoted.rstrip(".,;:!?")
+    if quoted:
+        yield quoted, "quoted"
+
+
+def _unit_word(word: str) -> bool:
+    return word.casefold() in _TIME_WORDS or is_unit(word)
 
 
 def numbers(text: str) -> Iterator[Found]:
