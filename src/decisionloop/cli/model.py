@@ -61,14 +61,6 @@ from decisionloop.settings import setting
     type=click.Path(path_type=Path, file_okay=False, exists=True),
     help="Fine-tune this model directory's head instead of training from scratch (e.g. the shipped one).",
 )
-@click.option(
-    "--word-dropout",
-    type=click.FloatRange(0.0, 1.0),
-    default=0.0,
-    show_default=True,
-    help="The share of tool choices trained with the facts of the words an option shares with the goal hidden, "
-    "so that tools are matched by meaning too (recorded in the manifest).",
-)
 @reports_errors
 def train(
     episodes: int,
@@ -80,7 +72,6 @@ def train(
     item_files: tuple[Path, ...],
     hold_out: tuple[str, ...],
     base: Path | None,
-    word_dropout: float,
 ) -> None:
     """Generate training episodes, train the decision model's head on CPU, calibrate it and export it."""
     try:
@@ -103,7 +94,7 @@ def train(
             made = item_examples(load_items(path), load_spec())
             click.echo(f"{len(made)} examples from {path}", err=True)
             extra += made
-    fit = FitConfig(epochs=epochs, seed=seed, lr=3e-4 if base else 1e-3, word_dropout=word_dropout)
+    fit = FitConfig(epochs=epochs, seed=seed, lr=3e-4 if base else 1e-3)
     config = TrainConfig(episodes=episodes, seed=seed, base=base, fit=fit, hold_out=hold_out)
     report = train_model(config, out, say=lambda line: click.echo(line, err=True), extra=extra)
     click.echo(json.dumps({k: v for k, v in report.items() if k != "curve"}, indent=2))

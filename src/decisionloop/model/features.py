@@ -70,11 +70,6 @@ N_TEXT_FACTS = 19  # lexical_facts: read from the texts alone
 N_WORD_FACTS = 6  # word_facts: the words an option's text shares with the goal, against the best option's
 N_EMBEDDED_FACTS = 4  # embedded_facts: read from the embeddings of the goal and of every option
 N_LEXICAL = N_TEXT_FACTS + N_WORD_FACTS + N_EMBEDDED_FACTS + N_BINDING_FACTS
-# The lexical columns that say how many words an option shares with the goal (``_option``'s "occurs in the goal",
-# where, the share of its words; every word fact). Training may hide them on tool choices (``word_dropout``), so
-# that the embeddings learn to match a goal to a tool that words nobody shares describe ("when did …" to
-# get_event_date).
-WORD_OVERLAP = (11, 12, 15, *range(N_TEXT_FACTS, N_TEXT_FACTS + N_WORD_FACTS))
 FEATURE_VERSION = 7  # bumped whenever the feature rows change; a model trained on others is refused
 # Version 5 rows are version 7's without the binding facts, version 6's have the first eight of them, so a model
 # trained on either is still read.

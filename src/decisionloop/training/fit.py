@@ -15,7 +15,6 @@ import torch
 from torch import nn
 
 from decisionloop.model.encoder import DIM
-from decisionloop.model.features import WORD_OVERLAP
 from decisionloop.model.head import Head
 from decisionloop.training.dataset import Encoded
 
@@ -36,7 +35,6 @@ class FitConfig:
     log_every: int = 20000
     curve_sample: int = 3000
     threads: int = 2
-    word_dropout: float = 0.0  # the share of tool choices trained with their word-overlap facts hidden
 
     def to_json(self) -> dict[str, object]:
         """The configuration as recorded in the manifest."""
@@ -79,22 +77,11 @@ class TorchHead(nn.Module):
         return torch.cat([*per, common, lexical], dim=-1)
 
     def forward(
-        self,
-        shared: torch.Tensor,
-        options: torch.Tensor,
-        lexical: torch.Tensor,
-        mask: torch.Tensor,
-        hide: torch.Tensor | None = None,
+        self, shared: torch.Tensor, options: torch.Tensor, lexical: torch.Tensor, mask: torch.Tensor
     ) -> torch.Tensor:
-        """Masked option logits; the questions ``hide`` marks see their word-overlap facts at their mean."""
         mean: torch.Tensor = self.mean  # type: ignore[assignment]
         std: torch.Tensor = self.std  # type: ignore[assignment]
         x = (self.rows(shared, options, lexical) - mean) / std
-        if hide is not None and bool(hide.any()):
-            columns = torch.tensor([10 * DIM + c for c in WORD_OVERLAP])
-            kept = torch.ones(x.shape[-1])
-            kept[columns] = 0.0
-            x = torch.where(hide[:, None, None], x * kept, x)
         logits: torch.Tensor = self.mlp(x).squeeze(-1)
         return logits.masked_fill(~mask, -1e9)
 
@@ -172,8 +159,7 @@ def fit(
         model.train()
         for rows in np.array_split(rng.permutation(len(train)), math.ceil(len(train) / config.batch)):
             shared, options, lexical, mask, labels = _tensors(train, rows, rng, shuffle=True)
-            hide = _hidden(train, rows, rng, config.word_dropout)
-            loss = nn.functional.cross_entropy(model(shared, options, lexical, mask, hide), labels)
+            loss = nn.functional.cross_entropy(model(shared, options, lexical, mask), labels)
             optimiser.zero_grad()
             loss.backward()  # type: ignore[no-untyped-call]
             optimiser.step()
@@ -195,14 +181,6 @@ def fit(
             torch.save(model.state_dict(), checkpoints / f"epoch{epoch + 1}.pt")
     log.seconds = time.perf_counter() - started
     return model, log
-
-
-def _hidden(data: Encoded, rows: np.ndarray, rng: np.random.Generator, share: float) -> torch.Tensor | None:
-    """Which of the batch's questions are tool choices trained with their word-overlap facts hidden."""
-    if share <= 0.0:
-        return None
-    tool = np.asarray([data.families[i] == "tool" for i in rows])
-    return torch.from_numpy(tool & (rng.random(len(rows)) < share))
 
 
 def logits(model: TorchHead, data: Encoded) -> np.ndarray:
