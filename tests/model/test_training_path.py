@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -89,3 +90,58 @@ def test_a_model_trained_on_other_features_is_refused_with_the_fix(trained: Path
     (old / "config.json").write_text(json.dumps({**config, "feature_version": 1}), encoding="utf-8")
     with pytest.raises(ConfigError, match=r"feature version 1.*retrain it"):
         ModelFiles.read(old)
+
+
+def _combine_script() -> ModuleType:
+    import importlib.util
+    import sys
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "combine_heads.py"
+    loaded = importlib.util.spec_from_file_location("combine_heads", path)
+    assert loaded is not None
+    assert loaded.loader is not None
+    module = importlib.util.module_from_spec(loaded)
+    sys.modules["combine_heads"] = module
+    loaded.loader.exec_module(module)
+    return module
+
+
+def test_a_combined_model_answers_its_named_questions_with_the_other_head(trained: Path, tmp_path: Path) -> None:
+    import shutil
+
+    import numpy as np
+
+    other = tmp_path / "other"
+    shutil.copytree(trained, other, ignore=shutil.ignore_patterns("checkpoints"))
+    with np.load(other / "head.npz") as data:
+        weights = {k: np.asarray(data[k]) for k in data.files}
+    weights["w3"] = -weights["w3"]  # the opposite scores: another head, plainly
+    np.savez_compressed(other / "head.npz", **weights)  # type: ignore[arg-type]
+    combined = tmp_path / "combined"
+    _combine_script().combine(trained, {"pick": other}, combined)
+    files = ModelFiles.read(combined)
+    assert [sorted(e.questions) for e in files.heads] == [["pick"], []]
+    manifest = json.loads((combined / MANIFEST).read_text(encoding="utf-8"))
+    assert set(manifest["files"]) >= {"head.npz", "head_pick.npz", "config.json"}
+    question = ChoiceQuestion(instructions="Which tool?", options=(Option(name="weather"), Option(name="calculator")))
+    request = DecisionRequest(state={"goal": "Weather in Oslo"}, questions={"pick": question, "same": question})
+    base, other_reply = ModelBackend(ModelFiles.read(trained)), ModelBackend(ModelFiles.read(other))
+    reply = ModelBackend(files).decide(request).answers
+    picked, alone, same = reply["pick"], other_reply.decide(request).answers["pick"], base.decide(request).answers
+    assert picked["probabilities"] == pytest.approx(alone["probabilities"])  # type: ignore[index]
+    assert reply["same"]["probabilities"] == pytest.approx(same["same"]["probabilities"])  # type: ignore[index]
+    assert picked["probabilities"] != pytest.approx(reply["same"]["probabilities"])  # type: ignore[index]
+
+
+def test_a_combined_model_missing_its_other_head_is_refused(trained: Path, tmp_path: Path) -> None:
+    from decisionloop.core.errors import ConfigError
+
+    combined = tmp_path / "combined"
+    _combine_script().combine(trained, {"pick": trained}, combined)
+    (combined / "head_pick.npz").unlink()
+    with pytest.raises(ConfigError, match=r"lacks the head 'head_pick\.npz'"):
+        ModelFiles.read(combined)
+    config = json.loads((combined / "config.json").read_text(encoding="utf-8"))
+    (combined / "config.json").write_text(json.dumps({**config, "heads": [{"file": "x.npz"}]}), encoding="utf-8")
+    with pytest.raises(ConfigError, match="names its 'file' and its 'questions'"):
+        ModelFiles.read(combined)

@@ -142,6 +142,10 @@ def model_facts(directory: Path | None) -> dict[str, object]:
         "files": manifest.get("files", {}),
         "training": manifest.get("training", {}),
         "temperatures": dict(files.config.get("temperatures", {})),  # type: ignore[call-overload]
+        "heads": {
+            ", ".join(sorted(e.questions)) or "every other question": f"{e.file} (feature version {e.feature_version})"
+            for e in files.heads
+        },
         "thresholds": thresholds,
     }
 

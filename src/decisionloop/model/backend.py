@@ -3,6 +3,12 @@
 The shipped files live in ``decisionloop/model/files``: the int8 ONNX encoder and its tokenizer, the head's
 weights, ``config.json`` (temperatures, feature version) and ``manifest.json`` (sha256 and size of every file,
 the training configuration). Only onnxruntime, tokenizers and numpy are needed.
+
+A model may answer some questions with another head: ``config.json``'s ``heads`` lists each such head's file,
+the question ids it answers (pick_tool's ``tool``), its feature version and temperatures, and the id of the model
+it came from (``scripts/combine_heads.py`` writes them). The ids are a request's own question ids, as training
+names its families, so a head trained for one decision is asked that decision only: the bundled model chooses
+tools with one head and answers every other question with another, each the better of the two on validation.
 """
 
 from __future__ import annotations
@@ -50,6 +56,17 @@ def has_model(directory: Path | None = None) -> bool:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class HeadEntry:
+    """One head of a model directory: its file, the questions it answers (empty: every other), its feature
+    version and temperatures."""
+
+    file: str
+    questions: frozenset[str]
+    feature_version: int
+    temperatures: Mapping[str, float]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ModelFiles:
     """A model directory, read."""
 
@@ -69,13 +86,56 @@ class ModelFiles:
         if missing:
             raise ConfigError(f"no decision model in {str(where)!r}: missing {', '.join(missing)}; train one first")
         config = json.loads((where / CONFIG).read_text(encoding="utf-8"))
-        if config.get("feature_version") not in READABLE_VERSIONS:
-            raise ConfigError(
-                f"the model in {str(where)!r} was trained on feature version {config.get('feature_version')!r}, "
-                f"this decisionloop reads versions {', '.join(map(str, READABLE_VERSIONS))} (it trains version "
-                f"{FEATURE_VERSION}); retrain it with decisionloop train"
-            )
-        return cls(directory=where, config=config)
+        files = cls(directory=where, config=config)
+        for entry in files.heads:
+            if not (where / entry.file).is_file():
+                raise ConfigError(f"the model in {str(where)!r} lacks the head {entry.file!r} its config.json names")
+            if entry.feature_version not in READABLE_VERSIONS:
+                raise ConfigError(
+                    f"the model in {str(where)!r} was trained on feature version {_shown(entry.feature_version)}, "
+                    f"this decisionloop reads versions {', '.join(map(str, READABLE_VERSIONS))} (it trains version "
+                    f"{FEATURE_VERSION}); retrain it with decisionloop train"
+                )
+        return files
+
+    @property
+    def heads(self) -> tuple[HeadEntry, ...]:
+        """The heads of the config, those for named questions first, then ``head.npz`` for every other one;
+        ConfigError for a ``heads`` entry that is not one."""
+        found = []
+        for raw in _listed(self.config.get("heads", []), self.directory):
+            version = raw.get("feature_version")
+            questions = raw.get("questions")
+            if not isinstance(raw.get("file"), str) or not isinstance(questions, list) or not questions:
+                raise ConfigError(
+                    f"{str(self.directory / CONFIG)!r}: each of 'heads' names its 'file' and its 'questions', got "
+                    f"{raw!r:.120}"
+                )
+            found.append(_entry(str(raw["file"]), frozenset(map(str, questions)), version, raw.get("temperatures")))
+        main = _entry(HEAD, frozenset(), self.config.get("feature_version"), self.config.get("temperatures"))
+        return (*found, main)
+
+
+def _listed(value: object, where: Path) -> list[Mapping[str, object]]:
+    if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
+        raise ConfigError(f"{str(where / CONFIG)!r}: 'heads' must be a list of objects, got {value!r:.120}")
+    return value
+
+
+def _entry(file: str, questions: frozenset[str], version: object, temperatures: object) -> HeadEntry:
+    return HeadEntry(
+        file=file,
+        questions=questions,
+        feature_version=version if isinstance(version, int) else -1,
+        temperatures=dict(temperatures) if isinstance(temperatures, Mapping) else {},
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Loaded:
+    head: Head
+    version: int
+    questions: frozenset[str]
 
 
 class ModelBackend:
@@ -85,10 +145,10 @@ class ModelBackend:
         self._files = files or ModelFiles.read()
         where = self._files.directory
         self._encoder = Encoder(where / ENCODER, where / TOKENIZER, threads=threads)
-        temperatures = self._files.config.get("temperatures", {})
-        self._head = Head.load(where / HEAD, temperatures if isinstance(temperatures, Mapping) else {})
-        version = self._files.config["feature_version"]  # ModelFiles.read checked it is one of READABLE_VERSIONS
-        self._version = version if isinstance(version, int) else FEATURE_VERSION
+        self._heads = tuple(
+            _Loaded(Head.load(where / e.file, e.temperatures), e.feature_version, e.questions)
+            for e in self._files.heads
+        )
 
     @property
     def name(self) -> str:
@@ -133,9 +193,10 @@ class ModelBackend:
     def _answers(self, framed: Mapping[str, Framed]) -> dict[str, object]:
         answers: dict[str, object] = {}
         for qid, f in framed.items():
-            embedded = inputs(f, self._encoder, version=self._version)
-            scores = self._head.scores_of(embedded.shared, embedded.options, embedded.lexical)
-            answers[qid] = _wire(f.kind, f.names, self._head.probabilities(scores, f.kind))
+            loaded = next(h for h in self._heads if qid in h.questions or not h.questions)
+            embedded = inputs(f, self._encoder, version=loaded.version)
+            scores = loaded.head.scores_of(embedded.shared, embedded.options, embedded.lexical)
+            answers[qid] = _wire(f.kind, f.names, loaded.head.probabilities(scores, f.kind))
         return answers
 
 
@@ -147,3 +208,8 @@ def _wire(kind: str, names: tuple[str, ...], p: np.ndarray) -> dict[str, object]
         return {"type": "score", "probabilities": probs}
     choice = max(probs, key=probs.__getitem__)
     return {"type": "choice", "choice": choice, "probabilities": probs}
+
+
+def _shown(version: int) -> str:
+    """A feature version as the error shows it: None where the config names none."""
+    return repr(version if version >= 0 else None)
