@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -12,8 +10,8 @@ from types import ModuleType
 import pytest
 
 from decisionloop.gold.tools_items import ExpectedCall, load_items
+from tests.support.scripts import load_script
 
-ROOT = Path(__file__).resolve().parents[2]
 SUBTRACT = {
     "name": "math.subtract",
     "description": "Subtract b from a.",
@@ -31,13 +29,7 @@ SUBTRACT = {
 
 
 def _script() -> ModuleType:
-    loaded = importlib.util.spec_from_file_location("tools_jsonl", ROOT / "scripts" / "tools_jsonl.py")
-    assert loaded is not None
-    assert loaded.loader is not None
-    module = importlib.util.module_from_spec(loaded)
-    sys.modules["tools_jsonl"] = module
-    loaded.loader.exec_module(module)
-    return module
+    return load_script("tools_jsonl")
 
 
 def _jsonl(path: Path, rows: Sequence[Mapping[str, object]]) -> None:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from datetime import date, datetime
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -19,8 +16,8 @@ from decisionloop.extract import Candidate, accepted_kinds, extract, slot_option
 from decisionloop.gold.suite import demo_suite_path
 from decisionloop.tools.catalog import spec
 from decisionloop.values.typed import read_value
+from tests.support.scripts import load_script
 
-ROOT = Path(__file__).resolve().parents[2]
 SUITE = demo_suite_path()
 # Every slot whose gold value appears in the goal or an earlier observation is recalled (43 of 43).
 DEV_RECALL_FLOOR = 1.0
@@ -105,14 +102,7 @@ def test_options_from_a_real_extraction_form_a_valid_question() -> None:
 
 
 def _recall_script() -> ModuleType:
-    path = ROOT / "scripts" / "extractor_recall.py"
-    loaded = importlib.util.spec_from_file_location("extractor_recall", path)
-    assert loaded is not None
-    assert loaded.loader is not None
-    module = importlib.util.module_from_spec(loaded)
-    sys.modules["extractor_recall"] = module
-    loaded.loader.exec_module(module)
-    return module
+    return load_script("extractor_recall")
 
 
 def test_dev_suite_recall_on_extractable_slots() -> None:

@@ -19,6 +19,7 @@ from decisionloop.spec.load import load_spec
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.training.fit import FitConfig
 from decisionloop.training.pipeline import TrainConfig, train_model
+from tests.support.scripts import load_script
 
 
 @pytest.fixture(scope="module")
@@ -93,17 +94,7 @@ def test_a_model_trained_on_other_features_is_refused_with_the_fix(trained: Path
 
 
 def _combine_script() -> ModuleType:
-    import importlib.util
-    import sys
-
-    path = Path(__file__).resolve().parents[2] / "scripts" / "combine_heads.py"
-    loaded = importlib.util.spec_from_file_location("combine_heads", path)
-    assert loaded is not None
-    assert loaded.loader is not None
-    module = importlib.util.module_from_spec(loaded)
-    sys.modules["combine_heads"] = module
-    loaded.loader.exec_module(module)
-    return module
+    return load_script("combine_heads")
 
 
 def test_a_combined_model_answers_its_named_questions_with_the_other_head(trained: Path, tmp_path: Path) -> None:
