@@ -25,7 +25,7 @@ from decisionloop.core.tool import SPAN_KINDS, Slot, SlotType, SpanKind, Tool, T
 
 NUMBER_KINDS: tuple[SpanKind, ...] = ("number", "quantity", "expression")
 # A text slot's kinds, best first: the values a goal marks as values (quoted, e-mail, URL, code, file) lead, so
-# that when a long goal offers more than a question holds (extract.slot_options), its noun chunks go first.
+# that when a long goal offers more than a question holds (extract.slot_options), its noun chunks are what is cut.
 _MARKED: tuple[SpanKind, ...] = ("quoted", "email", "url", "code", "file")
 TEXT_KINDS: tuple[SpanKind, ...] = (*_MARKED, *(k for k in SPAN_KINDS if k not in NUMBER_KINDS and k not in _MARKED))
 FALLBACK_KINDS: Final[Mapping[SlotType, tuple[SpanKind, ...]]] = {
