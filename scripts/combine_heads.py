@@ -33,9 +33,9 @@ def combine(base: Path, heads: dict[str, Path], out: Path) -> dict[str, object]:
     for name in _COPIED:
         if (base / name).is_file():
             shutil.copy(base / name, out / name)
-    entries, trained = [], {}
+    entries, trained, encoder = [], {}, _sha256(base / ENCODER)
     for question, other in heads.items():
-        if _sha256(other / ENCODER) != _sha256(base / ENCODER):
+        if _sha256(other / ENCODER) != encoder:
             raise ValueError(f"{other} has another encoder than {base}; its head reads other embeddings")
         files = ModelFiles.read(other)
         name = f"head_{question}.npz"

@@ -90,52 +90,40 @@ class ModelFiles:
         for entry in files.heads:
             if not (where / entry.file).is_file():
                 raise ConfigError(f"the model in {str(where)!r} lacks the head {entry.file!r} its config.json names")
-            if entry.feature_version not in READABLE_VERSIONS:
-                raise ConfigError(
-                    f"the model in {str(where)!r} was trained on feature version {_shown(entry.feature_version)}, "
-                    f"this decisionloop reads versions {', '.join(map(str, READABLE_VERSIONS))} (it trains version "
-                    f"{FEATURE_VERSION}); retrain it with decisionloop train"
-                )
         return files
 
     @property
     def heads(self) -> tuple[HeadEntry, ...]:
         """The heads of the config, those for named questions first, then ``head.npz`` for every other one;
-        ConfigError for a ``heads`` entry that is not one."""
+        ConfigError for a ``heads`` entry that is not one, or a head of a feature version this cannot read."""
         found = []
         for raw in _listed(self.config.get("heads", []), self.directory):
-            version = raw.get("feature_version")
             questions = raw.get("questions")
             if not isinstance(raw.get("file"), str) or not isinstance(questions, list) or not questions:
                 raise ConfigError(
                     f"{str(self.directory / CONFIG)!r}: each of 'heads' names its 'file' and its 'questions', got "
                     f"{raw!r:.120}"
                 )
-            found.append(_entry(str(raw["file"]), frozenset(map(str, questions)), version, raw.get("temperatures")))
-        main = _entry(HEAD, frozenset(), self.config.get("feature_version"), self.config.get("temperatures"))
+            named = frozenset(map(str, questions))
+            found.append(self._entry(str(raw["file"]), named, raw.get("feature_version"), raw.get("temperatures")))
+        main = self._entry(HEAD, frozenset(), self.config.get("feature_version"), self.config.get("temperatures"))
         return (*found, main)
+
+    def _entry(self, file: str, questions: frozenset[str], version: object, temperatures: object) -> HeadEntry:
+        if not isinstance(version, int) or version not in READABLE_VERSIONS:
+            raise ConfigError(
+                f"the model in {str(self.directory)!r} was trained on feature version {version!r}, this "
+                f"decisionloop reads versions {', '.join(map(str, READABLE_VERSIONS))} (it trains version "
+                f"{FEATURE_VERSION}); retrain it with decisionloop train"
+            )
+        kept = dict(temperatures) if isinstance(temperatures, Mapping) else {}
+        return HeadEntry(file=file, questions=questions, feature_version=version, temperatures=kept)
 
 
 def _listed(value: object, where: Path) -> list[Mapping[str, object]]:
     if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
         raise ConfigError(f"{str(where / CONFIG)!r}: 'heads' must be a list of objects, got {value!r:.120}")
     return value
-
-
-def _entry(file: str, questions: frozenset[str], version: object, temperatures: object) -> HeadEntry:
-    return HeadEntry(
-        file=file,
-        questions=questions,
-        feature_version=version if isinstance(version, int) else -1,
-        temperatures=dict(temperatures) if isinstance(temperatures, Mapping) else {},
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class _Loaded:
-    head: Head
-    version: int
-    questions: frozenset[str]
 
 
 class ModelBackend:
@@ -145,10 +133,7 @@ class ModelBackend:
         self._files = files or ModelFiles.read()
         where = self._files.directory
         self._encoder = Encoder(where / ENCODER, where / TOKENIZER, threads=threads)
-        self._heads = tuple(
-            _Loaded(Head.load(where / e.file, e.temperatures), e.feature_version, e.questions)
-            for e in self._files.heads
-        )
+        self._heads = tuple((e, Head.load(where / e.file, e.temperatures)) for e in self._files.heads)
 
     @property
     def name(self) -> str:
@@ -193,10 +178,10 @@ class ModelBackend:
     def _answers(self, framed: Mapping[str, Framed]) -> dict[str, object]:
         answers: dict[str, object] = {}
         for qid, f in framed.items():
-            loaded = next(h for h in self._heads if qid in h.questions or not h.questions)
-            embedded = inputs(f, self._encoder, version=loaded.version)
-            scores = loaded.head.scores_of(embedded.shared, embedded.options, embedded.lexical)
-            answers[qid] = _wire(f.kind, f.names, loaded.head.probabilities(scores, f.kind))
+            entry, head = next((e, h) for e, h in self._heads if qid in e.questions or not e.questions)
+            embedded = inputs(f, self._encoder, version=entry.feature_version)
+            scores = head.scores_of(embedded.shared, embedded.options, embedded.lexical)
+            answers[qid] = _wire(f.kind, f.names, head.probabilities(scores, f.kind))
         return answers
 
 
@@ -208,8 +193,3 @@ def _wire(kind: str, names: tuple[str, ...], p: np.ndarray) -> dict[str, object]
         return {"type": "score", "probabilities": probs}
     choice = max(probs, key=probs.__getitem__)
     return {"type": "choice", "choice": choice, "probabilities": probs}
-
-
-def _shown(version: int) -> str:
-    """A feature version as the error shows it: None where the config names none."""
-    return repr(version if version >= 0 else None)

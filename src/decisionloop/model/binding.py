@@ -120,6 +120,7 @@ def _value_facts(question: str, names: Sequence[str], goal: str, located: Sequen
     rows = np.zeros((len(names), 4), dtype=np.float32)
     own = _own_stems(question)
     quoted = [next(g for g in m.groups() if g is not None).strip().casefold() for m in _QUOTED.finditer(goal)]
+    quoted_words = [" ".join(_TOKEN.findall(q)) for q in quoted]
     texts = [" ".join(_TOKEN.findall(n)).casefold() if n != NONE else "" for n in names]
     for i, (name, text) in enumerate(zip(names, texts, strict=True)):
         if not text or not located[i]:
@@ -128,7 +129,7 @@ def _value_facts(question: str, names: Sequence[str], goal: str, located: Sequen
         rows[i, 0] = float(bool(content) and all(w[:5] in own for w in content))
         whole = name.strip().casefold()
         rows[i, 1] = float(whole in quoted)
-        rows[i, 2] = float(whole not in quoted and any(_part_of(text, " ".join(_TOKEN.findall(q))) for q in quoted))
+        rows[i, 2] = float(whole not in quoted and any(_part_of(text, q) for q in quoted_words))
         rows[i, 3] = float(any(j != i and _part_of(text, other) for j, other in enumerate(texts) if other))
     return rows
 
