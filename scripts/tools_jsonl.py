@@ -9,8 +9,11 @@ kept as ``expected.accepted``) or "none" on irrelevance; BFCL's type names are w
 files), split by a stable hash of the id into train 60 / validation 20 / test 20. Each item offers the gold
 tool and its 9 nearest other tools by TF-IDF similarity of name and description (hard negatives), in an order
 fixed by the id. A near-duplicate of a called tool is no negative and is never offered (Seal-Tools has many:
-getGenderSupport beside getGenderAndSexualitySupport): one whose name starts with the same verb and whose
-description's TF-IDF cosine with the called tool's is at least 0.7. With ``--none`` the gold tool is removed
+getGenderSupport beside getGenderAndSexualitySupport, moveRobot beside driveRobot): one whose name's verb names
+the same action (get, retrieve and find; move, drive and control; …) and either acts on the same object (the
+words after the verb, one set within the other and ending on the same noun, "info" and "data" aside:
+createCampaign and createMarketingCampaign, getPlayer and getPlayerInfo) or has a description whose TF-IDF
+cosine with the called tool's is at least 0.7. With ``--none`` the gold tool is removed
 and the item expects "none". With ``--multi``, one call (chosen by the id) of each multi-call query instead, none
 of the query's other tools offered, and arguments that refer to an earlier call's output left out: training
 data only, the figures are measured on single calls.
@@ -41,6 +44,24 @@ SEAL_SOURCE = "Seal-Tools (https://github.com/fairyshine/Seal-Tools, commit ce75
 SPLITS = {"train": (0, 60), "validation": (60, 80), "test": (80, 100)}
 NEGATIVES = 9
 DUPLICATE = 0.7
+# verbs that name one action in Seal-Tools' catalogue (moveRobot, driveRobot); any other verb is its own action
+_SAME_ACTION = (
+    frozenset({"get", "retrieve", "fetch", "find", "search", "lookup", "query", "list", "show", "view", "provide"}),
+    frozenset({"create", "add", "generate", "make", "build", "design", "register", "compose", "write"}),
+    frozenset({"update", "set", "modify", "edit", "change", "adjust", "configure"}),
+    frozenset({"delete", "remove", "cancel", "drop", "clear", "erase"}),
+    frozenset({"calculate", "compute", "estimate", "measure", "determine"}),
+    frozenset({"analyze", "analyse", "assess", "evaluate", "examine"}),
+    frozenset({"check", "validate", "verify"}),
+    frozenset({"start", "run", "launch", "begin", "execute", "activate"}),
+    frozenset({"stop", "end", "terminate", "halt", "deactivate"}),
+    frozenset({"move", "drive", "control", "navigate", "steer"}),
+    frozenset({"send", "post", "share", "publish"}),
+    frozenset({"submit", "apply", "request"}),
+    frozenset({"book", "reserve", "schedule"}),
+    frozenset({"predict", "forecast"}),
+)
+_VAGUE = frozenset({"info", "information", "detail", "details", "data"})  # getPlayer does what getPlayerInfo does
 _BFCL_TYPES = {"dict": "object", "float": "number", "tuple": "array", "int": "integer", "bool": "boolean"}
 _SEAL_TYPES = {"str": "string", "int": "integer", "float": "number", "bool": "boolean", "list": "array"}
 _WORD = re.compile(r"[a-z0-9]+")
@@ -153,12 +174,18 @@ class Retriever:
         return [other for _, other in sorted(scored)[:k]]
 
     def duplicates(self, one: str, other: str) -> bool:
-        """Whether two tools do the same thing: names that start with the same verb, and descriptions whose
-        TF-IDF cosine is at least ``DUPLICATE``."""
-        if _CAMEL.split(one)[0].lower() != _CAMEL.split(other)[0].lower():
+        """Whether two tools do the same thing: names whose verbs name one action, and either the same object
+        (the words after the verb, one set within the other, ending on the same noun: createCampaign and
+        createMarketingCampaign, moveRobot and driveRobot) or descriptions whose TF-IDF cosine is at least
+        ``DUPLICATE``."""
+        (verb, *what), (other_verb, *other_what) = _name_words(one), _name_words(other)
+        if not _same_action(verb, other_verb):
             return False
-        a, b = self.described[self.index[one]], self.described[self.index[other]]
-        return sum(x * b.get(w, 0.0) for w, x in a.items()) >= DUPLICATE
+        a, b = _object(what), _object(other_what)
+        if a and b and a[-1] == b[-1] and (set(a) <= set(b) or set(b) <= set(a)):
+            return True
+        x, y = self.described[self.index[one]], self.described[self.index[other]]
+        return sum(v * y.get(w, 0.0) for w, v in x.items()) >= DUPLICATE
 
     def negatives(self, name: str, called: set[str], k: int) -> list[str]:
         """The ``k`` tools most like ``name`` that are neither called nor a near-duplicate of a called tool."""
@@ -198,6 +225,21 @@ def _seal_rows(folder: Path) -> Iterator[Json]:
         for line in (folder / name).read_text(encoding="utf-8").splitlines():
             if line.strip():
                 yield json.loads(line)
+
+
+def _name_words(name: str) -> list[str]:
+    """A camelCase name's words, lower case."""
+    return [w.lower() for w in _CAMEL.split(name) if w]
+
+
+def _same_action(verb: str, other: str) -> bool:
+    return verb == other or any(verb in group and other in group for group in _SAME_ACTION)
+
+
+def _object(words: Sequence[str]) -> list[str]:
+    """What a name's verb acts on: its other words in the singular, vague ones (info, data) left out."""
+    singular = [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words]
+    return [w for w in singular if w not in _VAGUE] or singular
 
 
 def _words(text: str) -> list[str]:

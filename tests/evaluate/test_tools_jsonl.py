@@ -188,3 +188,27 @@ def test_a_near_duplicate_of_a_called_tool_is_no_negative() -> None:
     assert "getCityWeather" not in negatives
     assert {"deleteWeather", "getWeatherAlerts"} <= set(negatives)
     assert len(negatives) == 9
+
+
+def test_a_tool_acting_on_the_same_object_with_a_verb_of_the_same_action_is_a_near_duplicate() -> None:
+    apis = [
+        {"api_name": "moveRobot", "api_description": "Move a robot forward"},
+        {"api_name": "driveRobot", "api_description": "Instruct the robot which way to go"},
+        {"api_name": "stopRobot", "api_description": "Halt a robot"},
+        {"api_name": "createCampaign", "api_description": "Set up a new campaign"},
+        {"api_name": "createMarketingCampaign", "api_description": "Launch promotions for a brand"},
+        {"api_name": "deleteCampaigns", "api_description": "Remove campaigns"},
+        {"api_name": "getPlayer", "api_description": "A player's profile"},
+        {"api_name": "getPlayerInfo", "api_description": "Everything known about a player"},
+        {"api_name": "getPlayerStats", "api_description": "Scores of a player"},
+        {"api_name": "getRobotBatteryLevel", "api_description": "How long a robot can still run"},
+        {"api_name": "getVehicleBatteryLevel", "api_description": "The state of charge of an electric car"},
+    ]
+    retriever = _script().Retriever(apis)
+    assert retriever.duplicates("moveRobot", "driveRobot")  # move and drive: one action
+    assert retriever.duplicates("createMarketingCampaign", "createCampaign")  # one within the other
+    assert retriever.duplicates("getPlayer", "getPlayerInfo")  # "info" says nothing more
+    assert not retriever.duplicates("moveRobot", "stopRobot")  # another action
+    assert not retriever.duplicates("createCampaign", "deleteCampaigns")
+    assert not retriever.duplicates("getPlayer", "getPlayerStats")  # ends on another noun
+    assert not retriever.duplicates("getRobotBatteryLevel", "getVehicleBatteryLevel")  # another object
