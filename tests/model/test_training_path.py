@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -93,10 +92,6 @@ def test_a_model_trained_on_other_features_is_refused_with_the_fix(trained: Path
         ModelFiles.read(old)
 
 
-def _combine_script() -> ModuleType:
-    return load_script("combine_heads")
-
-
 def test_a_combined_model_answers_its_named_questions_with_the_other_head(trained: Path, tmp_path: Path) -> None:
     import shutil
 
@@ -109,7 +104,7 @@ def test_a_combined_model_answers_its_named_questions_with_the_other_head(traine
     weights["w3"] = -weights["w3"]  # the opposite scores: another head, plainly
     np.savez_compressed(other / "head.npz", **weights)  # type: ignore[arg-type]
     combined = tmp_path / "combined"
-    _combine_script().combine(trained, {"pick": other}, combined)
+    load_script("combine_heads").combine(trained, {"pick": other}, combined)
     files = ModelFiles.read(combined)
     assert [sorted(e.questions) for e in files.heads] == [["pick"], []]
     manifest = json.loads((combined / MANIFEST).read_text(encoding="utf-8"))
@@ -128,7 +123,7 @@ def test_a_combined_model_missing_its_other_head_is_refused(trained: Path, tmp_p
     from decisionloop.core.errors import ConfigError
 
     combined = tmp_path / "combined"
-    _combine_script().combine(trained, {"pick": trained}, combined)
+    load_script("combine_heads").combine(trained, {"pick": trained}, combined)
     (combined / "head_pick.npz").unlink()
     with pytest.raises(ConfigError, match=r"lacks the head 'head_pick\.npz'"):
         ModelFiles.read(combined)
