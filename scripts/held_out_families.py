@@ -6,6 +6,15 @@ seen ones, each run through the teacher-forced protocol on its own tools, with t
 (``thresholds.json`` beside it, else DECISION.md's). One row per part, and per held-out family: tasks, S1 alone,
 S1 + person with the person's share of steps, the automatic share and the error among automatic steps, ECE.
 
+Measured 2026-12-03 (``train --episodes 20000 --epochs 4 --seed 8`` with the seven train-part ``--items`` files and
+``--hold-out`` units, multihop.maker, rewrite.described, custom.translate, custom.book_ride, memory.delete; then
+``--episodes 2000 --seen 200``, gate .94 on tool and arguments): held out, 244 tasks: S1 alone .049, S1 + person
+.451 with the person on 24.2% of steps, 75.8% automatic at 38.3% error, ECE .313; seen families, 200 tasks: S1
+.950, S1 + person .985 (17.0%), 83.0% automatic at 0.8% error, ECE .014. Per family, S1 / S1 + person / automatic
+error: units .026 / .338 / .395, multihop.maker .000 / .000 / .596, rewrite.described .087 / .804 / .164,
+custom.translate .182 / .818 / .154, custom.book_ride .286 / .571 / .261, memory.delete .000 / .556 / .308. What
+the model has not seen it decides wrongly and confidently: the gate does not hold it.
+
 Usage: python scripts/held_out_families.py --model-dir DIR --families multihop,units [--episodes N] [--json F]
 """
 
