@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from decisionloop.evaluate.bfcl_data import HELD_OUT, BfclItem, data_source, load_bfcl
+from decisionloop.model.actions import object_words, same_action
 
 SEAL_DIR = Path("/work/shared/datasets/seal-tools")
 SEAL_FILES = ("dev.jsonl", "test_in_domain.jsonl")
@@ -44,24 +45,6 @@ SEAL_SOURCE = "Seal-Tools (https://github.com/fairyshine/Seal-Tools, commit ce75
 SPLITS = {"train": (0, 60), "validation": (60, 80), "test": (80, 100)}
 NEGATIVES = 9
 DUPLICATE = 0.7
-# verbs that name one action in Seal-Tools' catalogue (moveRobot, driveRobot); any other verb is its own action
-_SAME_ACTION = (
-    frozenset({"get", "retrieve", "fetch", "find", "search", "lookup", "query", "list", "show", "view", "provide"}),
-    frozenset({"create", "add", "generate", "make", "build", "design", "register", "compose", "write"}),
-    frozenset({"update", "set", "modify", "edit", "change", "adjust", "configure"}),
-    frozenset({"delete", "remove", "cancel", "drop", "clear", "erase"}),
-    frozenset({"calculate", "compute", "estimate", "measure", "determine"}),
-    frozenset({"analyze", "analyse", "assess", "evaluate", "examine"}),
-    frozenset({"check", "validate", "verify"}),
-    frozenset({"start", "run", "launch", "begin", "execute", "activate"}),
-    frozenset({"stop", "end", "terminate", "halt", "deactivate"}),
-    frozenset({"move", "drive", "control", "navigate", "steer"}),
-    frozenset({"send", "post", "share", "publish"}),
-    frozenset({"submit", "apply", "request"}),
-    frozenset({"book", "reserve", "schedule"}),
-    frozenset({"predict", "forecast"}),
-)
-_VAGUE = frozenset({"info", "information", "detail", "details", "data"})  # getPlayer does what getPlayerInfo does
 _BFCL_TYPES = {"dict": "object", "float": "number", "tuple": "array", "int": "integer", "bool": "boolean"}
 _SEAL_TYPES = {"str": "string", "int": "integer", "float": "number", "bool": "boolean", "list": "array"}
 _WORD = re.compile(r"[a-z0-9]+")
@@ -179,9 +162,9 @@ class Retriever:
         createMarketingCampaign, moveRobot and driveRobot) or descriptions whose TF-IDF cosine is at least
         ``DUPLICATE``."""
         (verb, *what), (other_verb, *other_what) = _name_words(one), _name_words(other)
-        if not _same_action(verb, other_verb):
+        if not same_action(verb, other_verb):
             return False
-        a, b = _object(what), _object(other_what)
+        a, b = object_words(what), object_words(other_what)
         if a and b and a[-1] == b[-1] and (set(a) <= set(b) or set(b) <= set(a)):
             return True
         x, y = self.described[self.index[one]], self.described[self.index[other]]
@@ -230,16 +213,6 @@ def _seal_rows(folder: Path) -> Iterator[Json]:
 def _name_words(name: str) -> list[str]:
     """A camelCase name's words, lower case."""
     return [w.lower() for w in _CAMEL.split(name) if w]
-
-
-def _same_action(verb: str, other: str) -> bool:
-    return verb == other or any(verb in group and other in group for group in _SAME_ACTION)
-
-
-def _object(words: Sequence[str]) -> list[str]:
-    """What a name's verb acts on: its other words in the singular, vague ones (info, data) left out."""
-    singular = [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words]
-    return [w for w in singular if w not in _VAGUE] or singular
 
 
 def _words(text: str) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -106,11 +107,16 @@ def test_a_scripted_run_gives_the_expected_decisions_and_totals(items_file: Path
     total = totals(records)
     assert (total.items, total.expected) == (5, 4)
     assert (total.decision_acc, total.call_rate, total.tool_acc) == (0.75, 1.0, 0.5)
-    assert (total.relevance, total.ask_recall) == (1.0, 1.0)
+    assert (total.relevance, total.no_call, total.ask_recall) == (1.0, 1.0, 1.0)
     assert (total.arg_acc, total.args_scored, total.offered) == (1.0, 2, 1.0)
     # nothing held; rome's "ask" (the wrong tool, whose value is missing) is the one automatic mistake
     assert (total.auto_share, total.auto_error) == (1.0, 0.25)
     assert report_lines(total, "t")[1].startswith("items 5  expected 4  decision_acc 0.750")
+    # asking for a value on an item no tool fits makes no call (BFCL counts it right) but does not recognise it
+    asked = totals([*records[:3], replace(thanks, decision="ask", tool="weather"), oslo])
+    assert (asked.relevance, asked.no_call) == (0.0, 1.0)
+    called = totals([replace(thanks, decision="call", tool="weather")])
+    assert (called.relevance, called.no_call) == (0.0, 0.0)
 
 
 def test_the_command_prints_totals_and_writes_each_record(items_file: Path, tmp_path: Path) -> None:

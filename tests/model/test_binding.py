@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from decisionloop.core.questions import ChoiceQuestion, Option
+from decisionloop.model.actions import N_ACTION_FACTS
 from decisionloop.model.binding import N_BINDING_FACTS, N_BINDING_FACTS_V6, binding_facts
 from decisionloop.model.encoder import DIM
 from decisionloop.model.features import N_LEXICAL, READABLE_VERSIONS, facts, frame
@@ -98,20 +99,21 @@ def test_an_option_not_in_the_goal_and_a_question_with_no_clue_say_nothing() -> 
     assert not binding_facts("The city.", ["a"], "").any()
 
 
-def test_feature_versions_5_and_6_rows_are_version_7_rows_with_fewer_binding_facts() -> None:
+def test_older_feature_versions_are_version_8_rows_with_fewer_facts() -> None:
     question = ChoiceQuestion(instructions="End year (end_year)", options=(Option(name="1871"), Option(name="1945")))
     framed = frame({"goal": "Key war events in German history from 1871 to 1945."}, question)
     goal = np.ones(DIM, dtype=np.float32) / np.sqrt(DIM)
     options = np.stack([goal, -goal])
-    new, old = facts(framed, goal, options), facts(framed, goal, options, version=5)
-    six = facts(framed, goal, options, version=6)
+    new = facts(framed, goal, options)
+    five, six, seven = (facts(framed, goal, options, version=v) for v in (5, 6, 7))
     assert new.shape == (2, N_LEXICAL)
-    assert old.shape == (2, N_LEXICAL - N_BINDING_FACTS)
-    assert six.shape == (2, N_LEXICAL - N_BINDING_FACTS + N_BINDING_FACTS_V6)
-    assert np.array_equal(new[:, : old.shape[1]], old)
-    assert np.array_equal(new[:, : six.shape[1]], six)
-    assert new[1, N_LEXICAL - N_BINDING_FACTS] == 1, "1945 follows 'to': the end year"
-    assert {5, 6} <= set(READABLE_VERSIONS), "the shipped model's version and version 6 still read"
+    assert seven.shape == (2, N_LEXICAL - N_ACTION_FACTS)
+    assert five.shape == (2, N_LEXICAL - N_ACTION_FACTS - N_BINDING_FACTS)
+    assert six.shape == (2, N_LEXICAL - N_ACTION_FACTS - N_BINDING_FACTS + N_BINDING_FACTS_V6)
+    for old in (five, six, seven):
+        assert np.array_equal(new[:, : old.shape[1]], old)
+    assert new[1, N_LEXICAL - N_ACTION_FACTS - N_BINDING_FACTS] == 1, "1945 follows 'to': the end year"
+    assert {5, 6, 7} <= set(READABLE_VERSIONS), "the shipped model's versions still read"
 
 
 def test_an_option_that_only_repeats_the_slot_s_words_is_told_from_the_quoted_value() -> None:

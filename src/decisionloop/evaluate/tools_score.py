@@ -25,6 +25,7 @@ class ToolsTotals:
     call_rate: float | None
     tool_acc: float | None
     relevance: float | None
+    no_call: float | None
     ask_recall: float | None
     arg_acc: float | None
     args_scored: int
@@ -64,6 +65,7 @@ def totals(records: Sequence[ToolsRecord]) -> ToolsTotals:
         call_rate=_share(r.decision != "none" for r in calls),
         tool_acc=_share(r.tool == r.expected_tool for r in calls if r.offered_tools > 1),
         relevance=_share(r.decision == "none" for r in known if r.expected == "none"),
+        no_call=_share(r.decision != "call" for r in known if r.expected == "none"),
         ask_recall=_share(r.decision == "ask" for r in known if r.expected == "ask"),
         arg_acc=_share(map(arg_right, args)),
         args_scored=len(args),
@@ -80,6 +82,7 @@ _LEGEND = (
     "call_rate  decided to call (or ask), on items expecting a call",
     "tool_acc   picked the expected tool, on items expecting a call with several tools offered",
     "relevance  decided none (pick_tool picked NONE: none of the tools fits), on items expecting none",
+    "no_call    decided none or ask (no call made: BFCL's irrelevance score), on items expecting none",
     "ask        decided ask, on items expecting ask",
     "arg_acc    right value, on the `args` arguments whose value System 1 can offer (picked tool right)",
     "offered    one of those values was among the options pick_args was given",
@@ -91,7 +94,7 @@ _LEGEND = (
 def report_lines(total: ToolsTotals, title: str) -> list[str]:
     """The title, the figures on two lines, then the legend."""
     row = asdict(total)
-    first = ("items", "expected", "decision_acc", "call_rate", "tool_acc", "relevance", "ask_recall")
+    first = ("items", "expected", "decision_acc", "call_rate", "tool_acc", "relevance", "no_call", "ask_recall")
     second = ("arg_acc", "args_scored", "offered", "auto_share", "auto_error", "p50_ms", "p90_ms")
     return [title, _row(row, first), _row(row, second), *_LEGEND]
 

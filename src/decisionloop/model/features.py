@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
+from decisionloop.model.actions import N_ACTION_FACTS, action_facts
 from decisionloop.model.binding import N_BINDING_FACTS, N_BINDING_FACTS_V6, binding_facts, split_name
 from decisionloop.model.encoder import DIM, Encoder
 
@@ -69,11 +70,11 @@ NONE = "NONE"
 N_TEXT_FACTS = 19  # lexical_facts: read from the texts alone
 N_WORD_FACTS = 6  # word_facts: the words an option's text shares with the goal, against the best option's
 N_EMBEDDED_FACTS = 4  # embedded_facts: read from the embeddings of the goal and of every option
-N_LEXICAL = N_TEXT_FACTS + N_WORD_FACTS + N_EMBEDDED_FACTS + N_BINDING_FACTS
-FEATURE_VERSION = 7  # bumped whenever the feature rows change; a model trained on others is refused
-# Version 5 rows are version 7's without the binding facts, version 6's have the first eight of them, so a model
-# trained on either is still read.
-READABLE_VERSIONS = (5, 6, FEATURE_VERSION)
+N_LEXICAL = N_TEXT_FACTS + N_WORD_FACTS + N_EMBEDDED_FACTS + N_BINDING_FACTS + N_ACTION_FACTS
+FEATURE_VERSION = 8  # bumped whenever the feature rows change; a model trained on others is refused
+# Version 7 rows are version 8's without the action facts; version 5's have no binding facts either, version 6's
+# only the first eight of them; so a model trained on any of them is still read.
+READABLE_VERSIONS = (5, 6, 7, FEATURE_VERSION)
 _WINDOW_BEFORE, _WINDOW_AFTER = 4, 2  # words read on each side of an option where it occurs in the text
 N_FEATURES = 10 * DIM + N_LEXICAL
 
@@ -143,20 +144,26 @@ def inputs(framed: Framed, encoder: Encoder, *, version: int = FEATURE_VERSION) 
 
 def facts(framed: Framed, goal: Rows, options: Rows, *, version: int = FEATURE_VERSION) -> Rows:
     """Every option's lexical row: the text facts, the word facts, the embedded facts (``goal`` and ``options``
-    are the embeddings of the goal and of the option texts, as ``texts_of`` orders them), then the binding facts
-    of a choice (which option the slot's question binds to), which version 5 does not have."""
+    are the embeddings of the goal and of the option texts, as ``texts_of`` orders them), then for a choice the
+    binding facts (which option the slot's question binds to; not in version 5) and the action facts (does the
+    option's name do what the goal asks, to what it names; version 8)."""
     text = np.asarray(lexical_facts(framed), dtype=np.float32)
     embedded = embedded_facts(framed.names, goal, options)
     if version == 5:
         return np.concatenate([text, word_facts(framed), embedded], axis=1)
-    bound = (
-        binding_facts(framed.question, framed.names, framed.roles.get("goal", ""))
-        if framed.kind == "choice"
-        else np.zeros((len(framed.names), N_BINDING_FACTS), dtype=np.float32)
-    )
+    goal_text, n = framed.roles.get("goal", ""), len(framed.names)
+    choice = framed.kind == "choice"
+    bound = binding_facts(framed.question, framed.names, goal_text) if choice else _zeros(n, N_BINDING_FACTS)
     if version == 6:
         bound = bound[:, :N_BINDING_FACTS_V6]
-    return np.concatenate([text, word_facts(framed), embedded, bound], axis=1)
+    parts = [text, word_facts(framed), embedded, bound]
+    if version >= 8:
+        parts.append(action_facts(framed.names, goal_text) if choice else _zeros(n, N_ACTION_FACTS))
+    return np.concatenate(parts, axis=1)
+
+
+def _zeros(n: int, width: int) -> Rows:
+    return np.zeros((n, width), dtype=np.float32)
 
 
 def word_facts(framed: Framed) -> Rows:
