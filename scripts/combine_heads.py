@@ -1,12 +1,20 @@
-"""One model directory whose named questions are answered by another model's head: the base model's files, and
-each other head beside them (``head_<question>.npz``), named in ``config.json``'s ``heads`` with its feature
-version, temperatures and model id; the manifest lists every file with its sha256 and size, and each head's
-training. Both models must share the encoder (the same sentence embeddings feed every head).
+"""One model directory whose named questions are answered by other heads: the base model's encoder, tokenizer
+and main head, and each named head beside them (``head_<question>.npz``), listed in ``config.json``'s ``heads``
+with its questions, feature version, temperatures and model id; the manifest lists every file with its sha256
+and size, and each head's training. All models must share the encoder (the same sentence embeddings feed every
+head).
+
+``--head QUESTION=SOURCE`` is repeatable. SOURCE is a model directory (its head for QUESTION, as that model
+answers it: the heads it names for it, else its main head) or one head file inside a model directory
+(``DIR/head_tool.npz``, ``DIR/head.npz``). Naming one question several times makes an ensemble: the heads answer
+it together, their probabilities averaged (``model/backend.py``). A QUESTION ending in ``*`` names every question
+id it starts (``arg:*``: every slot). A head whose bytes are already in OUT (the base's ``head.npz`` among them)
+is named, not copied again. The base's own named heads are not kept: name them with ``--head``.
 
 Choose the heads by validation figures (``bench tools`` on validation parts, the dev split), never by a test
 part; then tune the combined model's gates (``decisionloop eval --model-dir OUT --tune …``).
 
-Usage: python scripts/combine_heads.py BASE --head tool=OTHER --out OUT
+Usage: python scripts/combine_heads.py BASE --head tool=OTHER [--head tool=BASE/head.npz …] --out OUT
 """
 
 from __future__ import annotations
@@ -14,51 +22,92 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import shutil
 import sys
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
 from decisionloop import __version__
-from decisionloop.model.backend import CONFIG, ENCODER, HEAD, MANIFEST, TOKENIZER, ModelFiles
+from decisionloop.core.errors import ConfigError
+from decisionloop.model.backend import CONFIG, ENCODER, HEAD, MANIFEST, TOKENIZER, HeadEntry, ModelFiles
 
 _COPIED = (ENCODER, TOKENIZER, HEAD, "learning_curve.json")
 
 
-def combine(base: Path, heads: dict[str, Path], out: Path) -> dict[str, object]:
-    """Write the combined model to ``out``; returns its config. ValueError when the encoders differ."""
+def combine(base: Path, heads: Sequence[tuple[str, Path]], out: Path) -> dict[str, object]:
+    """Write the combined model to ``out``; returns its config. ValueError when an encoder differs from the
+    base's or a source is no head."""
     config = json.loads((base / CONFIG).read_text(encoding="utf-8"))
     manifest = json.loads((base / MANIFEST).read_text(encoding="utf-8"))
     out.mkdir(parents=True, exist_ok=True)
     for name in _COPIED:
         if (base / name).is_file():
             shutil.copy(base / name, out / name)
-    entries, trained, encoder = [], {}, _sha256(base / ENCODER)
-    for question, other in heads.items():
-        if _sha256(other / ENCODER) != encoder:
-            raise ValueError(f"{other} has another encoder than {base}; its head reads other embeddings")
-        files = ModelFiles.read(other)
-        name = f"head_{question}.npz"
-        shutil.copy(other / HEAD, out / name)
-        entries.append(
-            {
-                "file": name,
-                "questions": [question],
-                "feature_version": files.config["feature_version"],
-                "temperatures": files.config.get("temperatures", {}),
-                "model_id": files.model_id,
-            }
-        )
-        other_manifest = json.loads((other / MANIFEST).read_text(encoding="utf-8"))
-        trained[question] = {"model_id": files.model_id, "training": other_manifest.get("training", {})}
+    encoder = _sha256(base / ENCODER)
+    stored = {_sha256(out / HEAD): HEAD}
+    entries: list[dict[str, object]] = []
+    trained: dict[str, object] = {}
+    for question, source in heads:
+        directory = source.parent if source.is_file() else source
+        if _sha256(directory / ENCODER) != encoder:
+            raise ValueError(f"{directory} has another encoder than {base}; its head reads other embeddings")
+        files = ModelFiles.read(directory)
+        for entry in _heads_of(files, question, source):
+            digest = _sha256(directory / entry.file)
+            name = stored.get(digest) or _free_name(out, question)
+            if name not in stored.values():
+                shutil.copy(directory / entry.file, out / name)
+                stored[digest] = name
+            entries.append(
+                {
+                    "file": name,
+                    "questions": [question],
+                    "feature_version": entry.feature_version,
+                    "temperatures": dict(entry.temperatures),
+                    "model_id": files.model_id,
+                }
+            )
+            other_manifest = json.loads((directory / MANIFEST).read_text(encoding="utf-8"))
+            trained[name] = {"model_id": files.model_id, "training": _training_of(other_manifest, entry.file)}
     stamp = f"decisionloop-{__version__}-{datetime.now(UTC):%Y%m%d%H%M}"
     combined = {**config, "model_id": stamp, "base_model_id": config.get("model_id"), "heads": entries}
     (out / CONFIG).write_text(json.dumps(combined, indent=2) + "\n", encoding="utf-8")
-    names = [ENCODER, TOKENIZER, HEAD, CONFIG, *(str(e["file"]) for e in entries)]
+    names = [ENCODER, TOKENIZER, HEAD, CONFIG, *dict.fromkeys(str(e["file"]) for e in entries if e["file"] != HEAD)]
     listed = {n: {"bytes": (out / n).stat().st_size, "sha256": _sha256(out / n)} for n in names}
     written = {**manifest, "model_id": stamp, "files": listed, "heads": trained}
     (out / MANIFEST).write_text(json.dumps(written, indent=2) + "\n", encoding="utf-8")
     return combined
+
+
+def _heads_of(files: ModelFiles, question: str, source: Path) -> list[HeadEntry]:
+    """The heads ``source`` gives for ``question``: the one file named, or those its model answers it with."""
+    if source.is_file():
+        found = [e for e in reversed(files.heads) if e.file == source.name][:1]
+        if not found:
+            raise ValueError(f"{source} is no head of the model in {files.directory} (its config.json names none)")
+        return found
+    named = [e for e in files.heads if e.questions and e.answers(question)]
+    return named or [files.heads[-1]]
+
+
+def _training_of(manifest: dict[str, object], file: str) -> object:
+    """How ``file`` was trained, as its model's manifest says (a head it took from elsewhere, or its own)."""
+    heads = manifest.get("heads")
+    if isinstance(heads, dict) and isinstance(heads.get(file), dict):
+        return heads[file].get("training", {})
+    return manifest.get("training", {})
+
+
+def _free_name(out: Path, question: str) -> str:
+    """``head_<question>.npz`` (``arg:*`` → ``head_arg.npz``), numbered when that name is taken."""
+    slug = re.sub(r"[^0-9A-Za-z]+", "_", question).strip("_") or "named"
+    name, n = f"head_{slug}.npz", 1
+    while (out / name).exists():
+        n += 1
+        name = f"head_{slug}_{n}.npz"
+    return name
 
 
 def _sha256(path: Path) -> str:
@@ -68,21 +117,22 @@ def _sha256(path: Path) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("base", type=Path, help="the model whose head answers every other question")
-    parser.add_argument("--head", action="append", required=True, metavar="QUESTION=DIR", help="repeatable")
+    parser.add_argument("--head", action="append", required=True, metavar="QUESTION=SOURCE", help="repeatable")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
-    heads: dict[str, Path] = {}
+    heads: list[tuple[str, Path]] = []
     for item in args.head:
         question, sep, where = item.partition("=")
         if not sep or not question or not where:
-            parser.error(f"--head takes QUESTION=DIR, e.g. tool=models/a, got {item!r}")
-        heads[question] = Path(where)
+            parser.error(f"--head takes QUESTION=SOURCE, e.g. tool=models/a, got {item!r}")
+        heads.append((question, Path(where)))
     try:
         combined = combine(args.base, heads, args.out)
-    except (ValueError, OSError) as err:
+    except (ValueError, OSError, ConfigError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
-    print(f"{args.out}: {combined['model_id']}, heads {', '.join(heads)} beside {args.base}'s")
+    named = ", ".join(f"{q}={w}" for q, w in heads)
+    print(f"{args.out}: {combined['model_id']}, heads {named} beside {args.base}'s")
     return 0
 
 

@@ -6,7 +6,7 @@ then BFCL's live categories, which are held out whole: report them, never tune o
 `decisionloop bench tools` on the files `scripts/tools_jsonl.py` writes, with the bundled model (or
 ``--model-dir``).
 
-Usage: python scripts/open_world_figures.py [--model-dir DIR] [--limit N] [--json out.json]
+Usage: python scripts/open_world_figures.py [--model-dir DIR] [--parts validation,test] [--limit N] [--json out.json]
 """
 
 from __future__ import annotations
@@ -36,7 +36,9 @@ from decisionloop.spec.model import Spec
 
 PARTS = ("train", "validation", "test")
 LIVE = ("live_simple", "live_multiple", "live_irrelevance")
-COLUMNS = ("items", "decision_acc", "tool_acc", "relevance", "arg_acc", "offered", "auto_share", "auto_error")
+COLUMNS: tuple[str, ...] = ("items", "decision_acc", "tool_acc", "relevance", "no_call", "arg_acc", "offered")
+COLUMNS += ("auto_share", "auto_error")
+HELD_OUT = "held out"
 
 
 def _sets() -> list[tuple[str, str, list[dict[str, object]]]]:
@@ -49,7 +51,7 @@ def _sets() -> list[tuple[str, str, list[dict[str, object]]]]:
     for part in PARTS:
         sets.append(("seal-tools", part, list(seal_items(part, none=False))))
         sets.append(("seal-tools, gold removed", part, list(seal_items(part, none=True))))
-    sets += [(f"bfcl {category}", "held out", list(bfcl_items(category))) for category in LIVE]
+    sets += [(f"bfcl {category}", HELD_OUT, list(bfcl_items(category))) for category in LIVE]
     return sets
 
 
@@ -67,15 +69,25 @@ def _cell(value: object) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--model-dir", type=Path, help="a model directory (default: the bundled model)")
+    parser.add_argument(
+        "--parts",
+        default=",".join((*PARTS, HELD_OUT)),
+        help="comma-separated parts to measure (train, validation, test, held out); default: all",
+    )
     parser.add_argument("--limit", type=int, help="at most this many items of each set")
     parser.add_argument("--json", type=Path, help="write every figure here too")
     args = parser.parse_args(argv)
+    parts = {p.strip() for p in args.parts.split(",") if p.strip()}
+    if unknown := parts - {*PARTS, HELD_OUT}:
+        parser.error(f"unknown part(s): {', '.join(sorted(unknown))} (train, validation, test, held out)")
     backend = ModelBackend(ModelFiles.read(args.model_dir)) if args.model_dir else ModelBackend()
     spec = apply_gates(load_spec(), model_thresholds(args.model_dir))  # the gate `run` uses with this model
     started = time.perf_counter()
     print(f"{'set':<28} {'part':<10} " + " ".join(f"{c:>12}" for c in COLUMNS))
     found = []
     for name, part, rows in _sets():
+        if part not in parts:
+            continue
         total = _measure(rows, backend, spec, args.limit)
         found.append({"set": name, "part": part, **asdict(total)})
         print(f"{name:<28} {part:<10} " + " ".join(f"{_cell(getattr(total, c)):>12}" for c in COLUMNS), flush=True)

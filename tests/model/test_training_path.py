@@ -92,19 +92,24 @@ def test_a_model_trained_on_other_features_is_refused_with_the_fix(trained: Path
         ModelFiles.read(old)
 
 
-def test_a_combined_model_answers_its_named_questions_with_the_other_head(trained: Path, tmp_path: Path) -> None:
+def _opposite(trained: Path, other: Path) -> Path:
+    """A copy of ``trained`` whose head scores every option the opposite way: another head, plainly."""
     import shutil
 
     import numpy as np
 
-    other = tmp_path / "other"
     shutil.copytree(trained, other, ignore=shutil.ignore_patterns("checkpoints"))
     with np.load(other / "head.npz") as data:
         weights = {k: np.asarray(data[k]) for k in data.files}
-    weights["w3"] = -weights["w3"]  # the opposite scores: another head, plainly
+    weights["w3"] = -weights["w3"]
     np.savez_compressed(other / "head.npz", **weights)  # type: ignore[arg-type]
+    return other
+
+
+def test_a_combined_model_answers_its_named_questions_with_the_other_head(trained: Path, tmp_path: Path) -> None:
+    other = _opposite(trained, tmp_path / "other")
     combined = tmp_path / "combined"
-    load_script("combine_heads").combine(trained, {"pick": other}, combined)
+    load_script("combine_heads").combine(trained, [("pick", other)], combined)
     files = ModelFiles.read(combined)
     assert [sorted(e.questions) for e in files.heads] == [["pick"], []]
     manifest = json.loads((combined / MANIFEST).read_text(encoding="utf-8"))
@@ -123,7 +128,7 @@ def test_a_combined_model_missing_its_other_head_is_refused(trained: Path, tmp_p
     from decisionloop.core.errors import ConfigError
 
     combined = tmp_path / "combined"
-    load_script("combine_heads").combine(trained, {"pick": trained}, combined)
+    load_script("combine_heads").combine(trained, [("pick", _opposite(trained, tmp_path / "other"))], combined)
     (combined / "head_pick.npz").unlink()
     with pytest.raises(ConfigError, match=r"lacks the head 'head_pick\.npz'"):
         ModelFiles.read(combined)
@@ -131,3 +136,36 @@ def test_a_combined_model_missing_its_other_head_is_refused(trained: Path, tmp_p
     (combined / "config.json").write_text(json.dumps({**config, "heads": [{"file": "x.npz"}]}), encoding="utf-8")
     with pytest.raises(ConfigError, match="names its 'file' and its 'questions'"):
         ModelFiles.read(combined)
+
+
+def test_heads_that_name_one_question_answer_it_together(trained: Path, tmp_path: Path) -> None:
+    other = _opposite(trained, tmp_path / "other")
+    combined = tmp_path / "combined"
+    load_script("combine_heads").combine(trained, [("pick", other), ("pick", trained / "head.npz")], combined)
+    assert [(e.file, sorted(e.questions)) for e in ModelFiles.read(combined).heads] == [
+        ("head_pick.npz", ["pick"]),
+        ("head.npz", ["pick"]),  # the base's own head is named, not copied again
+        ("head.npz", []),
+    ]
+    assert not (combined / "head_pick_2.npz").exists()
+    question = ChoiceQuestion(instructions="Which tool?", options=(Option(name="weather"), Option(name="calculator")))
+    request = DecisionRequest(state={"goal": "Weather in Oslo"}, questions={"pick": question})
+
+    def probabilities(directory: Path) -> dict[str, float]:
+        answer = ModelBackend(ModelFiles.read(directory)).decide(request).answers["pick"]
+        return dict(answer["probabilities"])  # type: ignore[index]
+
+    together, first, second = probabilities(combined), probabilities(trained), probabilities(other)
+    for name in ("weather", "calculator"):
+        assert together[name] == pytest.approx((first[name] + second[name]) / 2, abs=1e-5)
+
+
+def test_a_head_may_name_every_question_an_id_starts() -> None:
+    from decisionloop.model.backend import HeadEntry
+
+    entry = HeadEntry(file="h.npz", questions=frozenset({"arg:*", "tool"}), feature_version=8, temperatures={})
+    assert entry.answers("arg:city")
+    assert entry.answers("tool")
+    assert not entry.answers("needs_tool")
+    assert not entry.answers("argue")
+    assert HeadEntry(file="h.npz", questions=frozenset(), feature_version=8, temperatures={}).answers("anything")

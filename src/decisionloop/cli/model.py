@@ -142,12 +142,20 @@ def model_facts(directory: Path | None) -> dict[str, object]:
         "files": manifest.get("files", {}),
         "training": manifest.get("training", {}),
         "temperatures": dict(files.config.get("temperatures", {})),  # type: ignore[call-overload]
-        "heads": {
-            ", ".join(sorted(e.questions)) or "every other question": f"{e.file} (feature version {e.feature_version})"
-            for e in files.heads
-        },
+        "heads": _heads(files),
         "thresholds": thresholds,
     }
+
+
+def _heads(files: ModelFiles) -> dict[str, str]:
+    """Each head's file and what it answers: its questions (a question several heads name is answered by their
+    ensemble), or every other question, with its feature version."""
+    found: dict[str, list[str]] = {}
+    versions: dict[str, int] = {}
+    for e in files.heads:
+        found.setdefault(e.file, []).append(", ".join(sorted(e.questions)) or "every other question")
+        versions[e.file] = e.feature_version
+    return {file: f"{'; '.join(q)} (feature version {versions[file]})" for file, q in found.items()}
 
 
 __all__ = ["info", "model", "model_facts", "shipped_dir", "train"]

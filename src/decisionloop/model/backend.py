@@ -4,11 +4,14 @@ The shipped files live in ``decisionloop/model/files``: the int8 ONNX encoder an
 weights, ``config.json`` (temperatures, feature version) and ``manifest.json`` (sha256 and size of every file,
 the training configuration). Only onnxruntime, tokenizers and numpy are needed.
 
-A model may answer some questions with another head: ``config.json``'s ``heads`` lists each such head's file,
-the question ids it answers (pick_tool's ``tool``), its feature version and temperatures, and the id of the model
-it came from (``scripts/combine_heads.py`` writes them). The ids are a request's own question ids, as training
-names its families, so a head trained for one decision is asked that decision only: the bundled model chooses
-tools with one head and answers every other question with another, each the better of the two on validation.
+A model may answer some questions with other heads: ``config.json``'s ``heads`` lists each such head's file,
+the question ids it answers (pick_tool's ``tool``; an id ending in ``*`` names every id it starts, as ``arg:*``
+names every slot's question), its feature version and temperatures, and the id of the model it came from
+(``scripts/combine_heads.py`` writes them). The ids are a request's own question ids, as training names its
+families, so a head trained for one decision is asked that decision only. When several heads name a question
+they answer it together, as an ensemble: each scores the options at its own temperature and the probabilities
+are averaged, so where the heads disagree the top probability drops and the gate holds the step. ``head.npz``
+answers every question no entry names (an entry may name ``head.npz`` itself to join an ensemble).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import numpy as np
 from decisionloop.core.backend import BackendReply, DecisionRequest, Usage
 from decisionloop.core.errors import BackendError, ConfigError
 from decisionloop.model.encoder import Encoder
-from decisionloop.model.features import FEATURE_VERSION, READABLE_VERSIONS, Framed, frame, inputs, texts_of
+from decisionloop.model.features import FEATURE_VERSION, READABLE_VERSIONS, Framed, Inputs, frame, inputs, texts_of
 from decisionloop.model.head import Head
 
 ENCODER = "encoder.int8.onnx"
@@ -64,6 +67,13 @@ class HeadEntry:
     questions: frozenset[str]
     feature_version: int
     temperatures: Mapping[str, float]
+
+    def answers(self, qid: str) -> bool:
+        """Whether this head answers question ``qid``: the head of every other question (no ids) answers all;
+        ``arg:*`` names every id that starts with ``arg:``."""
+        return not self.questions or any(
+            qid == q or (q.endswith("*") and qid.startswith(q[:-1])) for q in self.questions
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -178,11 +188,21 @@ class ModelBackend:
     def _answers(self, framed: Mapping[str, Framed]) -> dict[str, object]:
         answers: dict[str, object] = {}
         for qid, f in framed.items():
-            entry, head = next((e, h) for e, h in self._heads if qid in e.questions or not e.questions)
-            embedded = inputs(f, self._encoder, version=entry.feature_version)
-            scores = head.scores_of(embedded.shared, embedded.options, embedded.lexical)
-            answers[qid] = _wire(f.kind, f.names, head.probabilities(scores, f.kind))
+            embedded: dict[int, Inputs] = {}
+            found = []
+            for entry, head in self._members(qid):
+                version = entry.feature_version
+                if version not in embedded:
+                    embedded[version] = inputs(f, self._encoder, version=version)
+                rows = embedded[version]
+                found.append(head.probabilities(head.scores_of(rows.shared, rows.options, rows.lexical), f.kind))
+            answers[qid] = _wire(f.kind, f.names, np.mean(found, axis=0))
         return answers
+
+    def _members(self, qid: str) -> list[tuple[HeadEntry, Head]]:
+        """The heads that answer ``qid``: every named head that names it, else the head of every other question."""
+        named = [(e, h) for e, h in self._heads if e.questions and e.answers(qid)]
+        return named or [self._heads[-1]]
 
 
 def _wire(kind: str, names: tuple[str, ...], p: np.ndarray) -> dict[str, object]:

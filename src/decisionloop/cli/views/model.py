@@ -24,7 +24,7 @@ def model_info_view(info: Mapping[str, object]) -> RenderableType:
     parts += [_files(_mapping(info, "files")), _training(_mapping(info, "training"))]
     parts += [_accuracy(_mapping(_mapping(info, "training"), "held_accuracy"))]
     heads = _mapping(info, "heads")
-    parts += [_pairs("head", "questions", heads) if len(heads) > 1 else None]
+    parts += [_pairs("answer", "head", heads) if len(heads) > 1 else None]
     parts += [_pairs("calibration temperature", "group", _mapping(info, "temperatures"))]
     parts += [_thresholds(_mapping(info, "thresholds"))]
     return Group(*[p for p in parts if p is not None])
