@@ -9,7 +9,7 @@ from decisionloop.core.questions import ChoiceQuestion, Option
 from decisionloop.model.actions import N_ACTION_FACTS
 from decisionloop.model.binding import N_BINDING_FACTS, N_BINDING_FACTS_V6, binding_facts
 from decisionloop.model.encoder import DIM
-from decisionloop.model.features import N_LEXICAL, READABLE_VERSIONS, facts, frame
+from decisionloop.model.features import N_LEXICAL, READABLE_VERSIONS, facts, frame, lexical_width
 
 (DIRECTION, AGAINST_DIRECTION, ORDER, AGAINST_ORDER, MEASURE, AGAINST_MEASURE, NEAR, NEAREST) = range(8)
 SLOT_WORDS, QUOTED, PART_OF_QUOTE, PART_OF_OPTION = range(8, N_BINDING_FACTS)
@@ -110,7 +110,8 @@ def test_older_feature_versions_are_version_8_rows_with_fewer_facts() -> None:
     assert seven.shape == (2, N_LEXICAL - N_ACTION_FACTS)
     assert five.shape == (2, N_LEXICAL - N_ACTION_FACTS - N_BINDING_FACTS)
     assert six.shape == (2, N_LEXICAL - N_ACTION_FACTS - N_BINDING_FACTS + N_BINDING_FACTS_V6)
-    for old in (five, six, seven):
+    for version, old in ((5, five), (6, six), (7, seven), (8, new)):
+        assert old.shape[1] == lexical_width(version)
         assert np.array_equal(new[:, : old.shape[1]], old)
     assert new[1, N_LEXICAL - N_ACTION_FACTS - N_BINDING_FACTS] == 1, "1945 follows 'to': the end year"
     assert {5, 6, 7} <= set(READABLE_VERSIONS), "the shipped model's versions still read"

@@ -28,7 +28,15 @@ import numpy as np
 from decisionloop.core.backend import BackendReply, DecisionRequest, Usage
 from decisionloop.core.errors import BackendError, ConfigError
 from decisionloop.model.encoder import Encoder
-from decisionloop.model.features import FEATURE_VERSION, READABLE_VERSIONS, Framed, Inputs, frame, inputs, texts_of
+from decisionloop.model.features import (
+    FEATURE_VERSION,
+    READABLE_VERSIONS,
+    Framed,
+    frame,
+    inputs,
+    lexical_width,
+    texts_of,
+)
 from decisionloop.model.head import Head
 
 ENCODER = "encoder.int8.onnx"
@@ -188,14 +196,13 @@ class ModelBackend:
     def _answers(self, framed: Mapping[str, Framed]) -> dict[str, object]:
         answers: dict[str, object] = {}
         for qid, f in framed.items():
-            embedded: dict[int, Inputs] = {}
+            members = self._members(qid)
+            # one set of rows at the newest version the heads read; an older head reads their first columns
+            rows = inputs(f, self._encoder, version=max(e.feature_version for e, _ in members))
             found = []
-            for entry, head in self._members(qid):
-                version = entry.feature_version
-                if version not in embedded:
-                    embedded[version] = inputs(f, self._encoder, version=version)
-                rows = embedded[version]
-                found.append(head.probabilities(head.scores_of(rows.shared, rows.options, rows.lexical), f.kind))
+            for entry, head in members:
+                lexical = rows.lexical[:, : lexical_width(entry.feature_version)]
+                found.append(head.probabilities(head.scores_of(rows.shared, rows.options, lexical), f.kind))
             answers[qid] = _wire(f.kind, f.names, np.mean(found, axis=0))
         return answers
 

@@ -162,6 +162,14 @@ def facts(framed: Framed, goal: Rows, options: Rows, *, version: int = FEATURE_V
     return np.concatenate(parts, axis=1)
 
 
+def lexical_width(version: int) -> int:
+    """How many lexical facts a row of feature ``version`` has. Each version's rows are the first columns of the
+    next one's, so one set of rows at the newest version serves a head of any older one, cut to this width."""
+    base = N_TEXT_FACTS + N_WORD_FACTS + N_EMBEDDED_FACTS
+    bound = {5: 0, 6: N_BINDING_FACTS_V6}.get(version, N_BINDING_FACTS)
+    return base + bound + (N_ACTION_FACTS if version >= 8 else 0)
+
+
 def _zeros(n: int, width: int) -> Rows:
     return np.zeros((n, width), dtype=np.float32)
 
