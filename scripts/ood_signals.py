@@ -120,7 +120,7 @@ class SignalBackend(ModelBackend):
 
     def __init__(self, directory: Path, heads: int) -> None:
         super().__init__(ModelFiles.read(directory))
-        self._members = [
+        self._ensemble = [
             Head.load(directory / f"head{k}.npz", json.loads((directory / f"temps{k}.json").read_text()))
             for k in range(heads)
         ]
@@ -144,12 +144,12 @@ class SignalBackend(ModelBackend):
         for qid, f in framed.items():
             embedded = inputs(f, self._encoder)
             rows = compose(embedded.shared, embedded.options, embedded.lexical)
-            first = _layer1(self._members[0], rows)
-            probabilities = [h.probabilities(_score(h, _layer1(h, rows))[1], f.kind) for h in self._members]
+            first = _layer1(self._ensemble[0], rows)
+            probabilities = [h.probabilities(_score(h, _layer1(h, rows))[1], f.kind) for h in self._ensemble]
             chosen = int(np.argmax(probabilities[0]))
-            hidden = _score(self._members[0], first)[0][chosen]
+            hidden = _score(self._ensemble[0], first)[0][chosen]
             masks = [(self._rng.random(first.shape) > 0.1).astype(np.float32) / 0.9 for _ in range(12)]
-            dropped = [self._members[0].probabilities(_score(self._members[0], first * m)[1], f.kind) for m in masks]
+            dropped = [self._ensemble[0].probabilities(_score(self._ensemble[0], first * m)[1], f.kind) for m in masks]
             goal, context, option = embedded.shared[1], embedded.shared[2], embedded.options[chosen]
             gap = hidden - self._means
             signals = {
