@@ -101,9 +101,11 @@ def test_ambiguous_goals_ask_the_user_first_and_use_the_answer(episodes: list[Ep
 
 
 def test_goals_that_need_no_tool_finish_at_once(episodes: list[Episode]) -> None:
-    chat = [e for e in episodes if e.intent == "chat"]
-    assert chat
-    assert all(len(e.task.steps) == 1 for e in chat)
+    for intent in ("chat", "chat.direct"):
+        chat = [e for e in episodes if e.intent == intent]
+        assert chat, intent
+        assert all(len(e.task.steps) == 1 for e in chat), intent
+        assert all("{" not in e.task.goal and "{" not in e.task.answer for e in chat), intent  # every slot filled
 
 
 def test_side_effect_tools_are_marked_and_risky_intents_use_one(episodes: list[Episode]) -> None:

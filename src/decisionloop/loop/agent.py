@@ -387,11 +387,20 @@ class _Run:
     def _end(self, end: _End) -> LoopGen:
         steps = tuple(self.records)
         if end.stop == "no_tool":
-            return (yield from self._direct(end))
+            answered = yield from self._direct(end.detail)
+            return answered or RunResult(
+                goal=self.goal, steps=steps, stop="no_tool", detail=end.detail, answer=end.detail, delivery="none"
+            )
         if end.stop != "answered":
             return RunResult(
                 goal=self.goal, steps=steps, stop=end.stop, detail=end.detail, answer=end.detail, delivery="none"
             )
+        if all(r.result is None for r in steps):
+            # finished before any tool ran (the LLM or a person judged that no tool is needed): there is nothing
+            # to ground an answer in, so an LLM answers from what it knows, as when no tool fits
+            answered = yield from self._direct(end.detail)
+            if answered is not None:
+                return answered
         results = [
             TemplateStep(tool=r.tool, ok=r.result.ok, answer=r.result.answer, observation=r.result.observation)
             for r in steps
@@ -430,31 +439,19 @@ class _Run:
         again = again if revised.by == "llm" else "the LLM could not write it"
         return self._answered(template, "fell_back", (first, second), detail=f"{sent_back}; the revision too: {again}")
 
-    def _direct(self, end: _End) -> LoopGen:
-        """No tool fits: an LLM answers from what it knows (not gated: there is no tool result to check it
-        against); without one, the run ends saying which tools it has."""
+    def _direct(self, template: str) -> Generator[Request, object, RunResult | None]:
+        """An LLM's answer from what it knows (not gated: there is no tool result to check it against); None
+        without one."""
         draft = yield from self._draft(
             NeedAnswer(
-                goal=self.goal, evidence=(), template=end.detail, direct=True, conversation=self.setup.conversation
+                goal=self.goal, evidence=(), template=template, direct=True, conversation=self.setup.conversation
             )
         )
         yield from self._llm_calls(len(self.records), draft.llm.used(draft.by == "llm"))
-        if draft.by == "llm":
-            return RunResult(
-                goal=self.goal,
-                steps=tuple(self.records),
-                stop="answered",
-                detail="",
-                answer=draft.text,
-                delivery="direct",
-            )
+        if draft.by != "llm":
+            return None
         return RunResult(
-            goal=self.goal,
-            steps=tuple(self.records),
-            stop="no_tool",
-            detail=end.detail,
-            answer=end.detail,
-            delivery="none",
+            goal=self.goal, steps=tuple(self.records), stop="answered", detail="", answer=draft.text, delivery="direct"
         )
 
     def _draft(self, request: NeedAnswer) -> Generator[Request, object, Draft]:

@@ -10,7 +10,7 @@ from decisionloop.core.vocab import ASK_USER
 from decisionloop.gold.suite import GoldStep
 from decisionloop.training.generator.actions import recipient
 from decisionloop.training.generator.articles import person_article, topic_article
-from decisionloop.training.generator.common import goal, place, when
+from decisionloop.training.generator.common import capitalised, goal, place, when
 from decisionloop.training.generator.compute import UNIT_WORDS, quantity
 from decisionloop.training.generator.facts import random_fact
 from decisionloop.training.generator.kit import Draft, Kit, finish, step
@@ -27,7 +27,7 @@ from decisionloop.training.generator.observations import (
 )
 from decisionloop.training.generator.people import PEOPLE
 from decisionloop.training.generator.tables import load
-from decisionloop.training.generator.texts import CHAT, MESSAGES, NOTES, SAVE_CLAUSES, TOPICS
+from decisionloop.training.generator.texts import CHAT, DIRECT_ASKS, DIRECT_WORDS, MESSAGES, NOTES, SAVE_CLAUSES, TOPICS
 
 Built = tuple[str, bool | None, str, GoldStep]  # goal, expect_none, reply, the call after asking
 
@@ -169,3 +169,14 @@ def chat(rng: random.Random, kit: Kit) -> Draft:
     said, reply = rng.choice(CHAT)
     text, expect = goal(rng, (said,), {})
     return Draft(category="chat", goal=text, steps=(finish(),), answer=reply, expect_none=expect)
+
+
+def direct(rng: random.Random, kit: Kit) -> Draft:
+    """A request the assistant answers itself, no tool fitting it (a haiku, a joke, a politer wording): FINISH
+    straight away. A sentence to reword comes from the notes and messages the other goals use."""
+    template, reply = rng.choice(DIRECT_ASKS)
+    values = {slot: rng.choice(words) for slot, words in DIRECT_WORDS.items()}
+    values["text"] = rng.choice(SAVE_CLAUSES + MESSAGES)
+    text, expect = goal(rng, (template,), values, tail="{text}" not in template)
+    answer = capitalised(fill(reply, values))
+    return Draft(category="chat", goal=text, steps=(finish(),), answer=answer, expect_none=expect)

@@ -78,6 +78,7 @@ INTENTS: tuple[Intent, ...] = (
     # the tools with values of one kind in pairs twice as often: they teach which value fills which slot
     *(_i(f"custom.{role}", 1.4 if role in PAIRED else 0.7, invented(role), role) for role in MAKERS),
     _i("chat", 2, clarify.chat),
+    _i("chat.direct", 4, clarify.direct),
 )
 
 
