@@ -123,7 +123,8 @@ _READERS: dict[str, Callable[[str], object]] = {
     "number": read_number,
     "percent": read_percent,
     "money": read_money,
-    "code": lambda s: s if s.split() == [s] and any(ch.isdigit() for ch in s) else None,  # one token, a digit
+    # one token, with a digit or, in snake_case (car_price), an underscore
+    "code": lambda s: s if s.split() == [s] and any(ch.isdigit() or ch == "_" for ch in s) else None,
     "email": EMAIL.fullmatch,
     "url": URL.fullmatch,
     "quoted": lambda s: s.strip() or None,
