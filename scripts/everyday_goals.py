@@ -2,10 +2,11 @@
 
 Sixteen requests no tool serves (a limerick, a motivational quote, "translate good morning into French", small
 talk) and eight that need one tool, written for this script, not taken from any held-out set. Each goal runs with
-the built-in tools, nobody at hand (a held step is declined, a change is not approved), and no LLM. A line per goal
-says how the run ended, the tools it called or proposed, needs_tool's probability at the first step, and pick_tool's first
-choice there. Totals: the no-tool goals that proposed or ran a tool, that ended saying no tool fits, that were held; the
-tool goals whose first step picked the expected tool, and those that proposed or ran another.
+the built-in tools, nobody at hand (a held step is declined, a change is not approved), and no LLM. A line per
+goal says how the run ended, the tools it called or proposed, needs_tool's probability at the first step, and
+pick_tool's first choice there. Totals: the no-tool goals that proposed or ran a tool, that ended saying no tool
+fits, that were held; the tool goals whose first step picked the expected tool, and those that proposed or ran
+another.
 
 The web tools (wiki_lookup, wikidata_fact, weather) need the network; offline their runs end no_answer. On
 2026-12-05 (offline), decisionloop-0.1.0-202612021745 (the model that shipped until then) → 0.1.0-202612051146:
