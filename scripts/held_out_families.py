@@ -15,6 +15,12 @@ error: units .026 / .338 / .395, multihop.maker .000 / .000 / .596, rewrite.desc
 custom.translate .182 / .818 / .154, custom.book_ride .286 / .571 / .261, memory.delete .000 / .556 / .308. What
 the model has not seen it decides wrongly and confidently: the gate does not hold it.
 
+Measured again 2026-12-05, the same recipe on feature version 8 with the generator's requests that need no tool
+(the recipe of the bundled model's second version 8 head; one head for every question, the bundled gate .94):
+held out, 229 tasks: S1 .039, S1 + person .406 (person 23.6%), 76.4% automatic at 39.2% error, ECE .320; seen,
+200 tasks: S1 .920, S1 + person .980 (17.3%), 82.7% automatic at 1.1% error, ECE .011. No better: the action facts
+and the new requests do not carry to families the model never saw.
+
 Usage: python scripts/held_out_families.py --model-dir DIR --families multihop,units [--episodes N] [--json F]
 """
 
