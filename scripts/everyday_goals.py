@@ -67,15 +67,14 @@ TOOL_GOALS = (
 )
 
 
-def run(goal: str, backend: ModelBackend, directory: Path | None) -> RunResult:
-    """One unattended run of ``goal``."""
-    setup = LoopSetup(
-        spec=load_spec(gates=model_thresholds(directory)),
-        tools=builtin_tools(),
-        limits=Limits(),
-        clock=lambda: 0.0,
-        now=NOW,
-    )
+def unattended(directory: Path | None) -> LoopSetup:
+    """The loop's setup for every goal: the model's gate, the built-in tools, the fixed clock."""
+    spec = load_spec(gates=model_thresholds(directory))
+    return LoopSetup(spec=spec, tools=builtin_tools(), limits=Limits(), clock=lambda: 0.0, now=NOW)
+
+
+def run(goal: str, setup: LoopSetup, backend: ModelBackend) -> RunResult:
+    """One run of ``goal`` with nobody at hand: a held step is declined, a change is not approved."""
     seams = Seams(
         backend=backend,
         context=ToolContext(now=NOW),
@@ -103,9 +102,10 @@ def main() -> None:
     parser.add_argument("--model-dir", type=Path, help="a model directory (default: the bundled model)")
     args = parser.parse_args()
     backend = ModelBackend(ModelFiles.read(args.model_dir) if args.model_dir else None)
+    setup = unattended(args.model_dir)
     counts = dict.fromkeys(("called", "no_tool", "held", "needs_no_tool", "right_first", "other_called"), 0)
     for goal, expected in [*((g, NONE) for g in NO_TOOL), *TOOL_GOALS]:
-        result = run(goal, backend, args.model_dir)
+        result = run(goal, setup, backend)
         called = [s.call.tool for s in result.steps if s.call is not None]
         needs, pick, p = first_step(result)
         shown = "-" if needs is None else f"{needs:.2f}"

@@ -171,12 +171,15 @@ def chat(rng: random.Random, kit: Kit) -> Draft:
     return Draft(category="chat", goal=text, steps=(finish(),), answer=reply, expect_none=expect)
 
 
+_REWORDED = SAVE_CLAUSES + MESSAGES  # sentences a request may ask to reword
+
+
 def direct(rng: random.Random, kit: Kit) -> Draft:
     """A request the assistant answers itself, no tool fitting it (a haiku, a joke, a politer wording): FINISH
     straight away. A sentence to reword comes from the notes and messages the other goals use."""
     template, reply = rng.choice(DIRECT_ASKS)
     values = {slot: rng.choice(words) for slot, words in DIRECT_WORDS.items()}
-    values["text"] = rng.choice(SAVE_CLAUSES + MESSAGES)
+    values["text"] = rng.choice(_REWORDED)
     text, expect = goal(rng, (template,), values, tail="{text}" not in template)
     answer = capitalised(fill(reply, values))
     return Draft(category="chat", goal=text, steps=(finish(),), answer=answer, expect_none=expect)
