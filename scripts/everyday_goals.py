@@ -16,6 +16,9 @@ The web tools (wiki_lookup, wikidata_fact, weather) need the network; offline th
     tool goals (8): the expected tool picked first 8 → 8, another tool proposed or run 0 → 0; "who was Ada
     Lovelace" ran wiki_lookup at .98 before and is held now (.60, wikidata_fact second)
 
+With NONE's own gate (DECISION.md, the same day and model): no_tool 8 → 6, held 8 → 10 ("translate good morning
+into French" and "I feel sad today", NONE at .97-.98 with needs_tool over .5, are held); the tool goals as before.
+
 Usage: python scripts/everyday_goals.py [--model-dir DIR]
 """
 

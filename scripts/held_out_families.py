@@ -21,6 +21,11 @@ held out, 229 tasks: S1 .039, S1 + person .406 (person 23.6%), 76.4% automatic a
 200 tasks: S1 .920, S1 + person .980 (17.3%), 82.7% automatic at 1.1% error, ECE .011. No better: the action facts
 and the new requests do not carry to families the model never saw.
 
+With NONE's own gate (DECISION.md: NONE passes at .995, or with needs_tool's agreement), the same model and
+episodes: held out, S1 + person .498 (person 27.9%), 72.1% automatic at 35.6% error; seen families unchanged
+(.980, 1.1% error). Units .346 → .513 and memory.delete .362 → .532 (conversions and deletions read as "no tool
+fits" at .94-.99 are held now); the other families did not move.
+
 Usage: python scripts/held_out_families.py --model-dir DIR --families multihop,units [--episodes N] [--json F]
 """
 

@@ -119,6 +119,21 @@ def test_a_scripted_run_gives_the_expected_decisions_and_totals(items_file: Path
     assert (called.relevance, called.no_call) == (0.0, 0.0)
 
 
+@pytest.mark.parametrize(("needs_tool", "held"), [(0.1, False), (0.9, True)])
+def test_a_none_under_its_own_gate_is_held_unless_needs_tool_agrees(
+    tmp_path: Path, needs_tool: float, held: bool
+) -> None:
+    def respond(request: DecisionRequest) -> Mapping[str, object]:
+        answers = answers_for(request, {"needs_tool": needs_tool})
+        if "tool" in request.questions:
+            answers["tool"] = {"choice": "NONE", "probabilities": {"NONE": 0.97, "weather": 0.03}}
+        return {"answers": answers}
+
+    path = _write(tmp_path / "i.jsonl", [{"id": "t", "question": THANKS, "tools": [WEATHER], "expected": "none"}])
+    (record,) = run_tools(load_items(path), ScriptedBackend(respond), today=date(2026, 12, 1))
+    assert (record.decision, record.held) == ("none", held)
+
+
 def test_the_command_prints_totals_and_writes_each_record(items_file: Path, tmp_path: Path) -> None:
     out, saved = tmp_path / "out.jsonl", tmp_path / "all.json"
     args = ["tools", str(items_file), "--decisions", "rules", "--out", str(out), "--json", str(saved), "--limit", "4"]

@@ -68,6 +68,12 @@ def test_sentence_initial_command_words_and_question_words_are_not_names() -> No
     assert not {"Send", "Send Lucia", "What", "capital", "country"} & set(found)
 
 
+def test_a_negative_contraction_is_no_name_but_don_is() -> None:
+    found = spans("Find the case in Texas. Don't return full text. Won't it rain? I met Don Corleone.")
+    assert {"Texas", "Don Corleone"} <= set(found)
+    assert not {"Don't", "Won't"} & set(found)
+
+
 def test_generic_words_never_become_spans() -> None:
     found = {s.casefold() for s in spans("What is the population of the city and the capital of the country?")}
     assert not found & {"what", "population", "city", "capital", "country", "the"}
@@ -101,6 +107,20 @@ def test_a_verb_after_to_is_not_a_noun() -> None:
 
 
 # --- dates and durations -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("goal", "months"),
+    [
+        ("Solar output of the farm in December, given 80 panels", ["December"]),
+        ("May I book a table in May?", ["May"]),
+        ("Meet on December 5, 2026", []),  # the date, not its month alone
+        ("august sales", []),
+    ],
+)
+def test_a_month_named_alone_is_a_date_span(goal: str, months: list[str]) -> None:
+    found = [c.span for c in extract(goal, [], now=NOW) if c.kind == "date"]
+    assert [s for s in found if s in {"December", "May", "August", "august"}] == months
 
 
 def test_dates_and_durations_from_the_goal() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import date, datetime
 from types import ModuleType
 
@@ -15,6 +16,7 @@ from decisionloop.core.tool import NONE, SPAN_KINDS, Slot, SpanKind
 from decisionloop.extract import Candidate, accepted_kinds, extract, slot_options
 from decisionloop.gold.suite import demo_suite_path
 from decisionloop.tools.catalog import spec
+from decisionloop.tools.schema import schema_slot
 from decisionloop.values.typed import read_value
 from tests.support.scripts import load_script
 
@@ -153,9 +155,34 @@ def test_every_option_of_a_typed_slot_reads_as_its_type(texts: list[str]) -> Non
             assert read_value(slot.type, option.name, today=TODAY) is not None
 
 
-def test_a_boolean_slot_offers_true_and_false() -> None:
-    flag = Slot(name="flag", instruction="On?", type="boolean", required=False)
-    assert names(slot_options(flag, [cand("Oslo", "place")])) == ["true", "false", NONE]
+def test_a_boolean_slot_offers_true_and_false_when_required_or_named() -> None:
+    late = Slot(name="late", instruction="Open late?", type="boolean", required=False)
+    assert names(slot_options(late, extract("Is the bakery in Oslo open late?", []))) == ["true", "false", NONE]
+    assert names(slot_options(replace(late, required=True), [cand("Oslo", "place")])) == ["true", "false", NONE]
+
+
+@pytest.mark.parametrize("fixed", [False, True])
+def test_an_optional_boolean_the_goal_says_nothing_about_offers_nothing(fixed: bool) -> None:
+    flag = schema_slot("include_description", {"type": "boolean"}, required=False)
+    if not fixed:
+        flag = replace(flag, fixed=())
+    goal = "What are the names of proteins found in the plasma membrane?"
+    assert [o.name for o in slot_options(flag, extract(goal, [])) if o.name != NONE] == []
+    named = extract("Name the proteins of the plasma membrane, with a short description of each", [])
+    assert names(slot_options(flag, named))[:2] == ["true", "false"]
+
+
+@pytest.mark.parametrize(
+    ("goal", "offered"),
+    [
+        ("Find me a Rock concert in Chicago under $100.", ["Rock"]),
+        ("Convert 100 degrees Celsius to fahrenheit", ["celsius", "fahrenheit"]),
+        ("Find me a concert in Chicago under $100.", ["celsius", "fahrenheit", "kelvin", "Rock"]),
+    ],
+)
+def test_an_enum_offers_only_the_values_the_goal_names_if_it_names_any(goal: str, offered: list[str]) -> None:
+    choice = schema_slot("pick", {"type": "string", "enum": ["celsius", "fahrenheit", "kelvin", "Rock"]}, required=True)
+    assert names(slot_options(choice, extract(goal, []))) == offered
 
 
 @pytest.mark.parametrize(

@@ -476,15 +476,23 @@ def test_an_unsure_none_is_held_and_so_is_a_sure_none_after_a_step() -> None:
     assert run.driven.result.stop == "held"
 
 
-def _unsure_none() -> ScriptedBackend:
+@pytest.mark.parametrize(("needs_tool", "stop"), [(0.02, "no_tool"), (0.95, "held")])
+def test_a_none_under_its_own_gate_ends_the_run_only_if_needs_tool_agrees(needs_tool: float, stop: str) -> None:
+    run = Env(backend=_unsure_none(0.97, needs_tool=needs_tool), tools=TOOLS).run("hello")
+    result = run.driven.result
+    assert result.stop == stop
+    assert not any(isinstance(e, ToolStarted) for e in run.events)
+
+
+def _unsure_none(p: float = 0.5, *, needs_tool: float | None = None) -> ScriptedBackend:
     def respond(request: DecisionRequest) -> Mapping[str, object]:
-        answers = answers_for(request, {})
+        answers = answers_for(request, {} if needs_tool is None else {"needs_tool": needs_tool})
         question = request.questions.get("tool")
         if question is not None:
             assert isinstance(question, ChoiceQuestion)
             names = list(question.names)
-            rest = 0.5 / (len(names) - 1)
-            answers["tool"] = {"choice": "NONE", "probabilities": {n: 0.5 if n == "NONE" else rest for n in names}}
+            rest = (1 - p) / (len(names) - 1)
+            answers["tool"] = {"choice": "NONE", "probabilities": {n: p if n == "NONE" else rest for n in names}}
         return {"answers": answers}
 
     return ScriptedBackend(respond)

@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import pytest
+
 from decisionloop.backends import ScriptedBackend
 from decisionloop.core.decision import Decision
 from decisionloop.core.questions import Option, Question
 from decisionloop.core.records import Call, Hold
 from decisionloop.decide import Ask, decide
-from decisionloop.loop.gate import StepDecisions, call_holds, shared_value_holds, stop_holds, wants_to_stop
+from decisionloop.loop.gate import (
+    StepDecisions,
+    call_holds,
+    no_tool_fits,
+    shared_value_holds,
+    stop_holds,
+    wants_to_stop,
+)
 from decisionloop.spec import load_spec
 from decisionloop.tools import tool as as_tool
 
@@ -123,3 +132,19 @@ def test_one_value_chosen_for_two_free_slots_holds_but_a_shared_fixed_choice_doe
     assert "'four' was chosen for total and people" in hold.detail
     assert shared_value_holds(split_bill, {"total": "120 dollars", "people": "four"}) == []
     assert shared_value_holds(split_bill, {"total": "120", "people": "4", "rounded": "true", "tipped": "true"}) == []
+
+
+@pytest.mark.parametrize(
+    ("none", "needs_tool", "fits"),
+    [
+        (0.998, 0.9, True),  # sure enough for NONE's own gate
+        (0.97, 0.9, False),  # held: NONE must be surer than a tool, and needs_tool wants a tool
+        (0.97, 0.02, True),  # held for NONE's gate only, and needs_tool agrees no tool is needed
+        (0.6, 0.02, False),  # under a tool's gate too (0.65 in the file)
+    ],
+)
+def test_no_tool_fits_on_a_sure_none_or_a_none_needs_tool_agrees_with(
+    none: float, needs_tool: float, fits: bool
+) -> None:
+    decisions = StepDecisions(needs_tool=noul("needs_tool", needs_tool), pick_tool=tool("NONE", none))
+    assert no_tool_fits(decisions) is fits

@@ -117,6 +117,24 @@ MUTATIONS = [
         "- prob:unsupported >= 0.5 → revise", "- prob:unsupport >= 0.5 → revise", "does not ask", id="unknown-question"
     ),
     pytest.param("- top >= 0.65 → call", "- top >= 0.65 call", "cannot read rule", id="missing-arrow"),
+    pytest.param(
+        "- picked:tool = NONE and top < 0.995 → escalate",
+        "- picked:tool = NONNE and top < 0.995 → escalate",
+        "'NONNE' is not written",
+        id="and-checks-each-part",
+    ),
+    pytest.param(
+        "- picked:tool = NONE and top < 0.995 → escalate",
+        "- picked:tool = NONE and prob:tool >= 0.5 → escalate",
+        "reads a noul",
+        id="and-part-of-the-wrong-type",
+    ),
+    pytest.param(
+        "- picked:tool = NONE and top < 0.995 → escalate",
+        "- picked:tool = NONE and else → escalate",
+        "cannot be joined",
+        id="else-in-a-conjunction",
+    ),
 ]
 
 
@@ -182,7 +200,8 @@ def test_rule_after_else_is_unreachable() -> None:
 
 def test_a_broken_rule_is_kept_out_of_the_policy_not_turned_into_a_catch_all() -> None:
     spec, _ = mutate("- top >= 0.65 → call", "- top >= 0.65 → cal")
-    assert [r.text for r in spec.block("pick_tool").policy] == ["else → escalate"]
+    policy = [r.text for r in spec.block("pick_tool").policy]
+    assert policy == ["picked:tool = NONE and top < 0.995 → escalate", "else → escalate"]
     assert not spec.ok
 
 

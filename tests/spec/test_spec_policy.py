@@ -7,6 +7,7 @@ import pytest
 from decisionloop.core.answers import Answer, ChoiceAnswer, NoulAnswer, ScoreAnswer
 from decisionloop.spec import load_spec
 from decisionloop.spec.policy import evaluate
+from decisionloop.spec.predicates import holds, parse_predicate, render_predicate
 
 SPEC = load_spec()
 
@@ -52,6 +53,30 @@ def test_none_escalates_however_sure() -> None:
     answer = ChoiceAnswer(choice="NONE", probabilities={"NONE": 0.99, "Paris": 0.01})
     outcome = evaluate(SPEC.block("pick_args"), {"arg": answer})
     assert (outcome.action, outcome.reason) == ("escalate", "picked:arg = NONE → escalate")
+
+
+@pytest.mark.parametrize(
+    ("choice", "p", "action"),
+    [("NONE", 0.99, "escalate"), ("NONE", 0.995, "call"), ("weather", 0.99, "call"), ("weather", 0.6, "escalate")],
+)
+def test_none_must_be_surer_than_a_tool_to_pass(choice: str, p: float, action: str) -> None:
+    other = "calculator" if choice != "calculator" else "weather"
+    answer = ChoiceAnswer(choice=choice, probabilities={choice: p, other: 1 - p})
+    outcome = evaluate(SPEC.block("pick_tool"), {"tool": answer})
+    assert outcome.action == action
+    if (choice, action) == ("NONE", "escalate"):
+        assert outcome.reason == "picked:tool = NONE and top < 0.995 → escalate"
+
+
+def test_a_conjunction_holds_when_every_part_does_and_reads_back_as_written() -> None:
+    text = "picked:tool = NONE and top < 0.5"
+    both = parse_predicate(text, "tool")
+    assert render_predicate(both) == text
+    unsure = ChoiceAnswer(choice="NONE", probabilities={"NONE": 0.4, "weather": 0.6})
+    assert holds(both, {"tool": unsure}) is True
+    assert holds(both, {"tool": ChoiceAnswer(choice="NONE", probabilities={"NONE": 0.6, "weather": 0.4})}) is False
+    assert holds(both, {"tool": ChoiceAnswer(choice="weather", probabilities={"NONE": 0.4, "weather": 0.6})}) is False
+    assert holds(both, {}) is None  # no answer: fail closed
 
 
 def test_unsupported_beats_deliverable() -> None:

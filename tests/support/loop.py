@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from decisionloop.backends.scripted import ScriptedBackend
 from decisionloop.core.backend import DecisionRequest
 from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, ScoreQuestion
-from decisionloop.core.tool import Tool, ToolContext
+from decisionloop.core.tool import NONE, Tool, ToolContext
 from decisionloop.driver import Approver, Driven, Seams, System2, Writer, drive
 from decisionloop.journal.events import Event, MemoryJournal
 from decisionloop.loop.agent import Limits, LoopSetup
@@ -25,7 +25,7 @@ _UNLIKELY = frozenset({"needs_auth", "unsupported"})
 
 def answers_for(request: DecisionRequest, picks: Picks) -> dict[str, object]:
     """A sure answer per question: the picked option (when offered; else the last, or for the tool the last
-    tool before NONE), probability or score level."""
+    tool before NONE; a NONE sure enough for its stricter gate), probability or score level."""
     answers: dict[str, object] = {}
     for qid, question in request.questions.items():
         want = picks.get(qid)
@@ -34,8 +34,9 @@ def answers_for(request: DecisionRequest, picks: Picks) -> dict[str, object]:
                 names = [o.name for o in options]
                 fallback = names[-1] if qid != "tool" or len(names) < 2 else names[-2]  # the last tool, not NONE
                 choice = want if isinstance(want, str) and want in names else fallback
-                rest = 0.04 / (len(names) - 1) if len(names) > 1 else 0.0
-                answers[qid] = {"choice": choice, "probabilities": {n: 0.96 if n == choice else rest for n in names}}
+                sure = 0.998 if choice == NONE and qid == "tool" else 0.96  # NONE's gate is stricter (DECISION.md)
+                rest = (1.0 - sure) / (len(names) - 1) if len(names) > 1 else 0.0
+                answers[qid] = {"choice": choice, "probabilities": {n: sure if n == choice else rest for n in names}}
             case NoulQuestion():
                 default = 0.03 if qid in _UNLIKELY else 0.95
                 answers[qid] = {"noul": float(want) if isinstance(want, float | int) else default}

@@ -68,7 +68,10 @@ def extractable(accepted: Sequence[object], slot: Slot | None, question: str) ->
 
 
 def offered(accepted: Sequence[object], options: Sequence[Option]) -> bool:
-    """Whether one of ``options`` is an accepted value."""
+    """Whether one of ``options`` is an accepted value; a slot offering nothing at all (an optional boolean the
+    goal does not name) is left out, which an accepted "" allows."""
+    if not options:
+        return any(v is None or v == "" for v in accepted)
     return any(accepts(v, o.name) for v in accepted for o in options)
 
 

@@ -28,12 +28,11 @@ from decisionloop.extract import Candidate, extract, slot_options
 from decisionloop.gold.tools_items import ExpectedCall, Kind, ToolsItem
 from decisionloop.loop.asks import args_ask, step_asks
 from decisionloop.loop.frames import RunView
-from decisionloop.loop.gate import chosen_args, shared_value_holds
+from decisionloop.loop.gate import PICK_QUESTION, StepDecisions, chosen_args, no_tool_fits, shared_value_holds
 from decisionloop.spec.load import load_spec
 from decisionloop.spec.model import Spec
 from decisionloop.values.typed import canonical
 
-PICK_QUESTION = "tool"
 _JSON_TYPES = frozenset({"integer", "number", "boolean", "list"})
 
 
@@ -56,8 +55,15 @@ class Decided:
     @property
     def automatic(self) -> bool:
         """No decision an outcome rests on (the tool choice, the arguments) went to System 2, and no required
-        value is missing."""
+        value is missing; a NONE, when it is sure enough to end a run's first step."""
+        if self.tool is None and self.pick_tool is not None:
+            return self.sure_none
         return not self.missing and not any(d.escalated for d in self.decisions if d.block != "needs_tool")
+
+    @property
+    def sure_none(self) -> bool:
+        """pick_tool's NONE is sure enough to end a run's first step in the loop (``no_tool_fits``)."""
+        return no_tool_fits(StepDecisions(needs_tool=self.needs_tool, pick_tool=self.pick_tool))
 
 
 def decide_tools(
@@ -146,8 +152,7 @@ def run_item(item: ToolsItem, backend: DecisionBackend, spec: Spec, today: date)
         tool=tool.id if tool is not None else None,
         arguments=arguments,
         missing=decided.missing,
-        held=any(d.escalated for d in _grounds(decided, kind))
-        or (tool is not None and bool(shared_value_holds(tool, picks))),
+        held=_held(decided, kind) or (tool is not None and bool(shared_value_holds(tool, picks))),
         offered_tools=len(item.tools),
         args=_arg_records(item, tool, {k: _text(v) for k, v in arguments.items()}, decided.candidates),
         decisions=tuple(_decision_json(d) for d in decided.decisions),
@@ -159,6 +164,14 @@ def _kind(decided: Decided) -> Kind:
     if decided.tool is None:
         return "none"
     return "ask" if decided.missing else "call"
+
+
+def _held(decided: Decided, kind: Kind) -> bool:
+    """Whether a decision the outcome rests on went to System 2; a none is held unless it ends a run's first step
+    in the loop (``no_tool_fits``)."""
+    if kind == "none" and decided.pick_tool is not None:
+        return not decided.sure_none
+    return any(d.escalated for d in _grounds(decided, kind))
 
 
 def _grounds(decided: Decided, kind: Kind) -> tuple[Decision, ...]:

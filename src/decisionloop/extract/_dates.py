@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from decisionloop.extract._names import is_place
 from decisionloop.extract._text import Found, readings
-from decisionloop.values.dates import find_dates, find_durations, not_a_calendar_word
+from decisionloop.values.dates import MONTHS, find_dates, find_durations, not_a_calendar_word
+
+# A month named alone ("in December"): a value for a text slot such as a report's month, never a date (it names no
+# day, so a date slot does not read it). "May" counts only after a word that puts a time after it ("in May").
+_MONTH = re.compile(rf"\b(?:in|of|during|since|until|by) (May)\b|\b({'|'.join(m for m in MONTHS if m != 'May')})\b")
 
 
 def _stands_alone(short: str) -> bool:
@@ -15,9 +20,13 @@ def _stands_alone(short: str) -> bool:
 
 
 def dates(text: str, year: int) -> Iterator[Found]:
-    """Dates in ``text``: Month D[, YYYY], D Month, ISO, today/tomorrow, next Friday, holiday names of ``year``."""
-    for span in find_dates(text, year, stands_alone=_stands_alone):
-        yield span, "date"
+    """Dates in ``text``: Month D[, YYYY], D Month, ISO, today/tomorrow, next Friday, holiday names of ``year``;
+    then a month named alone."""
+    found = list(find_dates(text, year, stands_alone=_stands_alone))
+    yield from ((span, "date") for span in found)
+    for month in dict.fromkeys(m.group(1) or m.group(2) for m in _MONTH.finditer(text)):
+        if not any(month in span for span in found):
+            yield month, "date"
 
 
 def durations(text: str) -> Iterator[Found]:

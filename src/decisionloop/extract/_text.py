@@ -97,8 +97,10 @@ def readings(word: str) -> frozenset[str]:
 
 
 def is_function(word: str) -> bool:
-    """Whether ``word`` (or its stem before an apostrophe, as in I'll) is a function word."""
-    return _APOSTROPHE.split(word.casefold())[0] in FUNCTION
+    """Whether ``word`` (or its stem before an apostrophe, as in I'll) is a function word; so is a negative
+    contraction (don't, won't, isn't), though "Don" alone may be a name."""
+    folded = word.casefold()
+    return folded.endswith(("n't", "n’t")) or _APOSTROPHE.split(folded)[0] in FUNCTION
 
 
 def is_generic(span: str) -> bool:

@@ -99,7 +99,7 @@ def args_ask(
     missing: list[str] = []
     for slot in tool.slots:
         offered = tuple(o for o in slot_options(slot, candidates) if o.name != NONE or slot.is_fixed)
-        if not slot.is_fixed and not offered:
+        if not offered:  # nothing found; a fixed slot only when optional and not named (extract.slot_options)
             if slot.required:
                 missing.append(slot.name)
             continue

@@ -16,6 +16,8 @@ from decisionloop.core.tool import NONE, Tool
 from decisionloop.core.vocab import ARG_PREFIX, ASK_USER
 from decisionloop.loop.described import described_holds
 
+PICK_QUESTION = "tool"
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StepDecisions:
@@ -36,10 +38,19 @@ def wants_to_stop(step: int, decisions: StepDecisions) -> bool:
 
 
 def no_tool_fits(decisions: StepDecisions) -> bool:
-    """System 1 picked NONE on pick_tool and the pick passed the gate: none of the tools can do this."""
+    """System 1 picked NONE on pick_tool and the pick passed the gate: none of the tools can do this. A NONE must
+    be surer than a tool to pass (DECISION.md); one held only for that, sure enough for a tool's gate, also fits
+    when needs_tool, read without the tools, says no tool is needed: both readings agree ("hello", a limerick)."""
     pick = decisions.pick_tool
-    answer = pick.answers.get("tool") if pick is not None else None
-    return pick is not None and pick.action == "call" and isinstance(answer, ChoiceAnswer) and answer.choice == NONE
+    answer = pick.answers.get(PICK_QUESTION) if pick is not None else None
+    if pick is None or not isinstance(answer, ChoiceAnswer) or answer.choice != NONE:
+        return False
+    if pick.action == "call":
+        return True
+    gate = pick.thresholds.get(f"{pick.block}.{PICK_QUESTION}")
+    needs = decisions.needs_tool
+    agreed = needs.proposed == "answer" and not (needs.degraded or pick.degraded)
+    return agreed and gate is not None and answer.top >= gate
 
 
 def stop_holds(step: int, decisions: StepDecisions) -> list[Hold]:

@@ -15,6 +15,7 @@ from decisionloop.spec.model import Block, Dynamic, Rule, Spec, SpecQuestion
 from decisionloop.spec.parser import IDENTIFIER, Line, RawBlock, RawQuestion, scan
 from decisionloop.spec.predicates import (
     NEEDS_TYPE,
+    All,
     Else,
     Picked,
     Predicate,
@@ -316,6 +317,8 @@ class _Block:
     def predicate_fits(self, line: Line, predicate: Predicate, questions: tuple[SpecQuestion, ...]) -> bool:
         if isinstance(predicate, Else):
             return True
+        if isinstance(predicate, All):
+            return all([self.predicate_fits(line, part, questions) for part in predicate.parts])
         by_id = {q.id: q for q in questions}
         question = by_id.get(predicate.question)
         if question is None:

@@ -1,8 +1,9 @@
 """The closed predicate vocabulary of a policy: parse, type-check, render and evaluate.
 
-``else`` · ``top >= n`` · ``top < n`` · ``prob:<q> >= n`` · ``score:<q> >= n`` · ``picked:<q> = <option>``.
-``top`` reads the probability of the chosen option (choice), of the likelier side (noul) or of the likeliest
-level (score); ``prob`` the probability that a noul holds; ``score`` a score's expected level.
+``else`` · ``top >= n`` · ``top < n`` · ``prob:<q> >= n`` · ``score:<q> >= n`` · ``picked:<q> = <option>``, and
+any of these but ``else`` joined by ``and`` (``picked:tool = NONE and top < 0.995``: all must hold). ``top``
+reads the probability of the chosen option (choice), of the likelier side (noul) or of the likeliest level
+(score); ``prob`` the probability that a noul holds; ``score`` a score's expected level.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from decisionloop.core.questions import QuestionType
 
 Comparison = Literal[">=", "<"]
 PREDICATE_FORMS = ("else", "top >= n", "top < n", "prob:<q> >= n", "score:<q> >= n", "picked:<q> = <option>")
+_AND = re.compile(r"\s+and\s+")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -59,8 +61,24 @@ class Picked:
     option: str
 
 
-Predicate = Else | Top | Prob | Score | Picked
 Thresholded = Top | Prob | Score
+Part = Top | Prob | Score | Picked
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class All:
+    """``<part> and <part> …``: holds when every part holds. Its numbers are not gate keys (``--gate`` moves the
+    thresholds of single predicates only), and it never covers a later rule: it holds for some answers only."""
+
+    parts: tuple[Part, ...]
+
+    @property
+    def question(self) -> str:
+        """The question the first part reads (named when an answer is missing)."""
+        return self.parts[0].question
+
+
+Predicate = Else | Top | Prob | Score | Picked | All
 
 _NUMBER = r"(-?\d+(?:\.\d+)?|-?\.\d+)"
 _TOP = re.compile(rf"^top\s*(>=|<)\s*{_NUMBER}$")
@@ -74,6 +92,12 @@ NEEDS_TYPE: dict[str, QuestionType] = {"prob": "noul", "score": "score", "picked
 def parse_predicate(text: str, sole_question: str | None) -> Predicate:
     """Parse predicate syntax; ValueError explains what forms exist. Types are checked by the compiler."""
     text = text.strip()
+    pieces = _AND.split(text)
+    if len(pieces) > 1:
+        parts = [parse_predicate(piece, sole_question) for piece in pieces]
+        if any(isinstance(p, Else | All) for p in parts):
+            raise ValueError(f"'else' cannot be joined with 'and': {text!r}")
+        return All(parts=tuple(p for p in parts if not isinstance(p, Else | All)))
     if text == "else":
         return Else()
     if m := _TOP.match(text):
@@ -92,7 +116,7 @@ def parse_predicate(text: str, sole_question: str | None) -> Predicate:
 
 
 def family(predicate: Predicate) -> str:
-    """The predicate's family name: else, top, prob, score or picked."""
+    """The predicate's family name: else, top, prob, score, picked or all."""
     return type(predicate).__name__.lower()
 
 
@@ -109,6 +133,8 @@ def render_predicate(predicate: Predicate) -> str:
             return f"score:{q} >= {_fmt(t)}"
         case Picked(question=q, option=o):
             return f"picked:{q} = {o}"
+        case All(parts=parts):
+            return " and ".join(render_predicate(p) for p in parts)
 
 
 def _fmt(number: float) -> str:
@@ -116,7 +142,7 @@ def _fmt(number: float) -> str:
 
 
 def threshold_of(predicate: Predicate) -> float | None:
-    """The number a thresholded predicate compares against; None for else and picked."""
+    """The number a thresholded predicate compares against; None for else, picked and a conjunction."""
     return predicate.threshold if isinstance(predicate, Top | Prob | Score) else None
 
 
@@ -141,6 +167,9 @@ def holds(predicate: Predicate, answers: Mapping[str, Answer]) -> bool | None:
     """Whether the predicate holds; None when its answer is missing or of the wrong type (fail closed)."""
     if isinstance(predicate, Else):
         return True
+    if isinstance(predicate, All):
+        verdicts = [holds(part, answers) for part in predicate.parts]
+        return None if None in verdicts else all(verdicts)
     answer = answers.get(predicate.question)
     if answer is None:
         return None

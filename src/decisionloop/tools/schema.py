@@ -1,7 +1,8 @@
 """Tools from JSON Schema: an OpenAI-format function (name, description, parameters) becomes a ``Tool``.
 
 Each property becomes a typed slot: ``integer``, ``number``, ``boolean`` (fixed true/false), ``string`` (a span;
-with ``enum``, a fixed list; with ``format: date`` or ``date-time``, a date or datetime), ``array`` (a list of its
+with ``enum``, a fixed list; with ``format: date`` or ``date-time``, a date or datetime, and a date too when its
+description asks for YYYY-MM-DD), ``array`` (a list of its
 ``items`` type). ``required`` and ``default`` carry over and the description is the slot's instruction. A nested
 object has no slot type of its own: it is a string slot, filled from a span like any text. The type names BFCL
 and Seal-Tools write (``dict``, ``float``, ``tuple``, ``int``, ``str``, ``bool``, ``any``) read as their JSON Schema
@@ -49,6 +50,9 @@ _ALIASES: Final = {
 }
 _KNOWN: Final = ("string", "integer", "number", "boolean", "array", "object", "null")
 _FORMATS: Final[Mapping[str, SlotType]] = {"date": "date", "date-time": "datetime"}
+# A text whose description asks for an ISO date ("formatted as YYYY-MM-DD") is a date: written that way whatever
+# form the goal gives ("Jan 28, 2021" → 2021-01-28). Other orders (MM/DD/YYYY) stay text, written as found.
+_ISO_DATE: Final = re.compile(r"(?i)\byyyy-mm-dd\b(?![ t]*hh)")
 _ITEM_TYPES: Final[Mapping[str, SlotType]] = {"integer": "integer", "number": "number", "boolean": "boolean"}
 
 
@@ -159,7 +163,11 @@ def _scalar(kind: str, spec: Mapping[str, object]) -> SlotType:
     if kind in ("integer", "number"):
         return "integer" if kind == "integer" else "number"
     fmt = spec.get("format")
-    return _FORMATS.get(fmt, "string") if kind == "string" and isinstance(fmt, str) else "string"
+    if kind == "string" and isinstance(fmt, str):
+        return _FORMATS.get(fmt, "string")
+    if kind == "string" and _ISO_DATE.search(str(spec.get("description") or "")):
+        return "date"
+    return "string"
 
 
 def _item_type(items: object, where: str) -> SlotType:
