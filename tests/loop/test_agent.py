@@ -463,6 +463,21 @@ def test_with_an_llm_a_goal_no_tool_fits_is_answered_directly_and_not_gated() ->
     assert not any("deliverable" in r.questions for r in backend.requests)
 
 
+def test_a_run_finished_before_any_tool_ran_asks_the_writer_once_even_when_its_answer_fails() -> None:
+    written: list[NeedAnswer] = []
+
+    class Failing:
+        def write(self, request: NeedAnswer) -> Draft:
+            written.append(request)
+            return Draft(text=request.template, by="template", llm=llm_use(1, ms=5.0))
+
+    system2 = _System2(Resolution(kind="finish", by="person"))
+    run = Env(backend=_unsure_none(), tools=TOOLS, system2=system2, writer=Failing()).run("Write me a haiku")
+    result = run.driven.result
+    assert [w.direct for w in written] == [True]  # no second, grounded draft: no tool result to ground it in
+    assert (result.stop, result.delivery) == ("no_answer", "template")  # nothing answered the goal: said so
+
+
 def test_an_unsure_none_is_held_and_so_is_a_sure_none_after_a_step() -> None:
     run = Env(backend=_unsure_none(), tools=TOOLS).run("What is 2 + 2?")
     first = run.driven.result.steps[0]

@@ -397,10 +397,10 @@ class _Run:
             )
         if all(r.result is None for r in steps):
             # finished before any tool ran (the LLM or a person judged that no tool is needed): there is nothing
-            # to ground an answer in, so an LLM answers from what it knows, as when no tool fits
+            # to ground an answer in, so an LLM answers from what it knows, as when no tool fits; without one, or
+            # when its answer failed, the template's (asking a writer for an answer grounded in nothing is no use)
             answered = yield from self._direct(end.detail)
-            if answered is not None:
-                return answered
+            return answered or self._answered(template_answer([]), "template", ())
         results = [
             TemplateStep(tool=r.tool, ok=r.result.ok, answer=r.result.answer, observation=r.result.observation)
             for r in steps
