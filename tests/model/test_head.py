@@ -60,3 +60,18 @@ def test_save_and_load_round_trip_without_the_cache(tmp_path: object) -> None:
     loaded = Head.load(tmp_path / "head.npz", head.temperatures)
     assert not any(k.startswith("_") for k in np.load(tmp_path / "head.npz").files)
     assert loaded.scores_of(shared, options, lexical) == pytest.approx(before, abs=0.05)
+
+
+def test_an_int8_first_layer_is_smaller_and_each_weight_within_half_a_step(tmp_path: object) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    head = _head(np.random.default_rng(3))
+    head.save(tmp_path / "half.npz")
+    head.save(tmp_path / "int8.npz", int8=True)
+    assert (tmp_path / "int8.npz").stat().st_size < 0.7 * (tmp_path / "half.npz").stat().st_size
+    loaded = Head.load(tmp_path / "int8.npz", head.temperatures)
+    w1 = head.weights["w1"]
+    step = np.abs(w1).max(axis=0) / 127.0
+    assert np.all(np.abs(loaded.weights["w1"] - w1) <= step / 2 + 1e-6)
+    assert set(loaded.weights) == set(Head.load(tmp_path / "half.npz", {}).weights)

@@ -169,3 +169,18 @@ def test_a_head_may_name_every_question_an_id_starts() -> None:
     assert not entry.answers("needs_tool")
     assert not entry.answers("argue")
     assert HeadEntry(file="h.npz", questions=frozenset(), feature_version=8, temperatures={}).answers("anything")
+
+
+def test_an_int8_combined_model_is_smaller_and_answers_as_the_float16_one(trained: Path, tmp_path: Path) -> None:
+    other = _opposite(trained, tmp_path / "other")
+    half, small = tmp_path / "half", tmp_path / "small"
+    load_script("combine_heads").combine(trained, [("pick", other)], half)
+    load_script("combine_heads").combine(trained, [("pick", other)], small, int8=True)
+    for name in ("head.npz", "head_pick.npz"):
+        assert (small / name).stat().st_size < (half / name).stat().st_size
+    question = ChoiceQuestion(instructions="Which tool?", options=(Option(name="weather"), Option(name="calculator")))
+    request = DecisionRequest(state={"goal": "Weather in Oslo"}, questions={"pick": question, "same": question})
+    one, two = (ModelBackend(ModelFiles.read(d)).decide(request).answers for d in (half, small))
+    for qid in ("pick", "same"):
+        assert two[qid]["choice"] == one[qid]["choice"]  # type: ignore[index]
+        assert two[qid]["probabilities"] == pytest.approx(one[qid]["probabilities"], abs=0.02)  # type: ignore[index]

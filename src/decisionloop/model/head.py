@@ -12,6 +12,7 @@ import numpy.typing as npt
 
 Array = npt.NDArray[np.float32]
 LAYERS = ("w1", "b1", "w2", "b2", "w3", "b3")
+_W1_INT8, _W1_SCALE = "w1_int8", "w1_scale"  # the first layer as int8, and its scale per column
 
 
 def bucket(kind: str, n_options: int) -> str:
@@ -66,20 +67,30 @@ class Head:
         odds = np.exp(logits)
         return np.asarray(odds / odds.sum(), dtype=np.float32)
 
-    def save(self, path: Path) -> None:
-        """Weights as float16 (half the size; scores agree to ~1e-3), standardisation as float32."""
-        stored = {
+    def save(self, path: Path, *, int8: bool = False) -> None:
+        """Weights as float16 (half the size; scores agree to ~1e-3), standardisation as float32. With ``int8``,
+        the first layer (nearly all of a head's bytes) is stored as int8 with one scale per column instead: half
+        the size again."""
+        stored: dict[str, npt.NDArray[np.generic]] = {
             k: v.astype(np.float16 if k in LAYERS else np.float32)
             for k, v in self.weights.items()
             if not k.startswith("_")
         }
+        if int8:
+            w1 = self.weights["w1"].astype(np.float32)
+            scale = np.maximum(np.abs(w1).max(axis=0), 1e-12) / 127.0
+            del stored["w1"]
+            stored[_W1_INT8] = np.round(w1 / scale).astype(np.int8)
+            stored[_W1_SCALE] = scale.astype(np.float32)
         np.savez_compressed(path, **stored)  # type: ignore[arg-type]
 
     @classmethod
     def load(cls, path: Path, temperatures: Mapping[str, float]) -> Head:
-        """Read weights saved by ``save``."""
+        """Read weights saved by ``save`` (either form)."""
         with np.load(path) as data:
             weights = {k: np.asarray(data[k], dtype=np.float32) for k in data.files}
+        if _W1_INT8 in weights:
+            weights["w1"] = weights.pop(_W1_INT8) * weights.pop(_W1_SCALE)
         missing = {"mean", "std", *LAYERS} - set(weights)
         if missing:
             raise ValueError(f"{path} lacks {sorted(missing)}; it is not a decision head written by decisionloop")
