@@ -22,6 +22,7 @@ from typing import Final
 from decisionloop.core.questions import Option
 from decisionloop.core.tool import NONE, SPAN_KINDS, Slot, SlotType, SpanKind
 from decisionloop.extract.candidates import GOAL, Candidate
+from decisionloop.model.actions import name_words
 from decisionloop.values.typed import canonical
 
 MAX_OPTIONS = 20
@@ -42,7 +43,6 @@ _TYPE_KINDS: Final[dict[SlotType, tuple[SpanKind, ...]]] = {
 }
 _BOOLEANS: Final = ("true", "false")
 _WORD: Final = re.compile(r"[^\W_]+")
-_CAMEL: Final = re.compile(r"([a-z0-9])([A-Z])")
 _STEM: Final = 4  # words cut to four letters, so "descriptions" meets "description" and "stats" "statistics"
 # Words of a boolean's name that say nothing of what it is about ("include_description": description).
 _GENERIC: Final = frozenset({"incl", "is", "use", "get", "show", "retu", "with", "flag", "enab", "has", "only"})
@@ -95,7 +95,7 @@ def _fixed(slot: Slot, candidates: Sequence[Candidate]) -> tuple[Option, ...]:
 
 def _asked_about(flag: Slot, candidates: Sequence[Candidate]) -> bool:
     """Whether a boolean slot is required, or the goal names what it is about (a word of its name)."""
-    stems = {w[:_STEM] for w in _words(_CAMEL.sub(r"\1 \2", flag.name))} - _GENERIC
+    stems = {w[:_STEM] for w in name_words(flag.name)} - _GENERIC
     return flag.required or bool(stems & {w[:_STEM] for w in _goal_words(candidates)})
 
 

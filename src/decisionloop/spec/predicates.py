@@ -95,9 +95,10 @@ def parse_predicate(text: str, sole_question: str | None) -> Predicate:
     pieces = _AND.split(text)
     if len(pieces) > 1:
         parts = [parse_predicate(piece, sole_question) for piece in pieces]
-        if any(isinstance(p, Else | All) for p in parts):
+        joined = tuple(p for p in parts if not isinstance(p, Else | All))
+        if len(joined) < len(parts):
             raise ValueError(f"'else' cannot be joined with 'and': {text!r}")
-        return All(parts=tuple(p for p in parts if not isinstance(p, Else | All)))
+        return All(parts=joined)
     if text == "else":
         return Else()
     if m := _TOP.match(text):
