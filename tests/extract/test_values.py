@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from decisionloop.core.tool import SpanKind
 from decisionloop.extract import extract
-from decisionloop.extract._values import EMAIL, URL
+from decisionloop.extract._values import EMAIL, URL, formulas
 from decisionloop.values.amounts import read_money, read_percent
 from decisionloop.values.numbers import read_number
 from decisionloop.values.typed import read_value
@@ -79,6 +79,12 @@ def spans(goal: str, kind: SpanKind, observations: Sequence[str] = ()) -> list[s
         ('Get the ship with the ID "mXG99OxV0j.', "quoted", "mXG99OxV0j"),
         ("A program for teenagers aged 12-15 years in London", "quantity", "12-15 years"),
         ("Rest for 10 to 20 minutes", "quantity", "10 to 20 minutes"),
+        ("Find the details of the case with docket number 123456", "code", "123456"),
+        ("Find the intersection points of y=3x+2 and y=2x+3.", "code", "2x+3"),
+        ("Calculate the derivative of the function 3x^2 + 2x - 1.", "code", "3x^2 + 2x - 1"),
+        ("Integrate x**3 from 1 to 2", "code", "x**3"),
+        ("Player stats for the 2019-2020 season", "code", "2019-2020"),
+        ("Standings of the 2019-20 season", "code", "2019-20"),
     ],
 )
 def test_each_form_is_found(goal: str, kind: SpanKind, span: str) -> None:
@@ -106,6 +112,11 @@ def test_each_form_is_found(goal: str, kind: SpanKind, span: str) -> None:
         ('He said "hi" and left', "quoted", 'hi" and left'),
         ('He said "hi" and "bye', "quoted", 'hi" and "bye'),
         ("Read pages 3-4 of it", "quantity", "3-4 of"),
+        ("Evaluate it at x = 1", "code", "x"),
+        ("A 2x2 contingency table", "code", "2x2"),
+        ("Change the size to 12x18", "code", "12x18"),
+        ("Book an x-ray", "code", "x-ray"),
+        ("Scores from 2020-2019", "code", "2020-2019"),
     ],
 )
 def test_what_is_not_that_value(goal: str, kind: SpanKind, absent: str) -> None:
@@ -119,12 +130,19 @@ PIECES = (
     "order 88231", "0x1F", "3f2a9c1e", "978-3-16-148410-0", "ana@example.com", "https://example.com/x", '"quoted"',
     "'single'", "‘curly’", "«guillemets»", "2027-03-14", "9:30", "5km", "and", ",", ".", "-", " ", "x", "Paris",
 )  # fmt: skip
+
+
+def _formula(span: str) -> bool:
+    """one function of a variable, as written (3x^2 + 2x - 1)"""
+    return list(formulas(span)) == [(span, "code")]
+
+
 _READERS: dict[str, Callable[[str], object]] = {
     "number": read_number,
     "percent": read_percent,
     "money": read_money,
     # one token, with a digit or, in snake_case (car_price), an underscore
-    "code": lambda s: s if s.split() == [s] and any(ch.isdigit() or ch == "_" for ch in s) else None,
+    "code": lambda s: s if (s.split() == [s] and any(ch.isdigit() or ch == "_" for ch in s)) or _formula(s) else None,
     "email": EMAIL.fullmatch,
     "url": URL.fullmatch,
     "quoted": lambda s: s.strip() or None,

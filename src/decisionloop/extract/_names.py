@@ -65,7 +65,7 @@ def _titles() -> frozenset[str]:
 
 
 @cache
-def _connectors() -> frozenset[str]:
+def connectors() -> frozenset[str]:
     """Lower-case particles inside names (de, van, von, … from nameparser) and "of"."""
     return frozenset(str(p) for p in CONSTANTS.prefixes if str(p).isalpha()) | {_OF}
 
@@ -137,7 +137,7 @@ def _joinable(toks: list[Token], i: int) -> int:
     t = toks[i]
     if t.text.isdigit() or (t.is_word and t.capitalised and not is_function(t.text)):
         return 1
-    k = i + 1 if t.text in _connectors() or (t.text == "." and _is_title(toks[i - 1].text)) else i
+    k = i + 1 if t.text in connectors() or (t.text == "." and _is_title(toks[i - 1].text)) else i
     if k > i and k < len(toks) and toks[k].text == "the" and t.text != ".":
         k += 1
     if k > i and k < len(toks) and toks[k].is_word and toks[k].capitalised and not is_function(toks[k].text):

@@ -141,7 +141,7 @@ _QUANTITY = re.compile(
     (?<![\w.,\-–/]) (-?{NUM})  # a number of its own, as at _START
     (\s?)                      # at most one space before the unit, kept so the span is as written
     (
-        °\s?[CFK]\b | °         # 38°C, 100 ° F, 90°
+        °\s?[CFKcfk]\b | °     # 38°C, 100 ° F, 100°f, 90°
       | [^\W\d_][^\s,;:()\[\]]* (?: \s+ [^\W\d_][^\s,;:()\[\]]* ){{0,2}}
                                # or up to three words that start with a letter (km/h, mph, degrees Fahrenheit);
                                # punctuation ends them, so "5 km, then" offers "5 km"
@@ -260,6 +260,9 @@ def _scaled(number: str, scale: str | None) -> str:
     return f"{value:,.0f}"
 
 
+_DEGREE_LETTER = re.compile(r"° ?([CFKcfk])?")  # "° F", "°f": pint reads only "°F"
+
+
 @lru_cache(maxsize=4096)
 def is_unit(phrase: str) -> bool:
     """Whether pint reads ``phrase`` as a unit of something other than time (degrees Fahrenheit, mph, m)."""
@@ -273,7 +276,7 @@ def is_unit(phrase: str) -> bool:
     ureg = registry()
     for attempt in (" ".join(words), "_".join(words), " ".join(words).casefold()):
         try:
-            units = ureg.parse_units(attempt.replace("° ", "°"))
+            units = ureg.parse_units(_DEGREE_LETTER.sub(lambda m: "°" + (m.group(1) or "").upper(), attempt))
             # Inside the try: a product with a logarithmic unit ("km oct" is kilometre times octave) parses
             # but makes no plain quantity, and pint raises AttributeError asking for its dimensionality.
             dims = ureg.Quantity(1, units).dimensionality

@@ -53,10 +53,20 @@ _TIME = re.compile(
     r"(?<![\w:.])(?:(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[ap]\.?m\.?)?|(?:1[0-2]|0?[1-9])\s?[ap]\.?m\.?)(?![\w:])",
     re.IGNORECASE,
 )
+# A function of one variable as written in a question: 3x+2, 2x^2, 3x^2 + 2x - 1, x**3 (the x of "x = 1" or of "2x2"
+# alone is none). A term is a number, or a variable (x, y, z, t or n: the k of 3.5k is a thousand) standing alone,
+# with a number glued before it and a power after it.
+_TERM = r"(?:\d+(?:\.\d+)?\*?)?[xyztn](?:\s?(?:\^|\*\*)\s?\d+(?:\.\d+)?)?(?![A-Za-z(])|\d+(?:\.\d+)?"
+_FORMULA = re.compile(rf"(?<![\w^*.])-?(?:{_TERM})(?:\s?[-+*/]\s?(?:{_TERM})){{0,8}}(?![\w^*]|\.\d)")
+_VARIABLE = re.compile(r"(?<![A-Za-z])[xyztn](?![A-Za-z])")
+_SHAPED = re.compile(r"\d\*?[xyztn]|[xyztn]\s?(?:\^|\*\*)|[xyztn\d]\s?[-+*/]\s?[xyztn\d]")  # not a letter alone
+# A span of years, or a season: 2019-2020, 1990–2000, 2019-20 (a year, then a later one).
+_YEARS = re.compile(r"(?<![\w/.-])((?:1[5-9]|20)\d\d)[-–]((?:1[5-9]|20)?\d\d)(?![\w/.-])")
 _ISBN = re.compile(r"(?<![\w-])(?:97[89]-)?\d{1,5}-\d{1,7}-\d{1,7}-[\dX](?![\w-])")
 _ID_WORDS = (
     "order|invoice|ticket|ref|reference|id|account|booking|confirmation|tracking|case|issue|pr|sku|serial|isbn|"
-    "transaction|customer|policy|claim|reservation|shipment|package|parcel|employee|flight|item|product|part|model"
+    "transaction|customer|policy|claim|reservation|shipment|package|parcel|employee|flight|item|product|part|model|"
+    "docket|patent|license|licence|permit|registration"
 )
 _NAMED_ID = re.compile(
     rf"\b(?:{_ID_WORDS})\b\s*(?:number\b|no\.?|num\b|id\b|code\b)?\s*[#:]?\s*([A-Za-z\d]{{0,20}}\d[A-Za-z\d-]{{0,30}})(?![\w-])",
@@ -139,11 +149,31 @@ _NOT_ALONE = frozenset({"a", "an", "and", "half", "hundred", "thousand", "millio
 
 
 def codes(text: str) -> Iterator[Found]:
-    """Ids and codes: ABC-123, #4521, 0x1f, a git hash or UUID, a hyphenated ISBN, the 88231 of "order 88231",
-    2022/AL2562, names in snake_case (car_price), and IPv4 addresses."""
+    """Ids and codes: ABC-123, #4521, 0x1f, a git hash or UUID, a hyphenated ISBN, the 88231 of "order 88231" or
+    "docket number 123456", 2022/AL2562, names in snake_case (car_price), IPv4 addresses, functions of a variable
+    (3x+2) and spans of years (2019-2020)."""
     for pattern in (_CAPS_ID, _HASH_ID, _HEX_ID, _SLASH_ID, _SNAKE, _IP):
         yield from ((m.group(), "code") for m in pattern.finditer(text) if len(m.group()) >= 4)
     for m in _ISBN.finditer(text):
         if sum(ch.isdigit() or ch == "X" for ch in m.group()) in _ISBN_DIGITS:
             yield m.group(), "code"
     yield from ((m.group(1), "code") for m in _NAMED_ID.finditer(text))
+    yield from formulas(text)
+    yield from ((m.group(), "code") for m in _YEARS.finditer(text) if _later(m.group(1), m.group(2)))
+
+
+def formulas(text: str) -> Iterator[Found]:
+    """Functions of one variable (3x+2, 2x^2, x**3 - 1), which a math tool takes as text."""
+    for m in _FORMULA.finditer(text):
+        formula = m.group().strip()
+        if len(formula) >= _SHORTEST_FORMULA and _VARIABLE.search(formula) and _SHAPED.search(formula):
+            yield formula, "code"
+
+
+_SHORTEST_FORMULA = 3
+
+
+def _later(first: str, second: str) -> bool:
+    """Whether ``second`` (four digits, or two of the same century) is a year after ``first``."""
+    year = int(second) if len(second) == 4 else int(first[:2] + second)
+    return year > int(first)

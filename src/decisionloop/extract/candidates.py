@@ -12,9 +12,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
+from itertools import chain
 
+from decisionloop.core.courtesy import request
 from decisionloop.core.tool import SpanKind
 from decisionloop.extract._budget import pieces
+from decisionloop.extract._case import cased, in_typed_case, looks_lowercased
 from decisionloop.extract._dates import dates, durations
 from decisionloop.extract._names import names, recipients
 from decisionloop.extract._numbers import expressions, hole_expressions, quantities
@@ -42,10 +45,11 @@ def extract(goal: str, observations: Sequence[str], *, now: datetime | None = No
     """Candidates from the goal, then from the observations newest first, each (kind, span) once.
 
     The newest observation comes first because the next step most often builds on the latest result.
-    ``now`` picks the year whose holiday names are recognised. A long text is read by its first and last pieces.
+    ``now`` picks the year whose holiday names are recognised. A long text is read by its first and last pieces;
+    the goal without the courtesies around it ("please …", "… thanks!").
     """
     year = (now or datetime.now()).year
-    goals = pieces(goal)
+    goals = pieces(request(goal))
     newest_first = [(i, part) for i, text in reversed(list(enumerate(observations))) if text for part in pieces(text)]
     found = [
         Candidate(span=s, kind=k, source=GOAL, context=around(part, s))
@@ -85,11 +89,7 @@ def _spans(text: str, goal: bool, year: int) -> tuple[tuple[str, SpanKind], ...]
 
 
 def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind]]:
-    words = without_files(text)
-    yield from names(words)
-    yield from recipients(words)
-    yield from topics(words)
-    yield from nouns(words)
+    yield from _named(without_files(text))
     yield from dates(text, year)
     yield from durations(text)
     yield from quantities(text)
@@ -98,6 +98,15 @@ def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind
     yield from clauses(text)
     yield from files(text)
     yield from values(text)
+
+
+def _named(text: str) -> Iterator[tuple[str, SpanKind]]:
+    """Names, recipients, topics and nouns; a text typed in lower case is also read with its names capitalised,
+    which finds the names its capitals would have shown."""
+    yield from chain(names(text), recipients(text), topics(text), nouns(text))
+    read = cased(text) if looks_lowercased(text) else text
+    if read != text:
+        yield from in_typed_case(chain(names(read), recipients(read), topics(read)), text, read)
 
 
 def _unique(found: list[Candidate]) -> list[Candidate]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from decisionloop.core.courtesy import request
 from decisionloop.core.questions import ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
 from decisionloop.model.actions import N_ACTION_FACTS, action_facts
 from decisionloop.model.binding import N_BINDING_FACTS, N_BINDING_FACTS_V6, binding_facts, split_name
@@ -91,9 +92,10 @@ class Framed:
 
 
 def read_state(state: object) -> dict[str, str]:
-    """The state's text by role; a plain string state is the goal; unknown keys join the context."""
+    """The state's text by role; a plain string state is the goal; unknown keys join the context. The goal is read
+    without the courtesies around it ("please …", "… thanks!")."""
     if isinstance(state, str):
-        return {"goal": state}
+        return {"goal": request(state)}
     roles: dict[str, list[str]] = {}
     if isinstance(state, Mapping):
         for key, value in state.items():
@@ -102,7 +104,10 @@ def read_state(state: object) -> dict[str, str]:
                 roles.setdefault(_ROLE_OF.get(str(key), "context"), []).append(text)
     elif isinstance(state, Sequence):
         roles["context"] = [str(v) for v in state]
-    return {role: "\n".join(parts) for role, parts in roles.items()}
+    read = {role: "\n".join(parts) for role, parts in roles.items()}
+    if "goal" in read:
+        read["goal"] = request(read["goal"])
+    return read
 
 
 def frame(state: object, question: Question) -> Framed:

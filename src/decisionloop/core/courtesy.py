@@ -1,0 +1,44 @@
+"""The courtesies around a request ("hey, …", "please …", "… thanks!", "… :)"), which ask for nothing.
+
+People type them; they are no value to fill a slot with ("the package arrived thanks") and no part of what the
+goal asks. ``request`` is the goal without them, which the decision model and the extractor read; the goal as
+typed stays what is recorded. A text that is nothing but courtesies ("thanks!", "hello") is left whole: there
+it is the message.
+"""
+
+from __future__ import annotations
+
+import re
+
+_LEADING = re.compile(
+    r"""(?ix) ^ \s* (?:
+        (?: hey | hi | hello | ok | okay | so | um | uh | yo | please | pls | plz ) \b [\s,!.:;-]*
+      | (?: can | could | would ) \s+ you \s+ (?: please \s+ )? help (?: \s+ me )? (?: \s+ out )? \s* [?!.,:]+ \s*
+      | quick \s+ question \s* [:?!.,-]+ \s*
+    )"""
+)
+_TRAILING = re.compile(
+    r"""(?ix) (?:
+        [\s,.;-]* \b (?: thanks | thank \s+ you | thx | ty | pls | please | plz | cheers ) (?: \s+ (?: so \s+ much
+        | a \s+ lot | in \s+ advance ) )? [\s.!]*
+      | \s* (?: :-?\) | :-?D | ;-?\) | 🙂 | 😊 | 🙏 ) \s*
+    ) $"""
+)
+_ENOUGH_WORDS = 2  # what is left must still ask something
+# After these a closing "thanks" is what is to be said, not said to us ("send Ana a message saying thanks").
+_SAID_AFTER = frozenset({"saying", "say", "says", "said", "that", "reply", "write", "text", "with", "message"})
+
+
+def request(text: str) -> str:
+    """``text`` without the courtesies at its start and end; the text as it is when nothing else would be left."""
+    rest = text
+    while (m := _LEADING.match(rest)) and m.end() > 0:
+        rest = rest[m.end() :]
+    while (m := _TRAILING.search(rest)) and m.start() < len(rest) and not _said(rest[: m.start()]):
+        rest = rest[: m.start()]
+    return rest if len(rest.split()) >= _ENOUGH_WORDS else text
+
+
+def _said(before: str) -> bool:
+    words = before.split()
+    return bool(words) and (words[-1].endswith(":") or words[-1].casefold().strip("\"'“”,") in _SAID_AFTER)

@@ -1,0 +1,115 @@
+"""Names in a text typed all in lower case ("weather in lisbon tomorrow", "who founded nintendo").
+
+The name finders read capital letters; people typing fast do not write them. A text with no capital letter
+past a sentence's first word is read as if its names were capitalised: a known place of several words
+("cape town", "new york city"), a word the English lexicon does not know ("lisbon", "priya", "microsoft") with
+the common word of a name beside it ("eiffel tower", "mount everest"), and
+a one-word place the lexicon knows as a common word too ("china", "turkey") where a place word comes before
+it ("of china", "in turkey"). Units, chat words and generic words stay as typed. The names found in this
+reading join what the text as typed gives (its noun phrases stay: "physio session" of "when is my physio
+session?"). Capitalising changes no length, so a span found in the cased reading is the same stretch of the text
+as typed, and is offered as typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decisionloop.extract._names import connectors, is_place
+from decisionloop.extract._numbers import is_unit
+from decisionloop.extract._text import CALENDAR_WORDS, Found, Token, is_generic, readings, tokens, words
+
+# Words of chat and texting that no lexicon lists and that name nothing.
+_CHAT = words(
+    """ok okay hey hi hello pls plz thx thanks thank ty lol lmao omg btw asap idk imo tbh gonna wanna gotta yeah
+    yep nope ur u r k kk hmm hm umm uh ya yo bye cheers wow haha hahaha oops"""
+)
+# Words after which a one-word place the lexicon also knows is the place ("of china", "in turkey").
+_PLACE_BEFORE = words("in of from to at near visit visiting across")
+# Common words that belong to the name beside them ("eiffel tower", "mount everest", "lake tahoe").
+_NAME_AFTER = words(
+    """tower bridge river lake mountain mountains museum park university college palace castle cathedral temple
+    church mosque wall canal falls street square island islands sea ocean desert valley reef bay gulf airport
+    station stadium gate garden gardens beach peninsula"""
+)
+_NAME_BEFORE = words("mount mt lake river cape saint st fort port isle gulf bay university")
+_LONGEST_PLACE = 4  # words in the longest place name looked up ("isle of man", "new york city")
+_SHORTEST_NAME = 3  # letters: "ny" or "la" alone are too often something else
+
+
+def looks_lowercased(text: str) -> bool:
+    """Whether ``text`` has words and no capital letter past a sentence's first word (the pronoun I aside)."""
+    toks = [t for t in tokens(text) if t.is_word]
+    return bool(toks) and not any(t.capitalised and not t.initial and not _pronoun_i(t.text) for t in toks)
+
+
+def cased(text: str) -> str:
+    """``text`` with the names that a lower-case text leaves uncapitalised capitalised (same length)."""
+    toks = [t for t in tokens(text) if t.is_word]
+    starts: set[int] = set()
+    i = 0
+    while i < len(toks):
+        n = _place_at(toks, i)
+        if n:
+            starts.update(t.start for t in toks[i : i + n] if t.text.casefold() not in connectors())
+            i += n
+            continue
+        if _unknown_name(toks[i].text):
+            starts.add(toks[i].start)
+            if i > 0 and toks[i - 1].text.casefold() in _NAME_BEFORE:
+                starts.add(toks[i - 1].start)
+            if i + 1 < len(toks) and toks[i + 1].text.casefold() in _NAME_AFTER:
+                starts.add(toks[i + 1].start)
+        elif _place_after_place_word(toks, i):
+            starts.add(toks[i].start)
+        i += 1
+    return "".join(_upper(ch) if at in starts else ch for at, ch in enumerate(text))
+
+
+def in_typed_case(found: Iterator[Found], typed: str, read: str) -> Iterator[Found]:
+    """The spans found in ``read`` (the cased reading of ``typed``), each as ``typed`` writes it."""
+    for span, kind in found:
+        at = read.find(span)
+        yield (typed[at : at + len(span)] if at >= 0 else span), kind
+
+
+def _pronoun_i(word: str) -> bool:
+    return word == "I" or word.startswith(("I'", "I’"))
+
+
+def _place_at(toks: list[Token], i: int) -> int:
+    """How many words from ``i`` name a known place of two words or more (0 if none)."""
+    for n in range(min(_LONGEST_PLACE, len(toks) - i), 1, -1):
+        if is_place(" ".join(t.text for t in toks[i : i + n])):
+            return n
+    return 0
+
+
+def _unknown_name(word: str) -> bool:
+    folded = word.casefold()
+    return (
+        len(word) >= _SHORTEST_NAME
+        and word.isalpha()
+        and not readings(word)
+        and folded not in _CHAT
+        and folded not in CALENDAR_WORDS
+        and not is_generic(word)
+        and not is_unit(word)
+    )
+
+
+def _place_after_place_word(toks: list[Token], i: int) -> bool:
+    word = toks[i].text
+    return (
+        i > 0
+        and toks[i - 1].text.casefold() in _PLACE_BEFORE
+        and len(word) >= _SHORTEST_NAME
+        and word.isalpha()
+        and is_place(word)
+        and not is_generic(word)
+    )
+
+
+def _upper(ch: str) -> str:
+    up = ch.upper()
+    return up if len(up) == 1 else ch

@@ -1,0 +1,74 @@
+"""Names in goals typed all in lower case: found as in a capitalised goal, offered as typed."""
+
+from __future__ import annotations
+
+import pytest
+
+from decisionloop.extract import extract
+from decisionloop.extract._case import cased, looks_lowercased
+
+
+def kinds(goal: str) -> set[tuple[str, str]]:
+    """(span, kind) pairs extracted from a goal alone."""
+    return {(c.span, c.kind) for c in extract(goal, [])}
+
+
+@pytest.mark.parametrize(
+    ("goal", "span", "kind"),
+    [
+        ("weather in lisbon tomorrow", "lisbon", "place"),
+        ("hey, weather in cape town over the next few days pls", "cape town", "place"),
+        ("which country is marrakesh in?", "marrakesh", "place"),
+        ("who is the ceo of microsoft?", "microsoft", "proper"),
+        ("send priya a message saying i'll be late", "priya", "person"),
+        ("who is the president of china", "china", "place"),
+        ("tell me about ada lovelace", "ada lovelace", "proper"),
+        ("what is the height of the eiffel tower in feet?", "eiffel tower", "proper"),
+        ("how tall is mount everest", "mount everest", "proper"),
+        ("What is the population of kyoto?", "kyoto", "place"),
+    ],
+)
+def test_a_lower_case_goal_offers_its_names_as_typed(goal: str, span: str, kind: str) -> None:
+    assert (span, kind) in kinds(goal)
+
+
+@pytest.mark.parametrize(
+    "goal",
+    ["Weather in Lisbon tomorrow", "Send Priya a message saying I'll be late", "Who is the CEO of Microsoft?"],
+)
+def test_a_capitalised_goal_reads_as_before(goal: str) -> None:
+    assert not looks_lowercased(goal)
+    assert all(c.span in goal for c in extract(goal, []))
+
+
+def test_common_words_units_and_chat_stay_lower_case() -> None:
+    assert cased("ok thx, convert 5 km to miles on tuesday and roast a turkey") == (
+        "ok thx, convert 5 km to miles on tuesday and roast a turkey"
+    )
+    assert ("turkey", "place") not in kinds("how long to roast a turkey")
+
+
+def test_reading_cased_keeps_every_character_in_place() -> None:
+    text = "what's the weather in new york city and in são paulo? i'm in kraków"
+    read = cased(text)
+    assert len(read) == len(text)
+    assert read.casefold() == text.casefold()
+    assert "New York City" in read
+    assert "Kraków" in read
+
+
+def test_a_text_with_a_capital_past_its_first_word_is_not_lower_case() -> None:
+    assert looks_lowercased("what is the weather in oslo? and in bergen")
+    assert looks_lowercased("i think I'll go to oslo")
+    assert not looks_lowercased("what is the weather in Oslo")
+    assert not looks_lowercased("1,250 * 12")
+
+
+def test_chat_around_a_goal_is_not_offered() -> None:
+    found = {c.span for c in extract("hey, message Jordan saying the package arrived thanks!", [])}
+    assert "the package arrived" in found
+    assert not any("thanks" in span or "hey" in span for span in found)
+
+
+def test_a_degree_sign_with_a_lower_case_scale_is_a_temperature() -> None:
+    assert ("100°f", "quantity") in kinds("what is 100°f in celsius?")

@@ -1,0 +1,41 @@
+"""The courtesies around a request are no part of what it asks; a message that is nothing else stays whole."""
+
+from __future__ import annotations
+
+import pytest
+
+from decisionloop.core.courtesy import request
+
+
+@pytest.mark.parametrize(
+    ("typed", "asked"),
+    [
+        ("hey, note that the plumber is coming on Tuesday thanks!", "note that the plumber is coming on Tuesday"),
+        ("please who founded Nintendo? thx", "who founded Nintendo?"),
+        ("ok so send Priya a message saying I'll be late :)", "send Priya a message saying I'll be late"),
+        ("can you help me? look it up for me pls", "look it up for me"),
+        ("hi! quick question: convert 20 degrees", "convert 20 degrees"),
+        ("What is the weather in Oslo? Thank you so much!", "What is the weather in Oslo?"),
+        ("Could you please help me out? What is 2+2?", "What is 2+2?"),
+    ],
+)
+def test_courtesies_are_left_out(typed: str, asked: str) -> None:
+    assert request(typed) == asked
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "thanks!",
+        "hello",
+        "Thank you",
+        "Hey there",
+        "Say thanks to Ana",
+        "Send Ana a message saying thanks",
+        "Text Bob: thanks!",
+        "reply with thank you",
+        "Weather in Lisbon tomorrow",
+    ],
+)
+def test_what_is_to_be_said_and_a_bare_courtesy_stay(typed: str) -> None:
+    assert request(typed) == typed
