@@ -72,3 +72,15 @@ def test_chat_around_a_goal_is_not_offered() -> None:
 
 def test_a_degree_sign_with_a_lower_case_scale_is_a_temperature() -> None:
     assert ("100°f", "quantity") in kinds("what is 100°f in celsius?")
+
+
+@pytest.mark.parametrize(
+    ("goal", "span"),
+    [
+        ("how many days until christmas", "christmas"),
+        ("how many days until december 25", "december 25"),
+        ("what day is 25 december 2027", "25 december 2027"),
+    ],
+)
+def test_a_lower_case_goal_offers_its_dates_as_typed(goal: str, span: str) -> None:
+    assert (span, "date") in kinds(goal)

@@ -146,3 +146,22 @@ def test_a_request_none_of_the_tools_can_serve_never_runs_a_tool(goal: str) -> N
     # tools that do not book anything, each under the gate of 0.94: held for a person, or ended saying no tool fits
     stop, _, tools = _run(goal)
     assert (stop, tools) in (("no_tool", []), ("held", []))
+
+
+@pytest.mark.parametrize(
+    ("goal", "answer", "tool"),
+    [
+        (
+            "what time is it in tokyo",
+            "It is 18:30 on Tuesday, December 1, 2026 in Tokyo (Asia/Tokyo, UTC+09:00)",
+            "clock",
+        ),
+        ("hey what's 15% of 86.40 thanks", "15% of 86.40 = 12.96", "calculator"),
+        ("convert 100°f to celsius pls", "100°f = 37.78 degrees Celsius", "unit_convert"),
+        ("how many days until christmas", "christmas (Friday, December 25, 2026) is in 24 days", "date_math"),
+    ],
+)
+def test_a_goal_typed_in_lower_case_with_courtesies_is_answered_as_a_written_one(
+    goal: str, answer: str, tool: str
+) -> None:
+    assert _run(goal) == ("answered", answer, [tool])

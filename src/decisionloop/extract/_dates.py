@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from decisionloop.extract._case import looks_lowercased
 from decisionloop.extract._names import is_place
 from decisionloop.extract._text import Found, readings
 from decisionloop.values.dates import MONTHS, find_dates, find_durations, not_a_calendar_word
@@ -20,9 +21,17 @@ def _stands_alone(short: str) -> bool:
 
 
 def dates(text: str, year: int) -> Iterator[Found]:
-    """Dates in ``text``: Month D[, YYYY], D Month, ISO, today/tomorrow, next Friday, holiday names of ``year``;
-    then a month named alone."""
+    """Dates in ``text``: Month D[, YYYY], D Month, ISO, today/tomorrow, next Friday, holiday names of ``year``
+    (in a text typed in lower case too, offered as typed); then a month named alone."""
     found = list(find_dates(text, year, stands_alone=_stands_alone))
+    titled = text.title()
+    if looks_lowercased(text) and len(titled) == len(text):  # "december 25", "christmas": read with capitals too
+        known = {span.casefold() for span in found}
+        for span in find_dates(titled, year, stands_alone=_stands_alone):
+            at = titled.find(span)
+            if span.casefold() not in known and at >= 0:
+                known.add(span.casefold())
+                found.append(text[at : at + len(span)])
     yield from ((span, "date") for span in found)
     for month in dict.fromkeys(m.group(1) or m.group(2) for m in _MONTH.finditer(text)):
         if not any(month in span for span in found):
