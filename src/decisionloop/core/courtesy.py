@@ -1,9 +1,10 @@
-"""The courtesies around a request ("hey, …", "please …", "… thanks!", "… :)"), which ask for nothing.
+"""The courtesies around a request ("hey, …", "… thanks!", "… :)"), which ask for nothing.
 
 People type them; they are no value to fill a slot with ("the package arrived thanks") and no part of what the
 goal asks. ``request`` is the goal without them, which the decision model and the extractor read; the goal as
 typed stays what is recorded. A text that is nothing but courtesies ("thanks!", "hello") is left whole: there
-it is the message.
+it is the message. A leading "please" stays: it opens many a request the model learnt from ("Please request the
+electronic copy …"), and reads as the imperative it is.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 
 _LEADING = re.compile(
     r"""(?ix) ^ \s* (?:
-        (?: hey | hi | hello | ok | okay | so | um | uh | yo | please | pls | plz ) \b [\s,!.:;-]*
+        (?: hey | hi | hello | ok | okay | so | um | uh | yo ) \b [\s,!.:;-]*
       | (?: can | could | would ) \s+ you \s+ (?: please \s+ )? help (?: \s+ me )? (?: \s+ out )? \s* [?!.,:]+ \s*
       | quick \s+ question \s* [:?!.,-]+ \s*
     )"""

@@ -46,7 +46,7 @@ def extract(goal: str, observations: Sequence[str], *, now: datetime | None = No
 
     The newest observation comes first because the next step most often builds on the latest result.
     ``now`` picks the year whose holiday names are recognised. A long text is read by its first and last pieces;
-    the goal without the courtesies around it ("please …", "… thanks!").
+    the goal without the courtesies around it ("hey, …", "… thanks!").
     """
     year = (now or datetime.now()).year
     goals = pieces(request(goal))

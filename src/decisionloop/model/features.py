@@ -93,7 +93,7 @@ class Framed:
 
 def read_state(state: object) -> dict[str, str]:
     """The state's text by role; a plain string state is the goal; unknown keys join the context. The goal is read
-    without the courtesies around it ("please …", "… thanks!")."""
+    without the courtesies around it ("hey, …", "… thanks!")."""
     if isinstance(state, str):
         return {"goal": request(state)}
     roles: dict[str, list[str]] = {}
