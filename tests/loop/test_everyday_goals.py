@@ -165,3 +165,14 @@ def test_a_goal_typed_in_lower_case_with_courtesies_is_answered_as_a_written_one
     goal: str, answer: str, tool: str
 ) -> None:
     assert _run(goal) == ("answered", answer, [tool])
+
+
+def test_a_tool_the_goal_names_but_cannot_fill_is_named_when_no_tool_fits() -> None:
+    # nobody can be asked for the recipient, so send_message is not offered; the run says why, not only that no
+    # tool can do it
+    stop, answer, tools = _run("send a message saying I'm late")
+    assert (stop, tools) == ("no_tool", [])
+    assert answer.startswith(
+        "None of my tools can do this. send_message needs the to, and I could not find it in what you said. "
+        "The tools I have: wiki_lookup"
+    )

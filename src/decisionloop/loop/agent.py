@@ -27,6 +27,7 @@ from decisionloop.loop.asks import (
     Framed,
     args_ask,
     deliver_ask,
+    named_lacking,
     named_question,
     risk_ask,
     step_asks,
@@ -211,7 +212,7 @@ class _Run:
             route = replace(route, holds=(*route.holds, unasked_hold(forced)))  # fail closed: System 2 decides
         decisions = tuple(d for d in (*decided.values(), step.pick_args) if d is not None)
         if index == 0 and route.auto and route.call is None and no_tool_fits(step):
-            return (yield from self._no_tool(decisions))
+            return (yield from self._no_tool(decisions, candidates))
         if route.auto:  # a held proposal goes to System 2 as it is
             route = replace(route, call=self._asked_what(route.call, candidates))
         ask = self._missing_ask(tool, step, route.holds)
@@ -234,13 +235,22 @@ class _Run:
         self.pending = named[0]
         return Call(tool=ASK_USER, args={**call.args, "question": named[1]})
 
-    def _no_tool(self, decisions: tuple[Decision, ...]) -> Generator[Request, object, _End]:
-        """System 1 found, sure enough to pass the gate, that none of the tools can do what the goal asks."""
+    def _no_tool(
+        self, decisions: tuple[Decision, ...], candidates: Sequence[Candidate]
+    ) -> Generator[Request, object, _End]:
+        """System 1 found, sure enough to pass the gate, that none of the tools can do what the goal asks. A tool
+        the goal names that was not offered for want of a value (nobody can be asked for it) is said by name."""
         note = "none of the tools can do what the goal asks"
         record = StepRecord(index=0, call=None, decided_by="system1", decisions=decisions, note=note)
         yield from self._keep(record)
         tools = ", ".join(t for t in self.tools if t != ASK_USER) or "none"
-        return _End(stop="no_tool", detail=f"None of my tools can do this. The tools I have: {tools}.")
+        lacking = named_lacking(self.goal, tuple(self.tools.values()), candidates)
+        why = (
+            ""
+            if lacking is None
+            else f" {lacking[0].id} needs the {lacking[1].name}, and I could not find it in what you said."
+        )
+        return _End(stop="no_tool", detail=f"None of my tools can do this.{why} The tools I have: {tools}.")
 
     def _missing_ask(self, tool: Tool | None, step: StepDecisions, holds: Sequence[Hold]) -> tuple[Call, str] | None:
         """The ask_user call for the first required value of ``tool`` the text lacks, with the step's note: only
