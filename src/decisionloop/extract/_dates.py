@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from decisionloop.extract._case import looks_lowercased
 from decisionloop.extract._names import is_place
 from decisionloop.extract._text import Found, readings
 from decisionloop.values.dates import MONTHS, find_dates, find_durations, not_a_calendar_word
@@ -20,12 +19,12 @@ def _stands_alone(short: str) -> bool:
     return not_a_calendar_word(short) and not is_place(short) and not readings(short) & {"ADJ", "VERB"}
 
 
-def dates(text: str, year: int) -> Iterator[Found]:
+def dates(text: str, year: int, *, lowered: bool = False) -> Iterator[Found]:
     """Dates in ``text``: Month D[, YYYY], D Month, ISO, today/tomorrow, next Friday, holiday names of ``year``
-    (in a text typed in lower case too, offered as typed); then a month named alone."""
+    (in a text typed in lower case, ``lowered``, too: offered as typed); then a month named alone."""
     found = list(find_dates(text, year, stands_alone=_stands_alone))
-    titled = text.title()
-    if looks_lowercased(text) and len(titled) == len(text):  # "december 25", "christmas": read with capitals too
+    titled = text.title() if lowered else text
+    if lowered and len(titled) == len(text):  # "december 25", "christmas": read with capitals too
         known = {span.casefold() for span in found}
         for span in find_dates(titled, year, stands_alone=_stands_alone):
             at = titled.find(span)

@@ -59,6 +59,7 @@ _TIME = re.compile(
 _TERM = r"(?:\d+(?:\.\d+)?\*?)?[xyztn](?:\s?(?:\^|\*\*)\s?\d+(?:\.\d+)?)?(?![A-Za-z(])|\d+(?:\.\d+)?"
 _FORMULA = re.compile(rf"(?<![\w^*.])-?(?:{_TERM})(?:\s?[-+*/]\s?(?:{_TERM})){{0,8}}(?![\w^*]|\.\d)")
 _VARIABLE = re.compile(r"(?<![A-Za-z])[xyztn](?![A-Za-z])")
+_SHORTEST_FORMULA = 3  # characters: "2x" alone is a multiplier as often as a function
 _SHAPED = re.compile(r"\d\*?[xyztn]|[xyztn]\s?(?:\^|\*\*)|[xyztn\d]\s?[-+*/]\s?[xyztn\d]")  # not a letter alone
 # A span of years, or a season: 2019-2020, 1990–2000, 2019-20 (a year, then a later one).
 _YEARS = re.compile(r"(?<![\w/.-])((?:1[5-9]|20)\d\d)[-–]((?:1[5-9]|20)?\d\d)(?![\w/.-])")
@@ -168,9 +169,6 @@ def formulas(text: str) -> Iterator[Found]:
         formula = m.group().strip()
         if len(formula) >= _SHORTEST_FORMULA and _VARIABLE.search(formula) and _SHAPED.search(formula):
             yield formula, "code"
-
-
-_SHORTEST_FORMULA = 3
 
 
 def _later(first: str, second: str) -> bool:

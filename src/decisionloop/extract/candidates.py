@@ -89,8 +89,9 @@ def _spans(text: str, goal: bool, year: int) -> tuple[tuple[str, SpanKind], ...]
 
 
 def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind]]:
-    yield from _named(without_files(text))
-    yield from dates(text, year)
+    lowered = looks_lowercased(text)
+    yield from _named(without_files(text), lowered)
+    yield from dates(text, year, lowered=lowered)
     yield from durations(text)
     yield from quantities(text)
     yield from units(text)
@@ -100,11 +101,11 @@ def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind
     yield from values(text)
 
 
-def _named(text: str) -> Iterator[tuple[str, SpanKind]]:
-    """Names, recipients, topics and nouns; a text typed in lower case is also read with its names capitalised,
-    which finds the names its capitals would have shown."""
+def _named(text: str, lowered: bool) -> Iterator[tuple[str, SpanKind]]:
+    """Names, recipients, topics and nouns; a text typed in lower case (``lowered``) is also read with its names
+    capitalised, which finds the names its capitals would have shown."""
     yield from chain(names(text), recipients(text), topics(text), nouns(text))
-    read = cased(text) if looks_lowercased(text) else text
+    read = cased(text) if lowered else text
     if read != text:
         yield from in_typed_case(chain(names(read), recipients(read), topics(read)), text, read)
 
