@@ -271,7 +271,19 @@ def test_values_occur_and_match_by_number_or_normalised_text() -> None:
     assert numbers("sides 1,200 and -3.5, dated 2024-03-01") == [1200.0, -3.5, 2024.0, 3.0, 1.0]
     assert [occurs(10, "a base of 10 units"), occurs(2.5, "2.50 kg"), occurs(1, "10 units")] == [True, True, False]
     assert [occurs("New York", "weather in new york, please"), occurs("York", "Yorkshire")] == [True, False]
-    assert [occurs("", "anything"), occurs(True, "true"), occurs([1], "1")] == [False, False, False]
+    assert [occurs("", "anything"), occurs(True, "true"), occurs([], "1")] == [False, False, False]
+    # a list occurs when every item does, and matches item by item in order, however it is written
+    assert [occurs([12, 24], "values 12 and 24"), occurs([12, 25], "values 12 and 24")] == [True, False]
+    assert [accepts([12, 24], "[12, 24]"), accepts([12, 24], "12 and 24"), accepts([12, 24], "[24, 12]")] == [
+        True,
+        True,
+        False,
+    ]
+    assert [accepts(["Vegan"], '["vegan"]'), accepts(["Vegan"], "vegan food"), accepts([1.0], "[1, 2]")] == [
+        True,
+        False,
+        False,
+    ]
     assert [accepts(10, "10 units"), accepts(10, "10 by 5"), accepts(10, "NONE")] == [True, False, False]
     assert [accepts("Paris, France", "paris france"), accepts(False, "false"), accepts(True, "1")] == [
         True,

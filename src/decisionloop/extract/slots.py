@@ -49,10 +49,10 @@ _GENERIC: Final = frozenset({"incl", "is", "use", "get", "show", "retu", "with",
 
 
 def accepted_kinds(slot: Slot) -> tuple[SpanKind, ...]:
-    """The span kinds ``slot`` takes, best first: its own ``kinds``, else those its type (or item type) reads."""
-    if slot.kinds:
-        return slot.kinds
-    return _TYPE_KINDS[slot.item if slot.type == "list" and slot.item else slot.type]
+    """The span kinds ``slot`` takes, best first: its own ``kinds``, else those its type (or item type) reads; a
+    list slot takes a written list first, then one item alone."""
+    kinds = slot.kinds or _TYPE_KINDS[slot.item if slot.type == "list" and slot.item else slot.type]
+    return ("list", *kinds) if slot.type == "list" and "list" not in kinds else kinds
 
 
 def slot_options(slot: Slot, candidates: Sequence[Candidate], *, today: date | None = None) -> tuple[Option, ...]:

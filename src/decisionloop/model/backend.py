@@ -11,7 +11,8 @@ names every slot's question), its feature version and temperatures, and the id o
 families, so a head trained for one decision is asked that decision only. When several heads name a question
 they answer it together, as an ensemble: each scores the options at its own temperature and the probabilities
 are averaged, so where the heads disagree the top probability drops and the gate holds the step. ``head.npz``
-answers every question no entry names (an entry may name ``head.npz`` itself to join an ensemble).
+answers every question no entry names (an entry may name ``head.npz`` itself to join an ensemble). A slot's
+probabilities are then weighed by what the heads do not read (``value_priors``: places, values given by name).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from decisionloop.model.features import (
     texts_of,
 )
 from decisionloop.model.head import Head
+from decisionloop.model.value_priors import reweigh
 
 ENCODER = "encoder.int8.onnx"
 TOKENIZER = "tokenizer.json"
@@ -203,7 +205,8 @@ class ModelBackend:
             for entry, head in members:
                 lexical = rows.lexical[:, : lexical_width(entry.feature_version)]
                 found.append(head.probabilities(head.scores_of(rows.shared, rows.options, lexical), f.kind))
-            answers[qid] = _wire(f.kind, f.names, np.mean(found, axis=0))
+            weighed = reweigh(qid, f.names, np.mean(found, axis=0), f.roles.get("goal", ""))
+            answers[qid] = _wire(f.kind, f.names, weighed)
         return answers
 
     def _members(self, qid: str) -> list[tuple[HeadEntry, Head]]:

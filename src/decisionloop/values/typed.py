@@ -34,7 +34,8 @@ _FALSE: Final = frozenset({"false", "no", "n", "off", "0", "disabled", "disable"
 # Items of a list split at semicolons and commas, but not at the comma of "1,200": one after a digit and before
 # exactly three digits is a thousands separator. So "200,300" is one number; write "[200, 300]" or "200, 300".
 _COMMA = re.compile(r"\s*(?:;|,(?!(?<=\d,)\d{3}(?!\d)))\s*")
-_AND_OR = re.compile(r"\s+(?:and|or)\s+")
+_QUOTES = "'\"‘’“”"  # around a list's items: "'Age', 'Income'" is Age and Income
+_AND_OR = re.compile(r"(?:^|\s+)(?:and|or)\s+")  # ", and accessibility" too
 
 
 def read_value(kind: SlotType, text: str, *, today: date, item: SlotType | None = None) -> object | None:
@@ -130,7 +131,7 @@ def _items(text: str, item: SlotType, today: date) -> list[tuple[object, str]] |
         for part in _COMMA.split(text.strip("[]() ")):
             whole = item in ("integer", "number") and read_value(item, part, today=today) is not None
             parts += [part] if whole else _AND_OR.split(part)  # "two hundred and five" is one number
-    read = [(read_value(item, p, today=today), p) for p in parts if p.strip()]
+    read = [(read_value(item, p.strip(_QUOTES), today=today), p) for p in parts if p.strip(_QUOTES + " ")]
     return read if read and all(v is not None for v, _ in read) else None
 
 

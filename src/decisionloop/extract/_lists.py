@@ -1,0 +1,82 @@
+"""Lists written in a text, which fill a list slot whole ("[22,33,42]", "12, 24 and 36", "Microsoft and Google").
+
+A list slot also takes one item alone (a span of the item's kind); these are the lists of several. The
+patterns run in time linear in the text: the brackets' contents are bounded, the runs of numbers cannot match
+in two ways, and an enumeration is built from the spans already found, each link one separator long.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from decisionloop.extract._text import Found
+
+# In brackets ("[22,33,42]", '["a", "b"]'), a tuple of numbers ("(43.65, -79.38)"), or three numbers or more
+# in a row ("12, 24, 36", "12, 24 and 36"); thousands ("1,200") are no list.
+_BRACKETED = re.compile(r"(?<![\w\]])\[[^\[\]\n]{1,78}\]")
+_ITEM = r"-?\d+(?:\.\d+)?"
+_TUPLE = re.compile(rf"(?<![\d)])\(\s*{_ITEM}(?:\s*,\s*{_ITEM})+\s*\)")
+_RUN = re.compile(rf"(?<![\w.,-]){_ITEM}(?:,\s+{_ITEM})+(?:,?\s+and\s+{_ITEM})?(?!\w|[.,]\d)")
+_RUN_ITEMS = 3
+# What joins the items of an enumeration, quotes and an article besides; its last joiner says "and" or "or"
+# ("A, B and C", "'Age', 'Income' and 'Education'", "the S&P 500 and the Dow Jones").
+_JOINER = re.compile(r"""['"’”]?(?:,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+)(?:(?:the|a|an)\s+)?['"‘“]?""")
+_QUOTES = "'\"‘’“”"
+_FINAL = re.compile(r"\b(?:and|or)\b")
+# The sorts of span an enumeration lists, each of one sort only.
+_SORTS = (frozenset({"proper", "place", "person", "org"}), frozenset({"noun", "topic"}), frozenset({"quoted"}))
+
+
+def lists(text: str, found: Sequence[Found]) -> Iterator[Found]:
+    """Lists written out: in brackets, a tuple of numbers, three numbers or more in a row, and enumerations of
+    the names and nouns in ``found`` (the text's other spans)."""
+    yield from ((m.group(), "list") for m in _BRACKETED.finditer(text))
+    yield from ((m.group(), "list") for m in _TUPLE.finditer(text))
+    for m in _RUN.finditer(text):
+        if len(re.findall(_ITEM, m.group())) >= _RUN_ITEMS:
+            yield m.group(), "list"
+    yield from ((span, "list") for span in enumerations(text, found))
+
+
+def enumerations(text: str, found: Sequence[Found]) -> Iterator[str]:
+    """Runs of two names, nouns or quotations of ``found`` or more (of one of these), joined by commas and a final
+    "and" or "or": "Microsoft and Google", "timings, exhibitions, and accessibility". Where spans of one sort
+    start at one place, the longest counts."""
+    for sort in _SORTS:
+        yield from _runs(text, [span for span, kind in found if kind in sort])
+
+
+def _runs(text: str, spans: Sequence[str]) -> Iterator[str]:
+    ends: dict[int, int] = {}
+    for span in spans:
+        for start in _starts(text, span):
+            ends[start] = max(ends.get(start, 0), start + len(span))
+    links: dict[int, tuple[int, str]] = {}
+    for start, end in ends.items():
+        joiner = _JOINER.match(text, end)
+        if joiner is not None and joiner.end() in ends:
+            links[start] = (joiner.end(), joiner.group())
+    for first in sorted(set(links) - {nxt for nxt, _ in links.values()}):
+        start, last_joiner = first, ""
+        while start in links:
+            start, last_joiner = links[start]
+        if _FINAL.search(last_joiner):
+            yield _quoted(text, first, ends[start])
+
+
+def _quoted(text: str, start: int, end: int) -> str:
+    """The enumeration with the quotes around its first and last items."""
+    if start > 0 and text[start - 1] in _QUOTES and end < len(text) and text[end] in _QUOTES:
+        start, end = start - 1, end + 1
+    return text[start:end]
+
+
+def _starts(text: str, span: str) -> Iterator[int]:
+    """Where ``span`` stands in ``text`` as words of its own."""
+    at = text.find(span)
+    while at >= 0:
+        end = at + len(span)
+        if (at == 0 or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            yield at
+        at = text.find(span, at + 1)

