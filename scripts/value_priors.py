@@ -10,8 +10,8 @@ slots of each item's expected tool in `bench tools` files:
 Measured 2026-12-05 on the train parts (bfcl_simple_python_train, bfcl_multiple_train, seal_train): place
 slots 130 right values, 106 places among the 167 places offered, 24 others among the 806 others offered: odds
 21.3; other slots 522 right values, 17 places among 112 offered, 505 others among 3,871: odds 1.2 (a place is
-hardly likelier there than another value, so the prior leaves those slots alone). Named values: 97 of the 1,064
-right values, 33 of the 7,642 others: likelihood ratio 21.1.
+hardly likelier there than another value, so the prior leaves those slots alone). Named values: 102 of the 1,064
+right values, 33 of the 7,642 others: likelihood ratio 22.2.
 
 Usage: python scripts/value_priors.py FILE.jsonl [FILE.jsonl ...]
 """

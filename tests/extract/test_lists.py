@@ -31,6 +31,8 @@ def _lists(goal: str) -> list[str]:
         ("Who won between the Lakers or the Clippers?", ["Lakers or the Clippers"]),
         ("Regress on 'Age', 'Income' and 'Education' and a target variable", ["'Age', 'Income' and 'Education'"]),
         ("Plot 'Spend' and the revenue", []),  # a quotation and a noun: no enumeration
+        ("Invite ana@example.com and bob@example.com", ["ana@example.com and bob@example.com"]),
+        ("Free on May 1, May 3 or May 9?", ["May 1, May 3 or May 9"]),
         ("Pay 1,200, 3,400 and 5", []),  # thousands, not a run of three
         ("Between 5 and 10 people", []),  # two numbers are a range as often as a list
         ("my location, Manhattan, offering Thai food", []),  # commas alone: no "and" or "or" ends it

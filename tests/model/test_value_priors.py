@@ -70,6 +70,7 @@ def test_weighed_probabilities_never_pass_one() -> None:
         ("interestRate", "5%", "the interest rate is 5%"),
         ("title", "Dune", 'a book with the title: "Dune"'),
         ("time_period", "03:05", "during the time period of 03:05"),
+        ("waste_type", "GWvmNJmUobdo", 'compost the "GWvmNJmUobdo" waste type'),
     ],
 )
 def test_a_value_right_after_the_slot_s_name_is_named(slot: str, value: str, goal: str) -> None:
@@ -84,6 +85,7 @@ def test_a_value_right_after_the_slot_s_name_is_named(slot: str, value: str, goa
         ("value", "1", "the derivative at x = 1"),
         ("rate", "5", "a rate of 15%"),
         ("supply_chain", "risk", "assess the supply chain risk"),  # no join: a noun beside a noun
+        ("sequence", "DNA", "analyse the DNA sequence"),  # a word before the name is named only when quoted
     ],
 )
 def test_other_values_are_not(slot: str, value: str, goal: str) -> None:

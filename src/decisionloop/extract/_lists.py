@@ -25,12 +25,18 @@ _JOINER = re.compile(r"""['"’”]?(?:,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+)(
 _QUOTES = "'\"‘’“”"
 _FINAL = re.compile(r"\b(?:and|or)\b")
 # The sorts of span an enumeration lists, each of one sort only.
-_SORTS = (frozenset({"proper", "place", "person", "org"}), frozenset({"noun", "topic"}), frozenset({"quoted"}))
+_SORTS = (
+    frozenset({"proper", "place", "person", "org"}),
+    frozenset({"noun", "topic"}),
+    frozenset({"quoted"}),
+    frozenset({"email", "url", "code", "file"}),
+    frozenset({"date"}),
+)
 
 
 def lists(text: str, found: Sequence[Found]) -> Iterator[Found]:
     """Lists written out: in brackets, a tuple of numbers, three numbers or more in a row, and enumerations of
-    the names and nouns in ``found`` (the text's other spans)."""
+    the text's other spans (``found``)."""
     yield from ((m.group(), "list") for m in _BRACKETED.finditer(text))
     yield from ((m.group(), "list") for m in _TUPLE.finditer(text))
     for m in _RUN.finditer(text):
@@ -40,9 +46,9 @@ def lists(text: str, found: Sequence[Found]) -> Iterator[Found]:
 
 
 def enumerations(text: str, found: Sequence[Found]) -> Iterator[str]:
-    """Runs of two names, nouns or quotations of ``found`` or more (of one of these), joined by commas and a final
-    "and" or "or": "Microsoft and Google", "timings, exhibitions, and accessibility". Where spans of one sort
-    start at one place, the longest counts."""
+    """Runs of two spans of ``found`` or more, of one sort (names, nouns, quotations, addresses and codes, dates),
+    joined by commas and a final "and" or "or": "Microsoft and Google", "timings, exhibitions, and accessibility",
+    "ana@example.com and bob@example.com". Where spans of one sort start at one place, the longest counts."""
     for sort in _SORTS:
         yield from _runs(text, [span for span, kind in found if kind in sort])
 

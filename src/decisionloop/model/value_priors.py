@@ -12,9 +12,10 @@ of BFCL simple and multiple and Seal-Tools (``scripts/value_priors.py``), weigh 
   such slots are: a known place is (106 / 167) / (24 / 806) ≈ 21 times as likely to be the value as another. The places'
   probabilities are multiplied by that among the slot's values and NONE keeps the share the heads gave it:
   this weighs which value, never whether there is one. A slot whose values are all places, or none, is left be.
-- **named values** (``NAMED_ODDS``): 97 of the 1,064 right values offered stand right after the slot's name
-  and "=", ":", "is", "of", "as", "equals" ("significance level of 0.05", "a=1"), 33 of the 7,642 other values
-  do: a named value is (97 / 1,064) / (33 / 7,642) ≈ 21 times as likely to be the right one. Its probability
+- **named values** (``NAMED_ODDS``): 102 of the 1,064 right values offered stand right after the slot's name
+  and "=", ":", "is", "of", "as", "equals" ("significance level of 0.05", "a=1") or quoted right before it
+  ('"GWvmNJmUobdo" waste type'), 33 of the 7,642 other values do: a named value is (102 / 1,064) / (33 / 7,642)
+  ≈ 22 times as likely to be the right one. Its probability
   is multiplied by that against every other option, NONE too: the goal gives the value.
 
 Only a slot's question (``arg:<slot>``) is weighed; every other question is answered as the heads answer it.
@@ -32,7 +33,7 @@ from decisionloop.core.tool import NONE
 from decisionloop.values.places import is_located_place
 
 PLACE_ODDS = 21.0
-NAMED_ODDS = 21.0
+NAMED_ODDS = 22.0
 # Words of a slot's name that make it a place's (split at "_" and case changes: cityName, departure_city).
 PLACE_WORDS = frozenset(
     {"location", "city", "country", "state", "region", "place", "destination", "origin", "town", "address"}
@@ -62,15 +63,16 @@ def is_place_value(name: str) -> bool:
 
 
 def named_value(slot: str, value: str, goal: str) -> bool:
-    """Whether ``goal`` gives ``value`` right after the slot's own name: "a=1", "significance level of 0.05",
-    "the rate is 5%", 'the title: "Dune"'."""
+    """Whether ``goal`` gives ``value`` right after the slot's own name, or quoted right before it: "a=1",
+    "significance level of 0.05", "the rate is 5%", 'the title: "Dune"', '"GWvmNJmUobdo" waste type'."""
     words = [re.escape(w.casefold()) for w in _WORD.findall(slot)]
     if not words or not value.strip():
         return False
     name = r"[\s_-]*".join(words)
     join = r"\s*[=:]\s*" if len(slot) <= _SHORT else rf"s?{_JOIN}(?:(?:the|a|an)\s+)?"
-    pattern = rf"(?<![A-Za-z0-9]){name}{join}[\"'“]?{re.escape(value)}(?![\w])"
-    return re.search(pattern, goal, re.IGNORECASE) is not None
+    after = rf"(?<![A-Za-z0-9]){name}{join}[\"'“]?{re.escape(value)}(?![\w])"
+    before = rf"[\"'“]{re.escape(value)}[\"'”]\s+{name}s?(?![A-Za-z])"  # '"GWvmNJmUobdo" waste type'
+    return any(re.search(p, goal, re.IGNORECASE) for p in (after, before if len(slot) > _SHORT else after))
 
 
 def reweigh(qid: str, names: Sequence[str], p: npt.NDArray[np.floating], goal: str) -> npt.NDArray[np.float64]:
