@@ -77,3 +77,32 @@ def test_a_value_that_is_not_offered_is_labelled_none(tmp_path: Path) -> None:
     examples = item_examples(load_items(path), load_spec())
     # one tool is still a choice (it or NONE); its radius is not offered in words, so NONE is that value's label
     assert [(e.question, e.framed.names[e.label]) for e in examples] == [("tool", "circle_area"), ("arg", "NONE")]
+
+
+def test_a_value_written_in_the_goal_that_no_option_matches_teaches_nothing(tmp_path: Path) -> None:
+    sushi = {
+        "name": "find_restaurant",
+        "description": "Find a restaurant.",
+        "parameters": {
+            "type": "object",
+            "properties": {"location": {"type": "string"}, "condition": {"type": "string"}},
+            "required": ["location", "condition"],
+        },
+    }
+    goal = "Get the highest rated sushi restaurant in Boston, that opens on Sundays."
+    path = _items(
+        tmp_path,
+        {
+            "id": "s1",
+            "question": goal,
+            "tools": [sushi],
+            "expected": {
+                "name": "find_restaurant",
+                "arguments": {"location": "Boston", "condition": "opens on Sundays"},
+            },
+        },
+    )
+    labels = [(e.framed.question, e.framed.names[e.label]) for e in item_examples(load_items(path), load_spec())]
+    # "opens on Sundays" is written in the goal but no option is it: NONE would teach "none of these" beside the
+    # value itself, so the question is left out; the location is labelled as ever
+    assert [name for _, name in labels] == ["find_restaurant", "Boston"]
