@@ -40,7 +40,8 @@ PLACE_WORDS = frozenset(
     | {"jurisdiction", "area", "locale", "venue", "where"}
 )
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
-# What joins a name to its value: "=" or ":" (the only joins for a name of one or two letters: "a=1"), or a word
+# What joins a name to its value: "=" or ":" (the only joins for a name of one or two letters: "a=1"), or a
+# word ("is", "of", "as", …)
 _JOIN = r"(?:\s*[=:]\s*|\s+(?:is|of|as|equal to|equals|was)\s+)"
 _SHORT = 2
 _ARG = "arg:"
@@ -72,7 +73,8 @@ def named_value(slot: str, value: str, goal: str) -> bool:
     join = r"\s*[=:]\s*" if len(slot) <= _SHORT else rf"s?{_JOIN}(?:(?:the|a|an)\s+)?"
     after = rf"(?<![A-Za-z0-9]){name}{join}[\"'“]?{re.escape(value)}(?![\w])"
     before = rf"[\"'“]{re.escape(value)}[\"'”]\s+{name}s?(?![A-Za-z])"  # '"GWvmNJmUobdo" waste type'
-    return any(re.search(p, goal, re.IGNORECASE) for p in (after, before if len(slot) > _SHORT else after))
+    patterns = (after,) if len(slot) <= _SHORT else (after, before)
+    return any(re.search(p, goal, re.IGNORECASE) for p in patterns)
 
 
 def reweigh(qid: str, names: Sequence[str], p: npt.NDArray[np.floating], goal: str) -> npt.NDArray[np.float64]:
