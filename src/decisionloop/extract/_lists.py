@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from decisionloop.extract._text import Found
+from decisionloop.extract._text import Found, occurrences
 
 # In brackets ("[22,33,42]", '["a", "b"]'), a tuple of numbers ("(43.65, -79.38)"), or three numbers or more
 # in a row ("12, 24, 36", "12, 24 and 36"); thousands ("1,200") are no list.
@@ -56,7 +56,7 @@ def enumerations(text: str, found: Sequence[Found]) -> Iterator[str]:
 def _runs(text: str, spans: Sequence[str]) -> Iterator[str]:
     ends: dict[int, int] = {}
     for span in spans:
-        for start in _starts(text, span):
+        for start in occurrences(text, span):
             ends[start] = max(ends.get(start, 0), start + len(span))
     links: dict[int, tuple[int, str]] = {}
     for start, end in ends.items():
@@ -76,13 +76,3 @@ def _quoted(text: str, start: int, end: int) -> str:
     if start > 0 and text[start - 1] in _QUOTES and end < len(text) and text[end] in _QUOTES:
         start, end = start - 1, end + 1
     return text[start:end]
-
-
-def _starts(text: str, span: str) -> Iterator[int]:
-    """Where ``span`` stands in ``text`` as words of its own."""
-    at = text.find(span)
-    while at >= 0:
-        end = at + len(span)
-        if (at == 0 or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
-            yield at
-        at = text.find(span, at + 1)

@@ -17,6 +17,7 @@ from decisionloop.extract._text import (
     acceptable,
     clean,
     is_function,
+    occurrences,
     readings,
     tokens,
     words,
@@ -194,13 +195,11 @@ def _name_word(t: Token) -> bool:
 def with_regions(text: str, found: Sequence[Found]) -> Iterator[Found]:
     """A place of ``found`` with the region after it, as one place: "Denver, Colorado", "Paris, France"."""
     for span in dict.fromkeys(s for s, k in found if k == "place"):
-        at = text.find(span)
-        while at >= 0:
+        for at in occurrences(text, span):
             after = _REGION_AFTER.match(text, at + len(span))
             region = _region(after.group(1).split()) if after is not None else None
             if region is not None:
                 yield f"{span}, {region}", "place"
-            at = text.find(span, at + 1)
 
 
 def _region(words: list[str]) -> str | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -124,3 +125,13 @@ def clean(span: str) -> str:
 def acceptable(span: str) -> bool:
     """Whether ``span`` may be offered: non-empty, at most 80 characters, has a letter or digit, not generic."""
     return 0 < len(span) <= MAX_SPAN and any(ch.isalnum() for ch in span) and not is_generic(span)
+
+
+def occurrences(text: str, span: str) -> Iterator[int]:
+    """Where ``span`` stands in ``text`` as words of its own (not inside a longer word)."""
+    at = text.find(span)
+    while at >= 0:
+        end = at + len(span)
+        if (at == 0 or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            yield at
+        at = text.find(span, at + 1)

@@ -68,9 +68,9 @@ def _is_fixed(tool: Tool, name: str) -> bool:
 
 def _label(question: ChoiceQuestion, accepted: Sequence[object], fixed: bool, goal: str) -> int | None:
     """The option an accepted value matches; NONE when none does (or when the value may be left out and is);
-    None for a fixed list that lacks the value, or when the value is written in the goal in a form no option
-    matches ("5%" for 0.05): a question with no right answer, or whose right answer the options may hold in
-    another form, teaches nothing (NONE there would teach "none of these" beside the value itself)."""
+    None for a fixed list that lacks the value, or when the value is written in the goal but no option is it
+    ("opens on Sundays" with no such span): a question with no right answer, or whose right answer the
+    extractor missed, teaches nothing (NONE there would teach "none of these" beside the value itself)."""
     names = [o.name for o in question.options]
     left_out = any(v is None or v == "" for v in accepted)
     for i, name in enumerate(names):

