@@ -1,5 +1,6 @@
-"""The value priors: a slot named for a place weighs the known places among its values (NONE's share kept), and
-a value the goal gives right after the slot's name weighs more than every other option."""
+"""The value priors: a slot named for a place weighs the known places among its values (NONE's share kept); a
+value the goal gives right after the slot's name, one the slot's description gives as an example, a number the
+goal follows with the slot's unit and an enumeration of other options weigh more than every other option."""
 
 from __future__ import annotations
 
@@ -12,7 +13,20 @@ import pytest
 from decisionloop.evaluate.tools_bench import run_item
 from decisionloop.gold.tools_items import parse_item
 from decisionloop.model.backend import ModelBackend, has_model
-from decisionloop.model.value_priors import NAMED_ODDS, PLACE_ODDS, is_place_value, named_value, place_slot, reweigh
+from decisionloop.model.value_priors import (
+    DESCRIBED_ODDS,
+    LIST_ODDS,
+    NAMED_ODDS,
+    PLACE_ODDS,
+    UNIT_ODDS,
+    described_value,
+    enumerated,
+    is_place_value,
+    named_value,
+    place_slot,
+    reweigh,
+    unit_named,
+)
 from decisionloop.spec.load import load_spec
 
 
@@ -100,6 +114,87 @@ def test_a_named_value_weighs_more_against_none_too() -> None:
     assert p.sum() == pytest.approx(1.0)
 
 
+@pytest.mark.parametrize(
+    ("value", "instruction"),
+    [
+        ("miles", "The unit of distance. Options: 'miles', 'kilometers'."),
+        ("Texas", "The location where the case is registered, in the format: state, e.g., Texas"),
+        ("USD", 'The currency, such as "USD" or "EUR".'),
+        ("json", "The output format, for example json or csv."),
+        ("Bankruptcy", "The type of law case. eg. Bankruptcy"),
+    ],
+)
+def test_a_value_the_description_quotes_or_gives_as_an_example_is_described(value: str, instruction: str) -> None:
+    assert described_value("unit", value, instruction)
+
+
+@pytest.mark.parametrize(
+    ("slot", "value", "instruction"),
+    [
+        ("unit", "distance", "The unit of distance. Options: 'miles', 'kilometers'."),  # said, not an example
+        ("state", "Texas", "The state, in its two-letter code."),
+        ("name", "name", "The value of the argument 'name'."),  # a description with no words quotes the name
+        ("scale", "like", "Items the user may like."),  # "like" followed by nothing it names
+        ("format", "csv", "The format; json is likelier than csv."),  # "likelier" gives no example
+    ],
+)
+def test_other_values_are_not_described(slot: str, value: str, instruction: str) -> None:
+    assert not described_value(slot, value, instruction)
+
+
+@pytest.mark.parametrize(
+    ("slot", "value", "goal", "instruction"),
+    [
+        ("time_years", "3", "a $5000 investment at 5% in 3 years", "The investment horizon in years."),
+        ("period", "5", "$100 annually for the next 5 years", "The time frame in years for which it is paid."),
+        ("duration", "76", "over a period of 76 minutes", "The duration in minutes."),
+        ("weight", "2", "how heavy are 2 kg-bags", "The weight in kg."),
+    ],
+)
+def test_a_number_followed_by_the_slot_s_unit_is_unit_named(slot: str, value: str, goal: str, instruction: str) -> None:
+    assert unit_named(slot, value, goal, instruction)
+
+
+@pytest.mark.parametrize(
+    ("slot", "value", "goal", "instruction"),
+    [
+        ("period", "100", "$100 annually for the next 5 years", "The time frame in years."),
+        ("time_years", "3", "3 pounds in 5 years", "The horizon in years."),
+        ("name", "Bob", "Bob years", "The person's name in years."),  # not a number
+        ("count", "5", "the 5 given items", "The number of items given."),  # "given" names no unit
+    ],
+)
+def test_other_numbers_are_not_unit_named(slot: str, value: str, goal: str, instruction: str) -> None:
+    assert not unit_named(slot, value, goal, instruction)
+
+
+def test_an_enumeration_of_other_options_is_enumerated() -> None:
+    names = ("tomatoes and lettuce", "tomatoes", "lettuce", "Whole Foods", "NONE")
+    assert enumerated("tomatoes and lettuce", names)
+    assert enumerated("red, green, and blue", ("red, green, and blue", "red", "Green", "blue"))
+    assert not enumerated("tomatoes", names)
+    assert not enumerated("Procter and Gamble", ("Procter and Gamble", "Procter"))  # "Gamble" is no option
+    assert not enumerated("Whole Foods", names)
+
+
+@pytest.mark.parametrize(
+    ("qid", "names", "goal", "instruction", "odds"),
+    [
+        ("arg:unit", ("miles", "distance", "NONE"), "the distance in miles", "Options: 'miles', 'km'.", DESCRIBED_ODDS),
+        ("arg:time_years", ("3", "5000", "NONE"), "$5000 in 3 years", "The horizon in years.", UNIT_ODDS),
+        ("arg:items", ("a and b", "a", "NONE"), "", "", 1.0),  # "b" is no option: no enumeration
+        ("arg:items", ("a and b", "a", "b", "NONE"), "", "", LIST_ODDS),
+    ],
+)
+def test_each_prior_weighs_its_value_against_every_option_none_too(
+    qid: str, names: tuple[str, ...], goal: str, instruction: str, odds: float
+) -> None:
+    p = np.full(len(names), 1 / len(names))
+    weighed = reweigh(qid, names, p, goal, instruction)
+    assert weighed.sum() == pytest.approx(1.0)
+    assert weighed[0] / weighed[-1] == pytest.approx(odds)
+
+
 MUSEUM = {
     "name": "museum.info",
     "description": "Opening hours and exhibitions of a museum.",
@@ -127,3 +222,28 @@ def test_the_bundled_model_fills_the_city_with_the_city_not_the_museum() -> None
     record = run_item(parse_item(line, "test"), ModelBackend(), load_spec(), date(2026, 12, 5))
     assert record.tool == "museum.info"
     assert record.arguments == {"museum": "Louvre Museum", "city": "Paris"}
+
+
+DISTANCE = {
+    "name": "route.distance",
+    "description": "The driving distance between two places.",
+    "parameters": {
+        "type": "object",
+        "properties": {
+            "origin": {"type": "string", "description": "Where the trip starts."},
+            "destination": {"type": "string", "description": "Where the trip ends."},
+            "unit": {"type": "string", "description": "The unit of distance. Options: 'miles', 'kilometers'."},
+        },
+        "required": ["origin", "destination", "unit"],
+    },
+}
+
+
+@pytest.mark.skipif(not has_model(), reason="no bundled decision model is shipped in this tree")
+def test_the_bundled_model_takes_the_unit_its_description_offers() -> None:
+    # without the described-value prior the bundled heads answered NONE for the unit, and the call lacked it
+    line = json.dumps(
+        {"id": "lyon", "question": "How far is it to drive from Lyon to Milan, in kilometers?", "tools": [DISTANCE]}
+    )
+    record = run_item(parse_item(line, "test"), ModelBackend(), load_spec(), date(2026, 12, 5))
+    assert record.arguments == {"origin": "Lyon", "destination": "Milan", "unit": "kilometers"}

@@ -205,7 +205,7 @@ class ModelBackend:
             for entry, head in members:
                 lexical = rows.lexical[:, : lexical_width(entry.feature_version)]
                 found.append(head.probabilities(head.scores_of(rows.shared, rows.options, lexical), f.kind))
-            weighed = reweigh(qid, f.names, np.mean(found, axis=0), f.roles.get("goal", ""))
+            weighed = reweigh(qid, f.names, np.mean(found, axis=0), f.roles.get("goal", ""), f.question)
             answers[qid] = _wire(f.kind, f.names, weighed)
         return answers
 

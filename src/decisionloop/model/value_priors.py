@@ -1,22 +1,33 @@
-"""What the heads do not read, weighed in after them: which of a slot's values is a place, and which the goal
-gives right after the slot's own name.
+"""What the heads do not read, weighed in after them: which of a slot's values is a place, which the goal gives
+right after the slot's own name, which the slot's description gives as an example, which number the goal
+follows with the slot's unit, and which joins other values into a list.
 
 A head reads an option's words beside the slot's question, not whether a word names a place, and it reads the
 words around a value but can still prefer NONE to "0.05" in "at a significance level of 0.05". On catalogues
 nobody wrote for the generator it fills ``location`` with "woodland" beside "Washington", ``city`` with "Louvre
-Museum" beside "Paris", ``a`` with 2 in "a=1, b=-3, c=2". Two likelihood ratios, counted on the train parts
-of BFCL simple and multiple and Seal-Tools (``scripts/value_priors.py``), weigh the heads' probabilities:
+Museum" beside "Paris", ``a`` with 2 in "a=1, b=-3, c=2", ``unit`` with NONE beside "miles" when the
+description says "Options: 'miles', 'kilometers'". Likelihood ratios counted on the train parts of BFCL simple
+and multiple and Seal-Tools (``scripts/value_priors.py``) weigh the heads' probabilities:
 
 - **places** (``PLACE_ODDS``): 106 of the 130 values that fill a slot named for a place (location, city,
   country, …) are capitalised known places ("Denver, Colorado" too), while 167 of the 973 values offered to
-  such slots are: a known place is (106 / 167) / (24 / 806) ≈ 21 times as likely to be the value as another. The places'
-  probabilities are multiplied by that among the slot's values and NONE keeps the share the heads gave it:
-  this weighs which value, never whether there is one. A slot whose values are all places, or none, is left be.
-- **named values** (``NAMED_ODDS``): 102 of the 1,064 right values offered stand right after the slot's name
-  and "=", ":", "is", "of", "as", "equals" ("significance level of 0.05", "a=1") or quoted right before it
-  ('"GWvmNJmUobdo" waste type'), 33 of the 7,642 other values do: a named value is (102 / 1,064) / (33 / 7,642)
-  ≈ 22 times as likely to be the right one. Its probability
-  is multiplied by that against every other option, NONE too: the goal gives the value.
+  such slots are: a known place is (106 / 167) / (24 / 806) ≈ 21 times as likely to be the value as another.
+  The places' probabilities are multiplied by that among the slot's values and NONE keeps the share the heads
+  gave it: this weighs which value, never whether there is one. A slot whose values are all places, or none, is
+  left be.
+
+The others are multiplied against every other option, NONE too (the goal or the schema gives the value), each
+by its likelihood ratio over the 1,064 right values and the 7,642 other values offered:
+
+- **named values** (``NAMED_ODDS``, 102 right values vs 33 others: 22): right after the slot's name and "=",
+  ":", "is", "of", "as", "equals" ("significance level of 0.05", "a=1") or quoted right before it
+  ('"GWvmNJmUobdo" waste type');
+- **described values** (``DESCRIBED_ODDS``, 200 vs 80: 18): quoted in the slot's description or given there as
+  an example ("Options: 'miles', 'kilometers'", "e.g., Texas");
+- **numbers in the slot's unit** (``UNIT_ODDS``, 112 vs 37: 22): followed in the goal by a word of the slot's
+  name or description ("in 3 years" for ``time_years``);
+- **enumerations** (``LIST_ODDS``, 33 vs 53: 4.5): two other options or more joined by commas and "and"/"or"
+  ("tomatoes and lettuce" beside "tomatoes" and "lettuce"), the value a list slot takes whole.
 
 Only a slot's question (``arg:<slot>``) is weighed; every other question is answered as the heads answer it.
 """
@@ -34,6 +45,9 @@ from decisionloop.values.places import is_located_place
 
 PLACE_ODDS = 21.0
 NAMED_ODDS = 22.0
+DESCRIBED_ODDS = 18.0
+UNIT_ODDS = 22.0
+LIST_ODDS = 4.5
 # Words of a slot's name that make it a place's (split at "_" and case changes: cityName, departure_city).
 PLACE_WORDS = frozenset(
     {"location", "city", "country", "state", "region", "place", "destination", "origin", "town", "address"}
@@ -77,8 +91,65 @@ def named_value(slot: str, value: str, goal: str) -> bool:
     return any(re.search(p, goal, re.IGNORECASE) for p in patterns)
 
 
-def reweigh(qid: str, names: Sequence[str], p: npt.NDArray[np.floating], goal: str) -> npt.NDArray[np.float64]:
-    """``p`` over ``names`` weighed by both priors when ``qid`` fills a slot; else ``p`` as it is."""
+_QUOTED = re.compile(r"['\"`‘“]([^'\"`’”]{1,60})['\"`’”]")
+# What a description writes before its examples, and the examples up to the end of the clause
+_EXAMPLES = re.compile(
+    r"(?:\be\.?g\b\.?|\bi\.e\.|\b(?:such as|for example|for instance|example|like)\b)[,:]?\s*([^.;)]{1,80})",
+    re.IGNORECASE,
+)
+# Joins of an enumeration's items: ", ", ", and ", " and ", " or "
+_ENUMERATED = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,\s*|\s+and\s+|\s+or\s+)\s*")
+# A number as a goal writes it ("5", "$100", "1,000", "4.5%")
+_NUMBER = re.compile(r"^[$€£]?-?\d[\d,]*(?:\.\d+)?%?$")
+# Words of a description that name no unit
+_STOP = frozenset(
+    {"the", "a", "an", "of", "in", "on", "for", "to", "and", "or", "is", "be", "by", "with", "as", "at", "from"}
+    | {"this", "that", "which", "it", "its", "default", "optional", "required", "value", "number", "given"}
+)
+
+
+def described_value(slot: str, value: str, instruction: str) -> bool:
+    """Whether the slot's own description quotes ``value`` or gives it as an example: "Options: 'miles',
+    'kilometers'", "e.g., Texas" (the slot's name, quoted by a description that has no words, does not count)."""
+    said = value.strip().casefold()
+    if not said or said == slot.casefold():
+        return False
+    if said in {q.strip().casefold() for q in _QUOTED.findall(instruction)}:
+        return True
+    word = rf"(?<![\w]){re.escape(said)}(?![\w])"
+    return any(re.search(word, m.casefold()) for m in _EXAMPLES.findall(instruction))
+
+
+def unit_named(slot: str, value: str, goal: str, instruction: str) -> bool:
+    """Whether ``value`` is a number the goal follows with a word of the slot's name or description: "in 3 years"
+    for ``time_years``, "for 76 minutes" for a duration "in minutes"."""
+    if not _NUMBER.match(value.strip()):
+        return False
+    words = {_singular(w) for w in _WORD.findall(slot) + _WORD.findall(instruction)} - _STOP
+    for m in re.finditer(rf"(?<![\w.]){re.escape(value)}(?![\w.])", goal):
+        after = re.match(r"[\s-]*([A-Za-z]+)", goal[m.end() :])
+        if after and _singular(after.group(1)) in words:
+            return True
+    return False
+
+
+def enumerated(value: str, names: Sequence[str]) -> bool:
+    """Whether ``value`` joins two options or more of the same question by commas and "and"/"or" ("tomatoes and
+    lettuce" beside "tomatoes" and "lettuce"): the items are there one by one, and together."""
+    items = [i.strip(" []'\"") for i in _ENUMERATED.split(value.strip("[] "))]
+    others = {n.casefold() for n in names if n != value}
+    return len(items) >= 2 and all(i and i.casefold() in others for i in items)
+
+
+def _singular(word: str) -> str:
+    w = word.casefold()
+    return w[:-1] if w.endswith("s") and len(w) > 3 else w
+
+
+def reweigh(
+    qid: str, names: Sequence[str], p: npt.NDArray[np.floating], goal: str, instruction: str = ""
+) -> npt.NDArray[np.float64]:
+    """``p`` over ``names`` weighed by the priors when ``qid`` fills a slot; else ``p`` as it is."""
     out = np.asarray(p, dtype=np.float64)
     slot = slot_of(qid)
     if slot is None:
@@ -86,10 +157,18 @@ def reweigh(qid: str, names: Sequence[str], p: npt.NDArray[np.floating], goal: s
     values = [i for i, n in enumerate(names) if n != NONE]
     if place_slot(slot):
         out = _places(out, values, [i for i in values if is_place_value(names[i])])
-    named = [i for i in values if named_value(slot, names[i], goal)]
-    if named:
-        out = out.copy()
-        out[named] *= NAMED_ODDS
+    odds = np.ones(len(names))
+    for i in values:
+        if named_value(slot, names[i], goal):
+            odds[i] *= NAMED_ODDS
+        if described_value(slot, names[i], instruction):
+            odds[i] *= DESCRIBED_ODDS
+        if unit_named(slot, names[i], goal, instruction):
+            odds[i] *= UNIT_ODDS
+        if enumerated(names[i], names):
+            odds[i] *= LIST_ODDS
+    if (odds != 1).any():
+        out = out * odds
         out /= out.sum()
     return np.minimum(out, 1.0)  # float32 sums may round past 1
 
