@@ -59,7 +59,7 @@ def main() -> None:
                 right = {v for v in values if any(accepts(a, v) for a in accepted.get(slot.name, ()))}
                 for v in values:
                     named["named", v in right, named_value(slot.name, v, item.question)] += 1
-                    named["described", v in right, described_value(slot.name, v, slot.instruction)] += 1
+                    named["described", v in right, described_value(slot.name, v, item.question, slot.instruction)] += 1
                     named["enumerated", v in right, enumerated(v, values)] += 1
                     named["unit", v in right, unit_named(slot.name, v, item.question, slot.instruction)] += 1
                 if slot.type == "string" and right:

@@ -10,7 +10,7 @@ from datetime import date
 import numpy as np
 import pytest
 
-from decisionloop.evaluate.tools_bench import run_item
+from decisionloop.evaluate.tools_bench import ToolsRecord, run_item
 from decisionloop.gold.tools_items import parse_item
 from decisionloop.model.backend import ModelBackend, has_model
 from decisionloop.model.value_priors import (
@@ -125,7 +125,7 @@ def test_a_named_value_weighs_more_against_none_too() -> None:
     ],
 )
 def test_a_value_the_description_quotes_or_gives_as_an_example_is_described(value: str, instruction: str) -> None:
-    assert described_value("unit", value, instruction)
+    assert described_value("unit", value, f"the {value} one", instruction)
 
 
 @pytest.mark.parametrize(
@@ -139,7 +139,12 @@ def test_a_value_the_description_quotes_or_gives_as_an_example_is_described(valu
     ],
 )
 def test_other_values_are_not_described(slot: str, value: str, instruction: str) -> None:
-    assert not described_value(slot, value, instruction)
+    assert not described_value(slot, value, f"the {value} one", instruction)
+
+
+def test_a_described_value_the_goal_does_not_say_is_not_described() -> None:
+    # an optional enum's options all quoted by its description: none of them weighs more than leaving it out
+    assert not described_value("detail_level", "basic", "theft in California", "Optional, default is 'basic'.")
 
 
 @pytest.mark.parametrize(
@@ -195,55 +200,44 @@ def test_each_prior_weighs_its_value_against_every_option_none_too(
     assert weighed[0] / weighed[-1] == pytest.approx(odds)
 
 
-MUSEUM = {
-    "name": "museum.info",
-    "description": "Opening hours and exhibitions of a museum.",
-    "parameters": {
-        "type": "object",
-        "properties": {
-            "museum": {"type": "string", "description": "The museum's name."},
-            "city": {"type": "string", "description": "The city the museum is in."},
-        },
-        "required": ["museum", "city"],
+def _function(name: str, description: str, params: dict[str, str]) -> dict[str, object]:
+    """A function whose parameters are all required strings, each with its description."""
+    properties = {p: {"type": "string", "description": d} for p, d in params.items()}
+    schema = {"type": "object", "properties": properties, "required": list(params)}
+    return {"name": name, "description": description, "parameters": schema}
+
+
+def _decided(question: str, tool: dict[str, object]) -> ToolsRecord:
+    line = json.dumps({"id": "goal", "question": question, "tools": [tool]})
+    return run_item(parse_item(line, "test"), ModelBackend(), load_spec(), date(2026, 12, 5))
+
+
+MUSEUM = _function(
+    "museum.info",
+    "Opening hours and exhibitions of a museum.",
+    {"museum": "The museum's name.", "city": "The city the museum is in."},
+)
+DISTANCE = _function(
+    "route.distance",
+    "The driving distance between two places.",
+    {
+        "origin": "Where the trip starts.",
+        "destination": "Where the trip ends.",
+        "unit": "The unit of distance. Options: 'miles', 'kilometers'.",
     },
-}
+)
 
 
 @pytest.mark.skipif(not has_model(), reason="no bundled decision model is shipped in this tree")
 def test_the_bundled_model_fills_the_city_with_the_city_not_the_museum() -> None:
-    # without the prior the bundled heads gave city='Louvre Museum'
-    line = json.dumps(
-        {
-            "id": "louvre",
-            "question": "Tell me about the Louvre Museum in Paris, its hours and exhibitions.",
-            "tools": [MUSEUM],
-        }
-    )
-    record = run_item(parse_item(line, "test"), ModelBackend(), load_spec(), date(2026, 12, 5))
+    # without the place prior the bundled heads gave city='Louvre Museum'
+    record = _decided("Tell me about the Louvre Museum in Paris, its hours and exhibitions.", MUSEUM)
     assert record.tool == "museum.info"
     assert record.arguments == {"museum": "Louvre Museum", "city": "Paris"}
-
-
-DISTANCE = {
-    "name": "route.distance",
-    "description": "The driving distance between two places.",
-    "parameters": {
-        "type": "object",
-        "properties": {
-            "origin": {"type": "string", "description": "Where the trip starts."},
-            "destination": {"type": "string", "description": "Where the trip ends."},
-            "unit": {"type": "string", "description": "The unit of distance. Options: 'miles', 'kilometers'."},
-        },
-        "required": ["origin", "destination", "unit"],
-    },
-}
 
 
 @pytest.mark.skipif(not has_model(), reason="no bundled decision model is shipped in this tree")
 def test_the_bundled_model_takes_the_unit_its_description_offers() -> None:
     # without the described-value prior the bundled heads answered NONE for the unit, and the call lacked it
-    line = json.dumps(
-        {"id": "lyon", "question": "How far is it to drive from Lyon to Milan, in kilometers?", "tools": [DISTANCE]}
-    )
-    record = run_item(parse_item(line, "test"), ModelBackend(), load_spec(), date(2026, 12, 5))
+    record = _decided("How far is it to drive from Lyon to Milan, in kilometers?", DISTANCE)
     assert record.arguments == {"origin": "Lyon", "destination": "Milan", "unit": "kilometers"}

@@ -108,15 +108,16 @@ _STOP = frozenset(
 )
 
 
-def described_value(slot: str, value: str, instruction: str) -> bool:
-    """Whether the slot's own description quotes ``value`` or gives it as an example: "Options: 'miles',
-    'kilometers'", "e.g., Texas" (the slot's name, quoted by a description that has no words, does not count)."""
+def described_value(slot: str, value: str, goal: str, instruction: str) -> bool:
+    """Whether the goal writes ``value`` and the slot's own description quotes it or gives it as an example:
+    "Options: 'miles', 'kilometers'", "e.g., Texas" (the slot's name, quoted by a description that has no words,
+    does not count; nor does a fixed option the goal does not say)."""
     said = value.strip().casefold()
-    if not said or said == slot.casefold():
+    word = rf"(?<!\w){re.escape(said)}(?!\w)"
+    if not said or said == slot.casefold() or not re.search(word, goal.casefold()):
         return False
     if said in {q.strip().casefold() for q in _QUOTED.findall(instruction)}:
         return True
-    word = rf"(?<![\w]){re.escape(said)}(?![\w])"
     return any(re.search(word, m.casefold()) for m in _EXAMPLES.findall(instruction))
 
 
@@ -161,7 +162,7 @@ def reweigh(
     for i in values:
         if named_value(slot, names[i], goal):
             odds[i] *= NAMED_ODDS
-        if described_value(slot, names[i], instruction):
+        if described_value(slot, names[i], goal, instruction):
             odds[i] *= DESCRIBED_ODDS
         if unit_named(slot, names[i], goal, instruction):
             odds[i] *= UNIT_ODDS
