@@ -4,17 +4,18 @@ slots of each item's expected tool in `bench tools` files:
 - places: the string slots named for a place (``place_slot``) and the others; for each, how many right values
   are capitalised known places (``is_place_value``) among the values offered, and the odds that a place offered
   is the value against another value offered;
-- named, described, unit and enumerated values: over every slot with spans, how many right values and how many
-  other values stand right after the slot's name (``named_value``), are quoted or given as an example by the
-  slot's description (``described_value``), are numbers the goal follows with a word of the slot's name or
-  description (``unit_named``), or join other values offered (``enumerated``), and the likelihood ratio of each.
+- named, described, unit, enumerated and in-form values: over every slot with spans, how many right values and
+  how many other values stand right after the slot's name (``named_value``), are quoted or given as an example
+  by the slot's description (``described_value``), are numbers the goal follows with a word of the slot's name or
+  description (``unit_named``), join other values offered (``enumerated``), or have the written form the slot's
+  name asks for (``in_form``), and the likelihood ratio of each.
 
 Measured 2026-12-05 on the train parts (bfcl_simple_python_train, bfcl_multiple_train, seal_train): place
 slots 130 right values, 106 places among the 167 places offered, 24 others among the 806 others offered: odds
 21.3; other slots 522 right values, 17 places among 112 offered, 505 others among 3,871: odds 1.2 (a place is
 hardly likelier there than another value, so the prior leaves those slots alone). Named values: 102 of the 1,064
 right values, 33 of the 7,642 others: likelihood ratio 22.2. Described: 200 and 80, 18.0; unit: 112 and 37, 21.7;
-enumerated: 33 and 53, 4.5.
+enumerated: 33 and 53, 4.5; in form: 78 and 23, 24.4.
 
 Usage: python scripts/value_priors.py FILE.jsonl [FILE.jsonl ...]
 """
@@ -32,6 +33,7 @@ from decisionloop.gold.tools_items import ExpectedCall, load_items
 from decisionloop.model.value_priors import (
     described_value,
     enumerated,
+    in_form,
     is_place_value,
     named_value,
     place_slot,
@@ -61,6 +63,7 @@ def main() -> None:
                     named["named", v in right, named_value(slot.name, v, item.question)] += 1
                     named["described", v in right, described_value(slot.name, v, item.question, slot.instruction)] += 1
                     named["enumerated", v in right, enumerated(v, values)] += 1
+                    named["in form", v in right, in_form(slot.name, v)] += 1
                     named["unit", v in right, unit_named(slot.name, v, item.question, slot.instruction)] += 1
                 if slot.type == "string" and right:
                     first = next(v for v in values if v in right)
@@ -74,7 +77,7 @@ def main() -> None:
             f"{label}: {right_places + others} right values; places {right_places} of {offered_places} offered, "
             f"others {others} of {offered_others}: odds {_ratio(right_places, offered_places, others, offered_others)}"
         )
-    for prior in ("named", "described", "unit", "enumerated"):
+    for prior in ("named", "described", "unit", "enumerated", "in form"):
         right_yes, right_all = named[prior, True, True], named[prior, True, True] + named[prior, True, False]
         other_yes, other_all = named[prior, False, True], named[prior, False, True] + named[prior, False, False]
         print(

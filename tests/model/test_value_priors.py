@@ -15,12 +15,14 @@ from decisionloop.gold.tools_items import parse_item
 from decisionloop.model.backend import ModelBackend, has_model
 from decisionloop.model.value_priors import (
     DESCRIBED_ODDS,
+    FORM_ODDS,
     LIST_ODDS,
     NAMED_ODDS,
     PLACE_ODDS,
     UNIT_ODDS,
     described_value,
     enumerated,
+    in_form,
     is_place_value,
     named_value,
     place_slot,
@@ -183,12 +185,44 @@ def test_an_enumeration_of_other_options_is_enumerated() -> None:
 
 
 @pytest.mark.parametrize(
+    ("slot", "value"),
+    [
+        ("contact_email", "ana@example.com"),
+        ("website", "https://example.com/a"),
+        ("server_ip", "192.168.1.20"),
+        ("start_time", "12:30"),
+        ("patient_id", "CEyWZrPWtF"),
+        ("productCode", "AB1010CD"),
+        ("order_id", "4471"),
+    ],
+)
+def test_a_value_in_the_form_the_slot_s_name_asks_for_is_in_form(slot: str, value: str) -> None:
+    assert in_form(slot, value)
+
+
+@pytest.mark.parametrize(
+    ("slot", "value"),
+    [
+        ("contact_email", "further communication"),
+        ("patient_id", "patient"),
+        ("patient_id", "8"),  # too short to tell from a count
+        ("start_time", "noon"),
+        ("amount", "4471"),  # the slot asks for no form
+        ("paid", "ID4471"),  # "paid" is no "id"
+    ],
+)
+def test_other_values_are_not_in_form(slot: str, value: str) -> None:
+    assert not in_form(slot, value)
+
+
+@pytest.mark.parametrize(
     ("qid", "names", "goal", "instruction", "odds"),
     [
         ("arg:unit", ("miles", "distance", "NONE"), "the distance in miles", "Options: 'miles', 'km'.", DESCRIBED_ODDS),
         ("arg:time_years", ("3", "5000", "NONE"), "$5000 in 3 years", "The horizon in years.", UNIT_ODDS),
         ("arg:items", ("a and b", "a", "NONE"), "", "", 1.0),  # "b" is no option: no enumeration
         ("arg:items", ("a and b", "a", "b", "NONE"), "", "", LIST_ODDS),
+        ("arg:contact_email", ("ana@example.com", "contact", "NONE"), "", "", FORM_ODDS),
     ],
 )
 def test_each_prior_weighs_its_value_against_every_option_none_too(
