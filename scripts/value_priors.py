@@ -8,14 +8,16 @@ slots of each item's expected tool in `bench tools` files:
   how many other values stand right after the slot's name (``named_value``), are quoted or given as an example
   by the slot's description (``described_value``), are numbers the goal follows with a word of the slot's name or
   description (``unit_named``), join other values offered (``enumerated``), or have the written form the slot's
-  name asks for (``in_form``), and the likelihood ratio of each.
+  name asks for (``in_form``), and the likelihood ratio of each; and in calls with a slot named for a place, how
+  many right values and other values of the other slots are places.
 
 Measured 2026-12-05 on the train parts (bfcl_simple_python_train, bfcl_multiple_train, seal_train): place
 slots 130 right values, 106 places among the 167 places offered, 24 others among the 806 others offered: odds
 21.3; other slots 522 right values, 17 places among 112 offered, 505 others among 3,871: odds 1.2 (a place is
 hardly likelier there than another value, so the prior leaves those slots alone). Named values: 102 of the 1,064
 right values, 33 of the 7,642 others: likelihood ratio 22.2. Described: 200 and 80, 18.0; unit: 112 and 37, 21.7;
-enumerated: 33 and 53, 4.5; in form: 78 and 23, 24.4.
+enumerated: 33 and 53, 4.5; in form: 78 and 23, 24.4; places elsewhere: 2 of 168 right values, 146 of 1,588
+others, 0.13.
 
 Usage: python scripts/value_priors.py FILE.jsonl [FILE.jsonl ...]
 """
@@ -54,6 +56,7 @@ def main() -> None:
             tool = next(t for t in item.tools if t.id == item.expected.name)
             candidates = extract(item.question, [])
             accepted = item.expected.accepted_values()
+            placed_call = any(place_slot(s.name) for s in tool.slots)
             for slot in tool.slots:
                 if slot.is_fixed:
                     continue
@@ -65,6 +68,8 @@ def main() -> None:
                     named["enumerated", v in right, enumerated(v, values)] += 1
                     named["in form", v in right, in_form(slot.name, v)] += 1
                     named["unit", v in right, unit_named(slot.name, v, item.question, slot.instruction)] += 1
+                    if placed_call and not place_slot(slot.name):
+                        named["places elsewhere", v in right, is_place_value(v)] += 1
                 if slot.type == "string" and right:
                     first = next(v for v in values if v in right)
                     placed = place_slot(slot.name)
@@ -77,7 +82,7 @@ def main() -> None:
             f"{label}: {right_places + others} right values; places {right_places} of {offered_places} offered, "
             f"others {others} of {offered_others}: odds {_ratio(right_places, offered_places, others, offered_others)}"
         )
-    for prior in ("named", "described", "unit", "enumerated", "in form"):
+    for prior in ("named", "described", "unit", "enumerated", "in form", "places elsewhere"):
         right_yes, right_all = named[prior, True, True], named[prior, True, True] + named[prior, True, False]
         other_yes, other_all = named[prior, False, True], named[prior, False, True] + named[prior, False, False]
         print(
@@ -89,7 +94,8 @@ def main() -> None:
 def _ratio(a: int, a_all: int, b: int, b_all: int) -> str:
     if not (a_all and b and b_all):
         return "-"
-    return f"{(a / a_all) / (b / b_all):.1f}"
+    ratio = (a / a_all) / (b / b_all)
+    return f"{ratio:.1f}" if ratio >= 1 else f"{ratio:.2f}"
 
 
 if __name__ == "__main__":

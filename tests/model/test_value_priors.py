@@ -1,6 +1,7 @@
 """The value priors: a slot named for a place weighs the known places among its values (NONE's share kept); a
 value the goal gives right after the slot's name, one the slot's description gives as an example, a number the
-goal follows with the slot's unit and an enumeration of other options weigh more than every other option."""
+goal follows with the slot's unit, an enumeration of other options and a value in the slot's form weigh more than
+every other option; a place weighs less in another slot of a call that has a place slot."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from decisionloop.gold.tools_items import parse_item
 from decisionloop.model.backend import ModelBackend, has_model
 from decisionloop.model.value_priors import (
     DESCRIBED_ODDS,
+    ELSEWHERE_ODDS,
     FORM_ODDS,
     LIST_ODDS,
     NAMED_ODDS,
@@ -75,6 +77,15 @@ def test_nothing_changes_where_the_prior_cannot_tell_values_apart(qid: str, name
 def test_weighed_probabilities_never_pass_one() -> None:
     p = reweigh("arg:location", ("Las Vegas", "traffic", "NONE"), np.array([1.0, 1e-9, 0.0], dtype=np.float32), "")
     assert p.max() <= 1.0
+
+
+def test_a_place_weighs_less_in_another_slot_of_a_call_with_a_place_slot() -> None:
+    names = ("New York", "rock", "NONE")
+    p = np.array([0.5, 0.3, 0.2])
+    weighed = reweigh("arg:genre", names, p, "rock concerts in New York", "", ("location", "genre"))
+    assert weighed.argmax() == 1
+    assert weighed[0] / weighed[2] == pytest.approx(ELSEWHERE_ODDS * 0.5 / 0.2)
+    assert np.allclose(reweigh("arg:genre", names, p, "rock concerts in New York", "", ("genre",)), p)
 
 
 @pytest.mark.parametrize(

@@ -39,7 +39,7 @@ from decisionloop.model.features import (
     texts_of,
 )
 from decisionloop.model.head import Head
-from decisionloop.model.value_priors import reweigh
+from decisionloop.model.value_priors import reweigh, slot_of
 
 ENCODER = "encoder.int8.onnx"
 TOKENIZER = "tokenizer.json"
@@ -197,6 +197,7 @@ class ModelBackend:
 
     def _answers(self, framed: Mapping[str, Framed]) -> dict[str, object]:
         answers: dict[str, object] = {}
+        slots = [s for s in map(slot_of, framed) if s is not None]
         for qid, f in framed.items():
             members = self._members(qid)
             # one set of rows at the newest version the heads read; an older head reads their first columns
@@ -205,7 +206,8 @@ class ModelBackend:
             for entry, head in members:
                 lexical = rows.lexical[:, : lexical_width(entry.feature_version)]
                 found.append(head.probabilities(head.scores_of(rows.shared, rows.options, lexical), f.kind))
-            weighed = reweigh(qid, f.names, np.mean(found, axis=0), f.roles.get("goal", ""), f.question)
+            mean = np.mean(found, axis=0)
+            weighed = reweigh(qid, f.names, mean, f.roles.get("goal", ""), f.question, slots)
             answers[qid] = _wire(f.kind, f.names, weighed)
         return answers
 
