@@ -205,6 +205,11 @@ def test_an_enumeration_of_other_options_is_enumerated() -> None:
         ("patient_id", "CEyWZrPWtF"),
         ("productCode", "AB1010CD"),
         ("order_id", "4471"),
+        ("year", "1995"),
+        ("month", "December"),
+        ("day_of_week", "Sunday"),
+        ("color", "green"),
+        ("target_language", "French"),
     ],
 )
 def test_a_value_in_the_form_the_slot_s_name_asks_for_is_in_form(slot: str, value: str) -> None:
@@ -220,6 +225,9 @@ def test_a_value_in_the_form_the_slot_s_name_asks_for_is_in_form(slot: str, valu
         ("start_time", "noon"),
         ("amount", "4471"),  # the slot asks for no form
         ("paid", "ID4471"),  # "paid" is no "id"
+        ("year", "95"),
+        ("color", "forest"),
+        ("language", "Python"),
     ],
 )
 def test_other_values_are_not_in_form(slot: str, value: str) -> None:

@@ -34,8 +34,9 @@ by its likelihood ratio over the 1,064 right values and the 7,642 other values o
   name or description ("in 3 years" for ``time_years``);
 - **enumerations** (``LIST_ODDS``, 33 vs 53: 4.5): two other options or more joined by commas and "and"/"or"
   ("tomatoes and lettuce" beside "tomatoes" and "lettuce"), the value a list slot takes whole;
-- **values in the slot's form** (``FORM_ODDS``, 78 vs 23: 24): a slot named for an e-mail address, a URL, an IP
-  address, a time or an id or code, and a value written so ("contact_email" and "ana@example.com").
+- **values in the slot's form** (``FORM_ODDS``, 117 vs 36: 23): a slot named for an e-mail address, a URL, an
+  IP address, a time, a year, a month, a weekday, a colour, a language or an id or code, and a value written so
+  ("contact_email" and "ana@example.com", "color" and "green").
 
 Only a slot's question (``arg:<slot>``) is weighed; every other question is answered as the heads answer it.
 """
@@ -56,7 +57,7 @@ NAMED_ODDS = 22.0
 DESCRIBED_ODDS = 18.0
 UNIT_ODDS = 22.0
 LIST_ODDS = 4.5
-FORM_ODDS = 24.0
+FORM_ODDS = 23.0
 ELSEWHERE_ODDS = 0.13
 # Words of a slot's name that make it a place's (split at "_" and case changes: cityName, departure_city).
 PLACE_WORDS = frozenset(
@@ -111,6 +112,9 @@ _EXAMPLES = re.compile(
 _ENUMERATED = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,\s*|\s+and\s+|\s+or\s+)\s*")
 # A number as a goal writes it ("5", "$100", "1,000", "4.5%")
 _NUMBER = re.compile(r"^[$€£]?-?\d[\d,]*(?:\.\d+)?%?$")
+COLOURS = ("red", "green", "blue", "yellow", "black", "white", "orange", "purple", "pink", "brown", "gr[ae]y", "violet")
+LANGUAGES: tuple[str, ...] = ("english", "french", "spanish", "german", "italian", "chinese", "mandarin", "japanese")
+LANGUAGES += ("korean", "russian", "portuguese", "arabic", "hindi", "dutch", "swedish", "greek", "turkish", "polish")
 # Words of a slot's name that ask for a value of one written form, and the form (split as PLACE_WORDS are)
 FORMS: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = (
     (frozenset({"email", "mail"}), re.compile(r"[^@\s]+@[^@\s]+\.\w+")),
@@ -120,6 +124,11 @@ FORMS: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = (
     ),
     (frozenset({"ip"}), re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")),
     (frozenset({"time", "timestamp"}), re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")),
+    (frozenset({"year"}), re.compile(r"(?:1[5-9]|20)\d\d")),
+    (frozenset({"month"}), re.compile(r"(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?")),
+    (frozenset({"day", "weekday"}), re.compile(r"(?i:mon|tues|wednes|thurs|fri|satur|sun)day")),
+    (frozenset({"color", "colour"}), re.compile(rf"(?i:{'|'.join(COLOURS)})")),
+    (frozenset({"language", "lang"}), re.compile(rf"(?i:{'|'.join(LANGUAGES)})")),
     # an id or a code: a run of four letters or digits or more with a digit, or of six or more in mixed case
     (
         frozenset({"id", "identifier", "code"}),
