@@ -16,7 +16,7 @@ slots 130 right values, 106 places among the 167 places offered, 24 others among
 21.3; other slots 522 right values, 17 places among 112 offered, 505 others among 3,871: odds 1.2 (a place is
 hardly likelier there than another value, so the prior leaves those slots alone). Named values: 102 of the 1,064
 right values, 33 of the 7,642 others: likelihood ratio 22.2. Described: 200 and 80, 18.0; unit: 112 and 37, 21.7;
-enumerated: 33 and 53, 4.5; in form: 117 and 36, 23.3; places elsewhere: 2 of 168 right values, 146 of 1,588
+enumerated: 24 and 31, 5.6; in form: 117 and 36, 23.3; places elsewhere: 2 of 168 right values, 146 of 1,588
 others, 0.13.
 
 Usage: python scripts/value_priors.py FILE.jsonl [FILE.jsonl ...]

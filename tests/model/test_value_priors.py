@@ -193,6 +193,7 @@ def test_an_enumeration_of_other_options_is_enumerated() -> None:
     assert not enumerated("tomatoes", names)
     assert not enumerated("Procter and Gamble", ("Procter and Gamble", "Procter"))  # "Gamble" is no option
     assert not enumerated("Whole Foods", names)
+    assert not enumerated("Louisiana, United States", ("Louisiana, United States", "Louisiana", "United States"))
 
 
 @pytest.mark.parametrize(

@@ -32,8 +32,9 @@ by its likelihood ratio over the 1,064 right values and the 7,642 other values o
   an example ("Options: 'miles', 'kilometers'", "e.g., Texas");
 - **numbers in the slot's unit** (``UNIT_ODDS``, 112 vs 37: 22): followed in the goal by a word of the slot's
   name or description ("in 3 years" for ``time_years``);
-- **enumerations** (``LIST_ODDS``, 33 vs 53: 4.5): two other options or more joined by commas and "and"/"or"
-  ("tomatoes and lettuce" beside "tomatoes" and "lettuce"), the value a list slot takes whole;
+- **enumerations** (``LIST_ODDS``, 24 vs 31: 5.6): two other options or more joined by commas and "and"/"or"
+  ("tomatoes and lettuce" beside "tomatoes" and "lettuce"), the value a list slot takes whole; a place with its
+  region ("Louisiana, United States") is none;
 - **values in the slot's form** (``FORM_ODDS``, 117 vs 36: 23): a slot named for an e-mail address, a URL, an
   IP address, a time, a year, a month, a weekday, a colour, a language or an id or code, and a value written so
   ("contact_email" and "ana@example.com", "color" and "green").
@@ -56,7 +57,7 @@ PLACE_ODDS = 21.0
 NAMED_ODDS = 22.0
 DESCRIBED_ODDS = 18.0
 UNIT_ODDS = 22.0
-LIST_ODDS = 4.5
+LIST_ODDS = 5.6
 FORM_ODDS = 23.0
 ELSEWHERE_ODDS = 0.13
 # Words of a slot's name that make it a place's (split at "_" and case changes: cityName, departure_city).
@@ -170,7 +171,10 @@ def unit_named(slot: str, value: str, goal: str, instruction: str) -> bool:
 
 def enumerated(value: str, names: Sequence[str]) -> bool:
     """Whether ``value`` joins two options or more of the same question by commas and "and"/"or" ("tomatoes and
-    lettuce" beside "tomatoes" and "lettuce"): the items are there one by one, and together."""
+    lettuce" beside "tomatoes" and "lettuce"): the items are there one by one, and together. A place with its
+    region ("Louisiana, United States") is one place, not two."""
+    if is_located_place(value):
+        return False
     items = [i.strip(" []'\"") for i in _ENUMERATED.split(value.strip("[] "))]
     others = {n.casefold() for n in names if n != value}
     return len(items) >= 2 and all(i and i.casefold() in others for i in items)
