@@ -113,6 +113,10 @@ _EXAMPLES = re.compile(
 _ENUMERATED = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,\s*|\s+and\s+|\s+or\s+)\s*")
 # A number as a goal writes it ("5", "$100", "1,000", "4.5%")
 _NUMBER = re.compile(r"^[$€£]?-?\d[\d,]*(?:\.\d+)?%?$")
+# The names a slot named for a month, a colour or a language takes
+MONTHS: tuple[str, ...] = ("january", "february", "march", "april", "may", "june", "july", "august", "september")
+MONTHS += ("october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct")
+MONTHS += ("nov", "dec")
 COLOURS = ("red", "green", "blue", "yellow", "black", "white", "orange", "purple", "pink", "brown", "gr[ae]y", "violet")
 LANGUAGES: tuple[str, ...] = ("english", "french", "spanish", "german", "italian", "chinese", "mandarin", "japanese")
 LANGUAGES += ("korean", "russian", "portuguese", "arabic", "hindi", "dutch", "swedish", "greek", "turkish", "polish")
@@ -126,7 +130,7 @@ FORMS: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = (
     (frozenset({"ip"}), re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")),
     (frozenset({"time", "timestamp"}), re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")),
     (frozenset({"year"}), re.compile(r"(?:1[5-9]|20)\d\d")),
-    (frozenset({"month"}), re.compile(r"(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?")),
+    (frozenset({"month"}), re.compile(rf"(?i:{'|'.join(MONTHS)})\.?")),
     (frozenset({"day", "weekday"}), re.compile(r"(?i:mon|tues|wednes|thurs|fri|satur|sun)day")),
     (frozenset({"color", "colour"}), re.compile(rf"(?i:{'|'.join(COLOURS)})")),
     (frozenset({"language", "lang"}), re.compile(rf"(?i:{'|'.join(LANGUAGES)})")),
