@@ -29,7 +29,7 @@ fits" at .94-.99 are held now); the other families did not move.
 A second head of that recipe (seed 9, with the argument labels of 2026-12-05) and both together
 (``scripts/combine_heads.py hold8 --head '*'=hold8/head.npz --head '*'=hold9/head.npz``), this code with the value
 priors of 2026-12-05: held out, S1 + a person .520 (seed 8) and .476 (seed 9) alone, .594 together (person 33.3% of
-steps), automatic steps wrong 34.7% and 35.1% → 30.2%; seen families .980 and .990 → .990, 0.6% wrong. Heads that
+steps), automatic steps wrong 34.7% and 35.1% → 30.2%; seen families .985 and .990 → .990, 0.6% wrong. Heads that
 disagree hold the step; they do not know what they never saw.
 
 Usage: python scripts/held_out_families.py --model-dir DIR --families multihop,units [--episodes N] [--json F]
