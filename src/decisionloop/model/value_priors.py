@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -155,9 +156,15 @@ def described_value(slot: str, value: str, goal: str, instruction: str) -> bool:
     word = rf"(?<!\w){re.escape(said)}(?!\w)"
     if not said or said == slot.casefold() or not re.search(word, goal.casefold()):
         return False
-    if said in {q.strip().casefold() for q in _QUOTED.findall(instruction)}:
-        return True
-    return any(re.search(word, m.casefold()) for m in _EXAMPLES.findall(instruction))
+    quoted, examples = _described(instruction)
+    return said in quoted or any(re.search(word, e) for e in examples)
+
+
+@lru_cache(maxsize=1024)
+def _described(instruction: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """What a description quotes and the examples it gives, casefolded (read once per slot, not per option)."""
+    quoted = frozenset(q.strip().casefold() for q in _QUOTED.findall(instruction))
+    return quoted, tuple(m.casefold() for m in _EXAMPLES.findall(instruction))
 
 
 def unit_named(slot: str, value: str, goal: str, instruction: str) -> bool:
@@ -165,7 +172,7 @@ def unit_named(slot: str, value: str, goal: str, instruction: str) -> bool:
     for ``time_years``, "for 76 minutes" for a duration "in minutes"."""
     if not _NUMBER.match(value.strip()):
         return False
-    words = {_singular(w) for w in _WORD.findall(slot) + _WORD.findall(instruction)} - _STOP
+    words = _unit_words(slot, instruction)
     for m in re.finditer(rf"(?<![\w.]){re.escape(value)}(?![\w.])", goal):
         after = re.match(r"[\s-]*([A-Za-z]+)", goal[m.end() :])
         if after and _singular(after.group(1)) in words:
@@ -191,6 +198,12 @@ def in_form(slot: str, value: str) -> bool:
     return any(words & named and form.fullmatch(value.strip()) for named, form in FORMS)
 
 
+@lru_cache(maxsize=1024)
+def _unit_words(slot: str, instruction: str) -> frozenset[str]:
+    """The words of a slot's name and description that may name its unit, singular."""
+    return frozenset(_singular(w) for w in _WORD.findall(slot) + _WORD.findall(instruction)) - _STOP
+
+
 def _singular(word: str) -> str:
     w = word.casefold()
     return w[:-1] if w.endswith("s") and len(w) > 3 else w
@@ -211,13 +224,12 @@ def reweigh(
     if slot is None:
         return out
     values = [i for i, n in enumerate(names) if n != NONE]
-    if place_slot(slot):
-        out = _places(out, values, [i for i in values if is_place_value(names[i])])
+    places = [i for i in values if is_place_value(names[i])]
     odds = np.ones(len(names))
-    if not place_slot(slot) and any(place_slot(s) for s in slots):
-        for i in values:
-            if is_place_value(names[i]):
-                odds[i] *= ELSEWHERE_ODDS
+    if place_slot(slot):
+        out = _places(out, values, places)
+    elif any(place_slot(s) for s in slots):
+        odds[places] *= ELSEWHERE_ODDS
     for i in values:
         if named_value(slot, names[i], goal):
             odds[i] *= NAMED_ODDS
