@@ -4,20 +4,21 @@ slots of each item's expected tool in `bench tools` files:
 - places: the string slots named for a place (``place_slot``) and the others; for each, how many right values
   are capitalised known places (``is_place_value``) among the values offered, and the odds that a place offered
   is the value against another value offered;
-- named, described, unit, enumerated and in-form values: over every slot with spans, how many right values and
-  how many other values stand right after the slot's name (``named_value``), are quoted or given as an example
-  by the slot's description (``described_value``), are numbers the goal follows with a word of the slot's name or
-  description (``unit_named``), join other values offered (``enumerated``), or have the written form the slot's
-  name asks for (``in_form``), and the likelihood ratio of each; and in calls with a slot named for a place, how
-  many right values and other values of the other slots are places.
+- named, described, unit, enumerated, in-form and label values: over every slot with spans, how many right
+  values and how many other values stand right after the slot's name (``named_value``), are quoted or given as an
+  example by the slot's description (``described_value``), are numbers the goal follows with a word of the slot's
+  name or description or ages of a slot named for one (``unit_named``), join other values offered
+  (``enumerated``), have the written form the slot's name asks for (``in_form``), or are made only of words of
+  the call's slot names (``label``), and the likelihood ratio of each; and in calls with a slot named for a place,
+  how many right values and other values of the other slots are places.
 
 Measured 2026-12-05 on the train parts (bfcl_simple_python_train, bfcl_multiple_train, seal_train): place
 slots 130 right values, 106 places among the 167 places offered, 24 others among the 806 others offered: odds
 21.3; other slots 522 right values, 17 places among 112 offered, 505 others among 3,871: odds 1.2 (a place is
 hardly likelier there than another value, so the prior leaves those slots alone). Named values: 102 of the 1,064
-right values, 33 of the 7,642 others: likelihood ratio 22.2. Described: 200 and 80, 18.0; unit: 112 and 37, 21.7;
-enumerated: 24 and 31, 5.6; in form: 117 and 36, 23.3; places elsewhere: 2 of 168 right values, 146 of 1,588
-others, 0.13.
+right values, 33 of the 7,642 others: likelihood ratio 22.2. Described: 200 and 80, 18.0; unit: 112 and 37, 21.7
+(116 and 37, 22.5, with ages, 2026-12-05); enumerated: 24 and 31, 5.6; in form: 117 and 36, 23.3; label: 1 and
+1,528, 0.0047 (2026-12-05); places elsewhere: 2 of 168 right values, 146 of 1,588 others, 0.13.
 
 Usage: python scripts/value_priors.py FILE.jsonl [FILE.jsonl ...]
 """
@@ -37,6 +38,7 @@ from decisionloop.model.value_priors import (
     enumerated,
     in_form,
     is_place_value,
+    label,
     named_value,
     place_slot,
     unit_named,
@@ -57,6 +59,7 @@ def main() -> None:
             candidates = extract(item.question, [])
             accepted = item.expected.accepted_values()
             placed_call = any(place_slot(s.name) for s in tool.slots)
+            slot_names = [s.name for s in tool.slots]
             for slot in tool.slots:
                 if slot.is_fixed:
                     continue
@@ -68,21 +71,22 @@ def main() -> None:
                     named["enumerated", v in right, enumerated(v, values)] += 1
                     named["in form", v in right, in_form(slot.name, v)] += 1
                     named["unit", v in right, unit_named(slot.name, v, item.question, slot.instruction)] += 1
+                    named["label", v in right, label(v, slot_names)] += 1
                     if placed_call and not place_slot(slot.name):
                         named["places elsewhere", v in right, is_place_value(v)] += 1
                 if slot.type == "string" and right:
                     first = next(v for v in values if v in right)
                     placed = place_slot(slot.name)
                     places.update((placed, v == first, is_place_value(v)) for v in values)
-    for placed, label in ((True, "place slots"), (False, "other slots")):
+    for placed, part in ((True, "place slots"), (False, "other slots")):
         right_places, others = places[placed, True, True], places[placed, True, False]
         offered_places = right_places + places[placed, False, True]
         offered_others = others + places[placed, False, False]
         print(
-            f"{label}: {right_places + others} right values; places {right_places} of {offered_places} offered, "
+            f"{part}: {right_places + others} right values; places {right_places} of {offered_places} offered, "
             f"others {others} of {offered_others}: odds {_ratio(right_places, offered_places, others, offered_others)}"
         )
-    for prior in ("named", "described", "unit", "enumerated", "in form", "places elsewhere"):
+    for prior in ("named", "described", "unit", "enumerated", "in form", "label", "places elsewhere"):
         right_yes, right_all = named[prior, True, True], named[prior, True, True] + named[prior, True, False]
         other_yes, other_all = named[prior, False, True], named[prior, False, True] + named[prior, False, False]
         print(
@@ -95,7 +99,7 @@ def _ratio(a: int, a_all: int, b: int, b_all: int) -> str:
     if not (a_all and b and b_all):
         return "-"
     ratio = (a / a_all) / (b / b_all)
-    return f"{ratio:.1f}" if ratio >= 1 else f"{ratio:.2f}"
+    return f"{ratio:.1f}" if ratio >= 1 else f"{ratio:.2g}"
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from decisionloop.model.value_priors import (
     DESCRIBED_ODDS,
     ELSEWHERE_ODDS,
     FORM_ODDS,
+    LABEL_ODDS,
     LIST_ODDS,
     NAMED_ODDS,
     PLACE_ODDS,
@@ -26,6 +27,7 @@ from decisionloop.model.value_priors import (
     enumerated,
     in_form,
     is_place_value,
+    label,
     named_value,
     place_slot,
     reweigh,
@@ -167,6 +169,8 @@ def test_a_described_value_the_goal_does_not_say_is_not_described() -> None:
         ("period", "5", "$100 annually for the next 5 years", "The time frame in years for which it is paid."),
         ("duration", "76", "over a period of 76 minutes", "The duration in minutes."),
         ("weight", "2", "how heavy are 2 kg-bags", "The weight in kg."),
+        ("age", "49", "rheumatology for a 49-year-old individual", "The individual's age."),
+        ("patient_age", "7", "a patient 7 years old", ""),
     ],
 )
 def test_a_number_followed_by_the_slot_s_unit_is_unit_named(slot: str, value: str, goal: str, instruction: str) -> None:
@@ -180,10 +184,48 @@ def test_a_number_followed_by_the_slot_s_unit_is_unit_named(slot: str, value: st
         ("time_years", "3", "3 pounds in 5 years", "The horizon in years."),
         ("name", "Bob", "Bob years", "The person's name in years."),  # not a number
         ("count", "5", "the 5 given items", "The number of items given."),  # "given" names no unit
+        ("page", "49", "page 49-year-old archive", "The page."),  # an age only for a slot named for one
     ],
 )
 def test_other_numbers_are_not_unit_named(slot: str, value: str, goal: str, instruction: str) -> None:
     assert not unit_named(slot, value, goal, instruction)
+
+
+@pytest.mark.parametrize(
+    ("value", "slots"),
+    [
+        ("unit", ("coordinates", "unit")),
+        ("year", ("case_category", "court", "year")),
+        ("processor utilization", ("workload_distribution", "processor_utilization")),
+        ("Timestamps", ("lyrics", "timestamp")),
+    ],
+)
+def test_a_value_made_of_the_slots_names_is_a_label(value: str, slots: tuple[str, ...]) -> None:
+    assert label(value, slots)
+
+
+@pytest.mark.parametrize(
+    ("value", "slots"),
+    [
+        ("kilometers", ("coordinates", "unit")),
+        ("criminal", ("case_category", "court", "year")),
+        ("3", ("side1", "side3")),  # a number is a value
+        ("year 1995", ("year",)),
+        ("", ("year",)),
+    ],
+)
+def test_other_values_are_no_labels(value: str, slots: tuple[str, ...]) -> None:
+    assert not label(value, slots)
+
+
+def test_a_label_weighs_less_against_every_option_unless_every_value_is_one() -> None:
+    names = ("year", "criminal", "NONE")
+    p = np.full(3, 1 / 3)
+    weighed = reweigh("arg:case_category", names, p, "criminal cases in the year 1995", "", ("case_category", "year"))
+    assert weighed[0] / weighed[1] == pytest.approx(LABEL_ODDS)
+    assert weighed[0] / weighed[2] == pytest.approx(LABEL_ODDS)
+    only = reweigh("arg:year", ("year", "NONE"), np.array([0.5, 0.5]), "the year", "", ("year",))
+    assert only.tolist() == [0.5, 0.5]
 
 
 def test_an_enumeration_of_other_options_is_enumerated() -> None:

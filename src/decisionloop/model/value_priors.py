@@ -1,7 +1,7 @@
 """What the heads do not read, weighed in after them: which of a slot's values is a place, which the goal gives
 right after the slot's own name, which the slot's description gives as an example, which number the goal
-follows with the slot's unit, which joins other values into a list, and which has the written form the slot's
-name asks for.
+follows with the slot's unit, which joins other values into a list, which has the written form the slot's name
+asks for, and which only names a slot.
 
 A head reads an option's words beside the slot's question, not whether a word names a place, and it reads the
 words around a value but can still prefer NONE to "0.05" in "at a significance level of 0.05". On catalogues
@@ -30,14 +30,18 @@ by its likelihood ratio over the 1,064 right values and the 7,642 other values o
   ('"GWvmNJmUobdo" waste type');
 - **described values** (``DESCRIBED_ODDS``, 200 vs 80: 18): quoted in the slot's description or given there as
   an example ("Options: 'miles', 'kilometers'", "e.g., Texas");
-- **numbers in the slot's unit** (``UNIT_ODDS``, 112 vs 37: 22): followed in the goal by a word of the slot's
-  name or description ("in 3 years" for ``time_years``);
+- **numbers in the slot's unit** (``UNIT_ODDS``, 116 vs 37: 22): followed in the goal by a word of the slot's
+  name or description ("in 3 years" for ``time_years``), or by "-year-old" for a slot named for an age;
 - **enumerations** (``LIST_ODDS``, 24 vs 31: 5.6): two other options or more joined by commas and "and"/"or"
   ("tomatoes and lettuce" beside "tomatoes" and "lettuce"), the value a list slot takes whole; a place with its
   region ("Louisiana, United States") is none;
 - **values in the slot's form** (``FORM_ODDS``, 117 vs 36: 23): a slot named for an e-mail address, a URL, an
   IP address, a time, a year, a month, a weekday, a colour, a language or an id or code, and a value written so
-  ("contact_email" and "ana@example.com", "color" and "green").
+  ("contact_email" and "ana@example.com", "color" and "green");
+- **labels** (``LABEL_ODDS``, 1 vs 1,528: 0.0047, weighed at 0.01, the ratio with one more right value): a value
+  made only of words of the call's slot names names a slot, it does not fill one ("using kilometers as the
+  unit" offers "unit", "in the year 1995" offers "year" to ``case_category``); a question whose every value is a
+  label is left be.
 
 Only a slot's question (``arg:<slot>``) is weighed; every other question is answered as the heads answer it.
 """
@@ -61,6 +65,7 @@ UNIT_ODDS = 22.0
 LIST_ODDS = 5.6
 FORM_ODDS = 23.0
 ELSEWHERE_ODDS = 0.13
+LABEL_ODDS = 0.01
 # Words of a slot's name that make it a place's (split at "_" and case changes: cityName, departure_city).
 PLACE_WORDS = frozenset(
     {"location", "city", "country", "state", "region", "place", "destination", "origin", "town", "address"}
@@ -141,6 +146,8 @@ FORMS: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = (
         re.compile(r"(?=.*\d)[A-Za-z0-9_-]{4,}|(?=.*[A-Z].*[a-z]|.*[a-z].*[A-Z])[A-Za-z0-9]{6,}"),
     ),
 )
+# What follows an age: "49-year-old", "49 years old"
+_AGED = re.compile(r"[\s-]+years?[\s-]+old\b", re.IGNORECASE)
 # Words of a description that name no unit
 _STOP = frozenset(
     {"the", "a", "an", "of", "in", "on", "for", "to", "and", "or", "is", "be", "by", "with", "as", "at", "from"}
@@ -169,15 +176,33 @@ def _described(instruction: str) -> tuple[frozenset[str], tuple[str, ...]]:
 
 def unit_named(slot: str, value: str, goal: str, instruction: str) -> bool:
     """Whether ``value`` is a number the goal follows with a word of the slot's name or description: "in 3 years"
-    for ``time_years``, "for 76 minutes" for a duration "in minutes"."""
+    for ``time_years``, "for 76 minutes" for a duration "in minutes", "a 49-year-old" for ``age``."""
     if not _NUMBER.match(value.strip()):
         return False
     words = _unit_words(slot, instruction)
+    aged = "age" in {w.casefold() for w in _WORD.findall(slot)}
     for m in re.finditer(rf"(?<![\w.]){re.escape(value)}(?![\w.])", goal):
         after = re.match(r"[\s-]*([A-Za-z]+)", goal[m.end() :])
         if after and _singular(after.group(1)) in words:
             return True
+        if aged and _AGED.match(goal[m.end() :]):
+            return True
     return False
+
+
+def label(value: str, slots: Sequence[str]) -> bool:
+    """Whether ``value`` is made only of words of the request's slot names, and of no digit: the goal names a
+    slot there ("using kilometers as the unit", "in the year 1995", "processor utilization of 40.2"), it does not
+    give its value."""
+    words = {_singular(w) for w in _WORD.findall(value)}
+    if not words or any(c.isdigit() for c in value):
+        return False
+    return words <= _slot_words(tuple(slots))
+
+
+@lru_cache(maxsize=256)
+def _slot_words(slots: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(_singular(w) for s in slots for w in _WORD.findall(s))
 
 
 def enumerated(value: str, names: Sequence[str]) -> bool:
@@ -230,6 +255,9 @@ def reweigh(
         out = _places(out, values, places)
     elif any(place_slot(s) for s in slots):
         odds[places] *= ELSEWHERE_ODDS
+    labels = [i for i in values if label(names[i], slots)]
+    if len(labels) < len(values):  # a question whose every option is a label is left be
+        odds[labels] *= LABEL_ODDS
     for i in values:
         if named_value(slot, names[i], goal):
             odds[i] *= NAMED_ODDS
