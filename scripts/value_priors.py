@@ -8,17 +8,19 @@ slots of each item's expected tool in `bench tools` files:
   values and how many other values stand right after the slot's name (``named_value``), are quoted or given as an
   example by the slot's description (``described_value``), are numbers the goal follows with a word of the slot's
   name or description or ages of a slot named for one (``unit_named``), join other values offered
-  (``enumerated``), have the written form the slot's name asks for (``in_form``), or are made only of words of
-  the call's slot names (``label``), and the likelihood ratio of each; and in calls with a slot named for a place,
+  (``enumerated``), have the written form the slot's name asks for (``in_form``), are made only of words of
+  the call's slot names (``label``), or are named or described by another slot of the call and not by their own
+  (``claimed``), and the likelihood ratio of each; and in calls with a slot named for a place,
   how many right values and other values of the other slots are places.
 
 Measured 2026-12-05 on the train parts (bfcl_simple_python_train, bfcl_multiple_train, seal_train): place
 slots 130 right values, 106 places among the 167 places offered, 24 others among the 806 others offered: odds
 21.3; other slots 522 right values, 17 places among 112 offered, 505 others among 3,871: odds 1.2 (a place is
-hardly likelier there than another value, so the prior leaves those slots alone). Named values: 102 of the 1,064
-right values, 33 of the 7,642 others: likelihood ratio 22.2. Described: 200 and 80, 18.0; unit: 112 and 37, 21.7
-(116 and 37, 22.5, with ages, 2026-12-05); enumerated: 24 and 31, 5.6; in form: 117 and 36, 23.3; label: 1 and
-1,528, 0.0047 (2026-12-05); places elsewhere: 2 of 168 right values, 146 of 1,588 others, 0.13.
+hardly likelier there than another value, so the prior leaves those slots alone). Of the 1,064 right values and
+the 7,642 others: named 158 and 38, likelihood ratio 29.9 (102 and 33, 22.2, before a value quoted right after
+the name counted); described 202 and 80, 18.1 (200 and 80 while "risk's" opened a quotation); unit 116 and 37,
+22.5 (112 and 37, 21.7, before ages); enumerated 24 and 31, 5.6; in form 117 and 36, 23.3; label 1 and 1,528,
+0.0047; claimed 2 and 680, 0.021. Places elsewhere: 2 of 168 right values, 146 of 1,588 others, 0.13.
 
 Usage: python scripts/value_priors.py FILE.jsonl [FILE.jsonl ...]
 """
@@ -34,6 +36,7 @@ from decisionloop.extract import extract, slot_options
 from decisionloop.gold.accept import accepts
 from decisionloop.gold.tools_items import ExpectedCall, load_items
 from decisionloop.model.value_priors import (
+    claimed,
     described_value,
     enumerated,
     in_form,
@@ -60,6 +63,7 @@ def main() -> None:
             accepted = item.expected.accepted_values()
             placed_call = any(place_slot(s.name) for s in tool.slots)
             slot_names = [s.name for s in tool.slots]
+            described = {s.name: s.instruction for s in tool.slots}
             for slot in tool.slots:
                 if slot.is_fixed:
                     continue
@@ -72,6 +76,7 @@ def main() -> None:
                     named["in form", v in right, in_form(slot.name, v)] += 1
                     named["unit", v in right, unit_named(slot.name, v, item.question, slot.instruction)] += 1
                     named["label", v in right, label(v, slot_names)] += 1
+                    named["claimed", v in right, claimed(slot.name, v, item.question, described)] += 1
                     if placed_call and not place_slot(slot.name):
                         named["places elsewhere", v in right, is_place_value(v)] += 1
                 if slot.type == "string" and right:
@@ -86,7 +91,7 @@ def main() -> None:
             f"{part}: {right_places + others} right values; places {right_places} of {offered_places} offered, "
             f"others {others} of {offered_others}: odds {_ratio(right_places, offered_places, others, offered_others)}"
         )
-    for prior in ("named", "described", "unit", "enumerated", "in form", "label", "places elsewhere"):
+    for prior in ("named", "described", "unit", "enumerated", "in form", "label", "claimed", "places elsewhere"):
         right_yes, right_all = named[prior, True, True], named[prior, True, True] + named[prior, True, False]
         other_yes, other_all = named[prior, False, True], named[prior, False, True] + named[prior, False, False]
         print(

@@ -15,6 +15,7 @@ from decisionloop.evaluate.tools_bench import ToolsRecord, run_item
 from decisionloop.gold.tools_items import parse_item
 from decisionloop.model.backend import ModelBackend, has_model
 from decisionloop.model.value_priors import (
+    CLAIMED_ODDS,
     DESCRIBED_ODDS,
     ELSEWHERE_ODDS,
     FORM_ODDS,
@@ -23,6 +24,7 @@ from decisionloop.model.value_priors import (
     NAMED_ODDS,
     PLACE_ODDS,
     UNIT_ODDS,
+    claimed,
     described_value,
     enumerated,
     in_form,
@@ -84,10 +86,10 @@ def test_weighed_probabilities_never_pass_one() -> None:
 def test_a_place_weighs_less_in_another_slot_of_a_call_with_a_place_slot() -> None:
     names = ("New York", "rock", "NONE")
     p = np.array([0.5, 0.3, 0.2])
-    weighed = reweigh("arg:genre", names, p, "rock concerts in New York", "", ("location", "genre"))
+    weighed = reweigh("arg:genre", names, p, "rock concerts in New York", "", dict.fromkeys(("location", "genre"), ""))
     assert weighed.argmax() == 1
     assert weighed[0] / weighed[2] == pytest.approx(ELSEWHERE_ODDS * 0.5 / 0.2)
-    assert np.allclose(reweigh("arg:genre", names, p, "rock concerts in New York", "", ("genre",)), p)
+    assert np.allclose(reweigh("arg:genre", names, p, "rock concerts in New York", "", {"genre": ""}), p)
 
 
 @pytest.mark.parametrize(
@@ -100,6 +102,7 @@ def test_a_place_weighs_less_in_another_slot_of_a_call_with_a_place_slot() -> No
         ("title", "Dune", 'a book with the title: "Dune"'),
         ("time_period", "03:05", "during the time period of 03:05"),
         ("waste_type", "GWvmNJmUobdo", 'compost the "GWvmNJmUobdo" waste type'),
+        ("exercise_id", "GCqYtt9vi", 'the exercise ID "GCqYtt9vi" for the patient'),
     ],
 )
 def test_a_value_right_after_the_slot_s_name_is_named(slot: str, value: str, goal: str) -> None:
@@ -115,10 +118,52 @@ def test_a_value_right_after_the_slot_s_name_is_named(slot: str, value: str, goa
         ("rate", "5", "a rate of 15%"),
         ("supply_chain", "risk", "assess the supply chain risk"),  # no join: a noun beside a noun
         ("sequence", "DNA", "analyse the DNA sequence"),  # a word before the name is named only when quoted
+        ("patient_id", "CEyWZrPWtF", 'the patient with ID "CEyWZrPWtF"'),  # "with" stands between
+        ("exercise_id", "GCqYtt9vi", "the exercise ID GCqYtt9vi"),  # no join and no quotes
     ],
 )
 def test_other_values_are_not(slot: str, value: str, goal: str) -> None:
     assert not named_value(slot, value, goal)
+
+
+GRANT = {
+    "exercise_id": "The exercise's ID.",
+    "patient_id": "The patient's ID.",
+    "impact": "The risk's impact. Options: 'low', 'medium', 'high'.",
+    "project": "The project's name.",
+}
+
+
+@pytest.mark.parametrize(
+    ("slot", "value", "goal"),
+    [
+        ("patient_id", "GCqYtt9vi", 'the exercise ID "GCqYtt9vi" for the patient with ID "CEyWZrPWtF"'),
+        ("project", "high", "a high impact for the Delta project"),
+    ],
+)
+def test_a_value_another_slot_names_or_describes_is_claimed(slot: str, value: str, goal: str) -> None:
+    assert claimed(slot, value, goal, GRANT)
+
+
+@pytest.mark.parametrize(
+    ("slot", "value", "goal"),
+    [
+        ("patient_id", "CEyWZrPWtF", 'the exercise ID "GCqYtt9vi" for the patient with ID "CEyWZrPWtF"'),
+        ("exercise_id", "GCqYtt9vi", 'the exercise ID "GCqYtt9vi"'),  # its own slot names it
+        ("impact", "high", "a high impact for the Delta project"),  # its own description offers it
+        ("project", "Delta", "a high impact for the Delta project"),
+    ],
+)
+def test_other_values_are_not_claimed(slot: str, value: str, goal: str) -> None:
+    assert not claimed(slot, value, goal, GRANT)
+
+
+def test_a_claimed_value_weighs_less_against_every_option() -> None:
+    goal = 'the exercise ID "GCqYtt9vi" for the patient with ID "CEyWZrPWtF"'
+    names = ("GCqYtt9vi", "CEyWZrPWtF", "speech", "NONE")
+    weighed = reweigh("arg:patient_id", names, np.full(4, 0.25), goal, GRANT["patient_id"], GRANT)
+    assert weighed[0] / weighed[2] == pytest.approx(CLAIMED_ODDS * FORM_ODDS)  # both ids have an id's form
+    assert weighed.argmax() == 1
 
 
 def test_a_named_value_weighs_more_against_none_too() -> None:
@@ -221,10 +266,17 @@ def test_other_values_are_no_labels(value: str, slots: tuple[str, ...]) -> None:
 def test_a_label_weighs_less_against_every_option_unless_every_value_is_one() -> None:
     names = ("year", "criminal", "NONE")
     p = np.full(3, 1 / 3)
-    weighed = reweigh("arg:case_category", names, p, "criminal cases in the year 1995", "", ("case_category", "year"))
+    weighed = reweigh(
+        "arg:case_category",
+        names,
+        p,
+        "criminal cases in the year 1995",
+        "",
+        dict.fromkeys(("case_category", "year"), ""),
+    )
     assert weighed[0] / weighed[1] == pytest.approx(LABEL_ODDS)
     assert weighed[0] / weighed[2] == pytest.approx(LABEL_ODDS)
-    only = reweigh("arg:year", ("year", "NONE"), np.array([0.5, 0.5]), "the year", "", ("year",))
+    only = reweigh("arg:year", ("year", "NONE"), np.array([0.5, 0.5]), "the year", "", {"year": ""})
     assert only.tolist() == [0.5, 0.5]
 
 
@@ -338,3 +390,17 @@ def test_the_bundled_model_takes_the_unit_its_description_offers() -> None:
     # without the described-value prior the bundled heads answered NONE for the unit, and the call lacked it
     record = _decided("How far is it to drive from Lyon to Milan, in kilometers?", DISTANCE)
     assert record.arguments == {"origin": "Lyon", "destination": "Milan", "unit": "kilometers"}
+
+
+CANCEL = _function(
+    "delivery.cancel",
+    "Cancel a customer's delivery.",
+    {"order_id": "The ID of the order.", "customer_id": "The ID of the customer."},
+)
+
+
+@pytest.mark.skipif(not has_model(), reason="no bundled decision model is shipped in this tree")
+def test_the_bundled_model_keeps_the_order_s_id_out_of_the_customer_s() -> None:
+    # without the claimed-value prior the bundled heads gave the order's id to both slots
+    record = _decided('Please cancel order ID "QX7pLm2Rd" placed by customer "Hk3Vt9wZaa".', CANCEL)
+    assert record.arguments == {"order_id": "QX7pLm2Rd", "customer_id": "Hk3Vt9wZaa"}

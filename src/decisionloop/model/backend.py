@@ -197,7 +197,7 @@ class ModelBackend:
 
     def _answers(self, framed: Mapping[str, Framed]) -> dict[str, object]:
         answers: dict[str, object] = {}
-        slots = [s for s in map(slot_of, framed) if s is not None]
+        slots = {s: f.question for qid, f in framed.items() if (s := slot_of(qid)) is not None}
         for qid, f in framed.items():
             members = self._members(qid)
             # one set of rows at the newest version the heads read; an older head reads their first columns

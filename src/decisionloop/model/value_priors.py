@@ -1,7 +1,7 @@
 """What the heads do not read, weighed in after them: which of a slot's values is a place, which the goal gives
 right after the slot's own name, which the slot's description gives as an example, which number the goal
 follows with the slot's unit, which joins other values into a list, which has the written form the slot's name
-asks for, and which only names a slot.
+asks for, which only names a slot, and which another slot names.
 
 A head reads an option's words beside the slot's question, not whether a word names a place, and it reads the
 words around a value but can still prefer NONE to "0.05" in "at a significance level of 0.05". On catalogues
@@ -25,9 +25,9 @@ and multiple and Seal-Tools (``scripts/value_priors.py``) weigh the heads' proba
 The others are multiplied against every other option, NONE too (the goal or the schema gives the value), each
 by its likelihood ratio over the 1,064 right values and the 7,642 other values offered:
 
-- **named values** (``NAMED_ODDS``, 102 right values vs 33 others: 22): right after the slot's name and "=",
-  ":", "is", "of", "as", "equals" ("significance level of 0.05", "a=1") or quoted right before it
-  ('"GWvmNJmUobdo" waste type');
+- **named values** (``NAMED_ODDS``, 158 right values vs 38 others: 30): right after the slot's name and "=",
+  ":", "is", "of", "as", "equals" ("significance level of 0.05", "a=1"), quoted right after it ('exercise ID
+  "GCqYtt9vi"') or quoted right before it ('"GWvmNJmUobdo" waste type');
 - **described values** (``DESCRIBED_ODDS``, 200 vs 80: 18): quoted in the slot's description or given there as
   an example ("Options: 'miles', 'kilometers'", "e.g., Texas");
 - **numbers in the slot's unit** (``UNIT_ODDS``, 116 vs 37: 22): followed in the goal by a word of the slot's
@@ -41,7 +41,10 @@ by its likelihood ratio over the 1,064 right values and the 7,642 other values o
 - **labels** (``LABEL_ODDS``, 1 vs 1,528: 0.0047, weighed at 0.01, the ratio with one more right value): a value
   made only of words of the call's slot names names a slot, it does not fill one ("using kilometers as the
   unit" offers "unit", "in the year 1995" offers "year" to ``case_category``); a question whose every value is a
-  label is left be.
+  label is left be;
+- **claimed values** (``CLAIMED_ODDS``, 2 vs 680: 0.021): a value another slot of the call names or describes, as
+  above, and the slot's own name and description do not ('exercise ID "GCqYtt9vi" for the patient with ID
+  "CEyWZrPWtF"' keeps the exercise's id out of ``patient_id``).
 
 Only a slot's question (``arg:<slot>``) is weighed; every other question is answered as the heads answer it.
 """
@@ -49,7 +52,7 @@ Only a slot's question (``arg:<slot>``) is weighed; every other question is answ
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -59,13 +62,14 @@ from decisionloop.core.tool import NONE
 from decisionloop.values.places import is_located_place
 
 PLACE_ODDS = 21.0
-NAMED_ODDS = 22.0
+NAMED_ODDS = 30.0
 DESCRIBED_ODDS = 18.0
 UNIT_ODDS = 22.0
 LIST_ODDS = 5.6
 FORM_ODDS = 23.0
 ELSEWHERE_ODDS = 0.13
 LABEL_ODDS = 0.01
+CLAIMED_ODDS = 0.02
 # Words of a slot's name that make it a place's (split at "_" and case changes: cityName, departure_city).
 PLACE_WORDS = frozenset(
     {"location", "city", "country", "state", "region", "place", "destination", "origin", "town", "address"}
@@ -105,11 +109,12 @@ def named_value(slot: str, value: str, goal: str) -> bool:
     join = r"\s*[=:]\s*" if len(slot) <= _SHORT else rf"s?{_JOIN}(?:(?:the|a|an)\s+)?"
     after = rf"(?<![A-Za-z0-9]){name}{join}[\"'“]?{re.escape(value)}(?![\w])"
     before = rf"[\"'“]{re.escape(value)}[\"'”]\s+{name}s?(?![A-Za-z])"  # '"GWvmNJmUobdo" waste type'
-    patterns = (after,) if len(slot) <= _SHORT else (after, before)
+    quoted = rf"(?<![A-Za-z0-9]){name}s?\s+[\"'“]{re.escape(value)}[\"'”]"  # 'exercise ID "GCqYtt9vi"'
+    patterns = (after,) if len(slot) <= _SHORT else (after, before, quoted)
     return any(re.search(p, goal, re.IGNORECASE) for p in patterns)
 
 
-_QUOTED = re.compile(r"['\"`‘“]([^'\"`’”]{1,60})['\"`’”]")
+_QUOTED = re.compile(r"(?<!\w)['\"`‘“]([^'\"`’”]{1,60})['\"`’”]")
 # What a description writes before its examples, and the examples up to the end of the clause
 _EXAMPLES = re.compile(
     r"(?:\be\.?g\b\.?|\bi\.e\.|\b(?:such as|for example|for instance|example|like)\b)[,:]?\s*([^.;)]{1,80})",
@@ -205,6 +210,17 @@ def _slot_words(slots: tuple[str, ...]) -> frozenset[str]:
     return frozenset(_singular(w) for s in slots for w in _WORD.findall(s))
 
 
+def claimed(slot: str, value: str, goal: str, slots: Mapping[str, str]) -> bool:
+    """Whether another of the call's ``slots`` (name: description) names ``value`` or describes it and ``slot``
+    does not: 'exercise ID "GCqYtt9vi"' is no patient's id, a "low" that ``impact``'s description offers is no
+    project."""
+
+    def says(name: str) -> bool:
+        return named_value(name, value, goal) or described_value(name, value, goal, slots.get(name, ""))
+
+    return not says(slot) and any(says(other) for other in slots if other != slot)
+
+
 def enumerated(value: str, names: Sequence[str]) -> bool:
     """Whether ``value`` joins two options or more of the same question by commas and "and"/"or" ("tomatoes and
     lettuce" beside "tomatoes" and "lettuce"): the items are there one by one, and together. A place with its
@@ -240,10 +256,12 @@ def reweigh(
     p: npt.NDArray[np.floating],
     goal: str,
     instruction: str = "",
-    slots: Sequence[str] = (),
+    slots: Mapping[str, str] | None = None,
 ) -> npt.NDArray[np.float64]:
     """``p`` over ``names`` weighed by the priors when ``qid`` fills a slot; else ``p`` as it is. ``slots`` are
-    the slots the same request fills (a place belongs in the one named for it)."""
+    the slots the same request fills, each with its description (a place belongs in the one named for it, a value
+    another slot names in that one)."""
+    slots = slots or {}
     out = np.asarray(p, dtype=np.float64)
     slot = slot_of(qid)
     if slot is None:
@@ -255,7 +273,7 @@ def reweigh(
         out = _places(out, values, places)
     elif any(place_slot(s) for s in slots):
         odds[places] *= ELSEWHERE_ODDS
-    labels = [i for i in values if label(names[i], slots)]
+    labels = [i for i in values if label(names[i], tuple(slots))]
     if len(labels) < len(values):  # a question whose every option is a label is left be
         odds[labels] *= LABEL_ODDS
     for i in values:
@@ -269,6 +287,8 @@ def reweigh(
             odds[i] *= LIST_ODDS
         if in_form(slot, names[i]):
             odds[i] *= FORM_ODDS
+        if claimed(slot, names[i], goal, slots):
+            odds[i] *= CLAIMED_ODDS
     if (odds != 1).any():
         out = out * odds
         out /= out.sum()
