@@ -28,7 +28,7 @@ by its likelihood ratio over the 1,064 right values and the 7,642 other values o
 - **named values** (``NAMED_ODDS``, 158 right values vs 38 others: 30): right after the slot's name and "=",
   ":", "is", "of", "as", "equals" ("significance level of 0.05", "a=1"), quoted right after it ('exercise ID
   "GCqYtt9vi"') or quoted right before it ('"GWvmNJmUobdo" waste type');
-- **described values** (``DESCRIBED_ODDS``, 200 vs 80: 18): quoted in the slot's description or given there as
+- **described values** (``DESCRIBED_ODDS``, 202 vs 80: 18): quoted in the slot's description or given there as
   an example ("Options: 'miles', 'kilometers'", "e.g., Texas");
 - **numbers in the slot's unit** (``UNIT_ODDS``, 116 vs 37: 22): followed in the goal by a word of the slot's
   name or description ("in 3 years" for ``time_years``), or by "-year-old" for a slot named for an age;
@@ -99,6 +99,7 @@ def is_place_value(name: str) -> bool:
     return name[:1].isupper() and is_located_place(name)
 
 
+@lru_cache(maxsize=8192)
 def named_value(slot: str, value: str, goal: str) -> bool:
     """Whether ``goal`` gives ``value`` right after the slot's own name, or quoted right before it: "a=1",
     "significance level of 0.05", "the rate is 5%", 'the title: "Dune"', '"GWvmNJmUobdo" waste type'."""
@@ -160,6 +161,7 @@ _STOP = frozenset(
 )
 
 
+@lru_cache(maxsize=8192)
 def described_value(slot: str, value: str, goal: str, instruction: str) -> bool:
     """Whether the goal writes ``value`` and the slot's own description quotes it or gives it as an example:
     "Options: 'miles', 'kilometers'", "e.g., Texas" (the slot's name, quoted by a description that has no words,
