@@ -11,7 +11,8 @@ slots of each item's expected tool in `bench tools` files:
   (``enumerated``), have the written form the slot's name asks for (``in_form``), are made only of words of
   the call's slot names (``label``), or are named or described by another slot of the call and not by their own
   (``claimed``), and the likelihood ratio of each; and in calls with a slot named for a place,
-  how many right values and other values of the other slots are places.
+  how many right values and other values of the other slots are places; and for each stem numbered twice or more
+  (``team1``, ``team2``), whether the goal writes the right values in the slots' order (``in_goal_order``).
 
 Measured 2026-12-05 on the train parts (bfcl_simple_python_train, bfcl_multiple_train, seal_train): place
 slots 130 right values, 106 places among the 167 places offered, 24 others among the 806 others offered: odds
@@ -20,7 +21,9 @@ hardly likelier there than another value, so the prior leaves those slots alone)
 the 7,642 others: named 158 and 38, likelihood ratio 29.9 (102 and 33, 22.2, before a value quoted right after
 the name counted); described 202 and 80, 18.1 (200 and 80 while "risk's" opened a quotation); unit 116 and 37,
 22.5 (112 and 37, 21.7, before ages); enumerated 24 and 31, 5.6; in form 117 and 36, 23.3; label 1 and 1,528,
-0.0047; claimed 2 and 680, 0.021. Places elsewhere: 2 of 168 right values, 146 of 1,588 others, 0.13.
+0.0047; claimed 2 and 680, 0.021. Places elsewhere: 2 of 168 right values, 146 of 1,588 others, 0.13. Numbered
+slots: 15 stems whose values the goal writes in the slots' order, none out of it (3 whose values it does not all
+write).
 
 Usage: python scripts/value_priors.py FILE.jsonl [FILE.jsonl ...]
 """
@@ -28,10 +31,12 @@ Usage: python scripts/value_priors.py FILE.jsonl [FILE.jsonl ...]
 from __future__ import annotations
 
 import argparse
+import re
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from decisionloop.core.tool import NONE
+from decisionloop.core.tool import NONE, Slot
 from decisionloop.extract import extract, slot_options
 from decisionloop.gold.accept import accepts
 from decisionloop.gold.tools_items import ExpectedCall, load_items
@@ -53,6 +58,7 @@ def main() -> None:
     parser.add_argument("files", nargs="+", type=Path)
     args = parser.parse_args()
     places: Counter[tuple[bool, bool, bool]] = Counter()  # (place slot, right value, a place)
+    order: Counter[str] = Counter()  # numbered slots' right values: in the goal's order or not
     named: Counter[tuple[str, bool, bool]] = Counter()  # (prior, right value, the prior's fact holds)
     for path in args.files:
         for item in load_items(path):
@@ -64,6 +70,7 @@ def main() -> None:
             placed_call = any(place_slot(s.name) for s in tool.slots)
             slot_names = [s.name for s in tool.slots]
             described = {s.name: s.instruction for s in tool.slots}
+            order.update(_numbered_order(tool.slots, accepted, item.question))
             for slot in tool.slots:
                 if slot.is_fixed:
                     continue
@@ -91,6 +98,8 @@ def main() -> None:
             f"{part}: {right_places + others} right values; places {right_places} of {offered_places} offered, "
             f"others {others} of {offered_others}: odds {_ratio(right_places, offered_places, others, offered_others)}"
         )
+    print(f"numbered slots: {order['in order']} stems in the goal's order, {order['out of order']} out of it, "
+          f"{order['not written']} not all written")  # fmt: skip
     for prior in ("named", "described", "unit", "enumerated", "in form", "label", "claimed", "places elsewhere"):
         right_yes, right_all = named[prior, True, True], named[prior, True, True] + named[prior, True, False]
         other_yes, other_all = named[prior, False, True], named[prior, False, True] + named[prior, False, False]
@@ -98,6 +107,28 @@ def main() -> None:
             f"{prior} values: {right_yes} of {right_all} right values, {other_yes} of {other_all} others: "
             f"likelihood ratio {_ratio(right_yes, right_all, other_yes, other_all)}"
         )
+
+
+def _numbered_order(slots: Sequence[Slot], accepted: Mapping[str, Sequence[object]], goal: str) -> list[str]:
+    """For each stem numbered twice or more (team1, team2), whether the right values the goal writes come in the
+    slots' order ("in order"), out of it, or not all written ("not written")."""
+    groups: dict[str, list[tuple[int, str]]] = {}
+    for slot in slots:
+        if m := re.fullmatch(r"(.+?)_?(\d+)", slot.name):
+            groups.setdefault(m.group(1), []).append((int(m.group(2)), slot.name))
+    found: list[str] = []
+    for members in groups.values():
+        if len(members) < 2:  # a stem numbered once is a name of its own
+            continue
+        at = [_written_at(goal, accepted.get(n, ())) for _, n in sorted(members)]
+        found.append("not written" if -1 in at else "in order" if at == sorted(at) else "out of order")
+    return found
+
+
+def _written_at(goal: str, values: Sequence[object]) -> int:
+    """Where the goal first writes one of ``values``, -1 if it writes none."""
+    at = [goal.casefold().find(str(v).casefold()) for v in values if str(v)]
+    return min((a for a in at if a >= 0), default=-1)
 
 
 def _ratio(a: int, a_all: int, b: int, b_all: int) -> str:

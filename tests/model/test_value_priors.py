@@ -28,6 +28,7 @@ from decisionloop.model.value_priors import (
     described_value,
     enumerated,
     in_form,
+    in_goal_order,
     is_place_value,
     label,
     named_value,
@@ -404,3 +405,75 @@ def test_the_bundled_model_keeps_the_order_s_id_out_of_the_customer_s() -> None:
     # without the claimed-value prior the bundled heads gave the order's id to both slots
     record = _decided('Please cancel order ID "QX7pLm2Rd" placed by customer "Hk3Vt9wZaa".', CANCEL)
     assert record.arguments == {"order_id": "QX7pLm2Rd", "customer_id": "Hk3Vt9wZaa"}
+
+
+def _answers(**slots: dict[str, float]) -> dict[str, tuple[tuple[str, ...], np.ndarray]]:
+    return {f"arg:{s}": (tuple(p), np.array(list(p.values()))) for s, p in slots.items()}
+
+
+GAME = "Who won the last match between Chicago Bulls and Los Angeles Lakers?"
+
+
+def test_numbered_slots_sure_of_one_value_take_the_goal_s_values_in_order() -> None:
+    weighed = _answers(
+        team1={"Los Angeles Lakers": 0.47, "Chicago Bulls": 0.44, "NONE": 0.09},
+        team2={"Los Angeles Lakers": 0.61, "Chicago Bulls": 0.36, "NONE": 0.03},
+    )
+    changed = in_goal_order(weighed, GAME)
+    assert list(changed) == ["arg:team1"]  # team2 already has the Lakers
+    assert changed["arg:team1"].tolist() == [0.44, 0.47, 0.09]
+
+
+def test_numbered_slots_out_of_the_goal_s_order_exchange_their_values() -> None:
+    weighed = _answers(
+        color1={"blue": 0.9, "yellow": 0.1, "NONE": 0.0}, color2={"yellow": 0.8, "blue": 0.2, "NONE": 0.0}
+    )
+    changed = in_goal_order(weighed, "Mix yellow and blue paint")
+    assert changed["arg:color1"].tolist() == [0.1, 0.9, 0.0]
+    assert changed["arg:color2"].tolist() == [0.2, 0.8, 0.0]
+
+
+@pytest.mark.parametrize(
+    ("goal", "slots"),
+    [
+        (GAME, {"team1": {"Chicago Bulls": 0.6, "NONE": 0.4}, "team2": {"Los Angeles Lakers": 0.9, "NONE": 0.1}}),
+        (GAME, {"team1": {"NONE": 0.6, "Chicago Bulls": 0.4}, "team2": {"Chicago Bulls": 0.9, "NONE": 0.1}}),
+        ("two charges of 5 C and 5 C", {"charge1": {"5": 0.9, "NONE": 0.1}, "charge2": {"5": 0.8, "NONE": 0.2}}),
+        (GAME, {"team1": {"Los Angeles Lakers": 0.9, "NONE": 0.1}, "team_size": {"Chicago Bulls": 0.9, "NONE": 0.1}}),
+        ("side 3 of 4", {"side3": {"4": 0.9, "3": 0.1, "NONE": 0.0}}),  # a stem numbered once
+    ],
+)
+def test_numbered_slots_in_order_sure_of_none_or_of_a_value_written_twice_stay(
+    goal: str, slots: dict[str, dict[str, float]]
+) -> None:
+    assert in_goal_order(_answers(**slots), goal) == {}
+
+
+GAME_TOOL = _function(
+    "sports.match_result",
+    "The result of the last match between two teams.",
+    {"team1": "The first team.", "team2": "The second team."},
+)
+PAINT = _function(
+    "paint.mix", "Mix two paint colours.", {"color1": "The first colour.", "color2": "The second colour."}
+)
+
+
+@pytest.mark.skipif(not has_model(), reason="no bundled decision model is shipped in this tree")
+@pytest.mark.parametrize(
+    ("goal", "tool", "arguments"),
+    [
+        (
+            "Get the result of the last match between Real Madrid and Barcelona.",
+            GAME_TOOL,
+            ("team", "Real Madrid", "Barcelona"),
+        ),
+        ("Mix red and white paint.", PAINT, ("color", "red", "white")),
+    ],
+)
+def test_the_bundled_model_gives_numbered_slots_the_goal_s_values_in_order(
+    goal: str, tool: dict[str, object], arguments: tuple[str, str, str]
+) -> None:
+    # without the order the bundled heads gave both slots the first value (team2 Real Madrid, color2 red)
+    stem, first, second = arguments
+    assert _decided(goal, tool).arguments == {f"{stem}1": first, f"{stem}2": second}

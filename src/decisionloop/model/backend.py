@@ -25,6 +25,7 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from decisionloop.core.backend import BackendReply, DecisionRequest, Usage
 from decisionloop.core.errors import BackendError, ConfigError
@@ -39,7 +40,7 @@ from decisionloop.model.features import (
     texts_of,
 )
 from decisionloop.model.head import Head
-from decisionloop.model.value_priors import reweigh, slot_of
+from decisionloop.model.value_priors import in_goal_order, reweigh, slot_of
 
 ENCODER = "encoder.int8.onnx"
 TOKENIZER = "tokenizer.json"
@@ -196,7 +197,7 @@ class ModelBackend:
         return {qid: frame(request.state, q) for qid, q in request.questions.items()}
 
     def _answers(self, framed: Mapping[str, Framed]) -> dict[str, object]:
-        answers: dict[str, object] = {}
+        weighed: dict[str, npt.NDArray[np.float64]] = {}
         slots = {s: f.question for qid, f in framed.items() if (s := slot_of(qid)) is not None}
         for qid, f in framed.items():
             members = self._members(qid)
@@ -207,9 +208,11 @@ class ModelBackend:
                 lexical = rows.lexical[:, : lexical_width(entry.feature_version)]
                 found.append(head.probabilities(head.scores_of(rows.shared, rows.options, lexical), f.kind))
             mean = np.mean(found, axis=0)
-            weighed = reweigh(qid, f.names, mean, f.roles.get("goal", ""), f.question, slots)
-            answers[qid] = _wire(f.kind, f.names, weighed)
-        return answers
+            weighed[qid] = reweigh(qid, f.names, mean, f.roles.get("goal", ""), f.question, slots)
+        goal = next((f.roles.get("goal", "") for f in framed.values()), "")
+        named = {qid: (framed[qid].names, p) for qid, p in weighed.items() if slot_of(qid) is not None}
+        weighed.update(in_goal_order(named, goal))
+        return {qid: _wire(f.kind, f.names, weighed[qid]) for qid, f in framed.items()}
 
     def _members(self, qid: str) -> list[tuple[HeadEntry, Head]]:
         """The heads that answer ``qid``: every named head that names it, else the head of every other question."""

@@ -47,6 +47,12 @@ by its likelihood ratio over the 1,064 right values and the 7,642 other values o
   "CEyWZrPWtF"' keeps the exercise's id out of ``patient_id``).
 
 Only a slot's question (``arg:<slot>``) is weighed; every other question is answered as the heads answer it.
+
+Last, the slots of one request together (``in_goal_order``): numbered slots of one stem (``team1``, ``team2``,
+``color1``, ``color2``) take different values in the order the goal writes them — 15 such stems in the train
+parts, none out of order. Where the heads give two of them one value ("between Chicago Bulls and Los Angeles
+Lakers", both surest of the Lakers) or give them out of order, the ordered values with the highest joint
+probability replace theirs.
 """
 
 from __future__ import annotations
@@ -54,6 +60,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from itertools import combinations
+from math import prod
 
 import numpy as np
 import numpy.typing as npt
@@ -295,6 +303,77 @@ def reweigh(
         out = out * odds
         out /= out.sum()
     return np.minimum(out, 1.0)  # float32 sums may round past 1
+
+
+_NUMBERED = re.compile(r"(.+?)_?(\d+)")
+_SIBLINGS = 2
+
+
+def in_goal_order(
+    weighed: Mapping[str, tuple[Sequence[str], npt.NDArray[np.float64]]], goal: str
+) -> dict[str, npt.NDArray[np.float64]]:
+    """Numbered slots of one stem (``team1``, ``team2``) take different values, in the order the goal writes them.
+    Where their most probable values share one the goal writes once, or come out of that order, and no slot's is
+    NONE, the slots take the ordered values of the goal with the highest joint probability instead: each slot's
+    probabilities of its old and new value are exchanged ("between Chicago Bulls and Los Angeles Lakers", both
+    slots surest of the Lakers: ``team1`` Chicago Bulls). ``weighed`` maps a question to its option names and
+    probabilities; the questions it changes are returned."""
+    groups: dict[str, list[tuple[int, str]]] = {}
+    for qid in weighed:
+        slot = slot_of(qid)
+        if slot is not None and (m := _NUMBERED.fullmatch(slot)):
+            groups.setdefault(m.group(1).casefold(), []).append((int(m.group(2)), qid))
+    changed: dict[str, npt.NDArray[np.float64]] = {}
+    for members in groups.values():
+        if len(members) >= _SIBLINGS:  # a stem numbered once is a name of its own (side3)
+            qids = [qid for _, qid in sorted(members)]
+            changed.update(_ordered(qids, weighed, goal))
+    return changed
+
+
+def _ordered(
+    qids: Sequence[str], weighed: Mapping[str, tuple[Sequence[str], npt.NDArray[np.float64]]], goal: str
+) -> dict[str, npt.NDArray[np.float64]]:
+    probs = [dict(zip(weighed[q][0], weighed[q][1].tolist(), strict=True)) for q in qids]
+    picks = [max(p, key=p.__getitem__) for p in probs]
+    at = {v: _first_at(v, goal) for v in set().union(*probs) if v != NONE}
+    written = sorted((a, v) for v, a in at.items() if a is not None and all(v in p for p in probs))
+    values = [v for _, v in written]
+    if NONE in picks or any(at.get(v) is None for v in picks) or _in_order(picks, values, goal):
+        return {}
+
+    def joint(chosen: Sequence[str]) -> float:
+        if len({at[v] for v in chosen}) < len(
+            chosen
+        ):  # two values that begin at one place: "New York" in "New York City"
+            return 0.0
+        return float(prod(p[v] for p, v in zip(probs, chosen, strict=True)))
+
+    best = max(combinations(values, len(qids)), key=joint, default=None)
+    if best is None or not joint(best):
+        return {}
+    changed: dict[str, npt.NDArray[np.float64]] = {}
+    for qid, old, new in zip(qids, picks, best, strict=True):
+        names, p = weighed[qid]
+        if old != new:
+            out = p.copy()
+            i, j = list(names).index(old), list(names).index(new)
+            out[i], out[j] = p[j], p[i]
+            changed[qid] = out
+    return changed
+
+
+def _in_order(picks: Sequence[str], values: Sequence[str], goal: str) -> bool:
+    """Whether the picks are different values in the goal's order, or one value the goal writes more than once."""
+    if len(set(picks)) == 1:
+        return len(re.findall(rf"(?<![\w.]){re.escape(picks[0])}(?![\w])", goal, re.IGNORECASE)) > 1
+    index = [values.index(v) if v in values else -1 for v in picks]
+    return len(set(picks)) == len(picks) and index == sorted(index) and -1 not in index
+
+
+def _first_at(value: str, goal: str) -> int | None:
+    m = re.search(rf"(?<![\w.]){re.escape(value)}(?![\w])", goal, re.IGNORECASE)
+    return m.start() if m else None
 
 
 def _places(p: npt.NDArray[np.float64], values: list[int], places: list[int]) -> npt.NDArray[np.float64]:
