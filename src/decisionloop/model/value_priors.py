@@ -307,6 +307,7 @@ def reweigh(
 
 _NUMBERED = re.compile(r"(.+?)_?(\d+)")
 _SIBLINGS = 2
+_PAIRED = 0.01
 
 
 def in_goal_order(
@@ -337,7 +338,12 @@ def _ordered(
     probs = [dict(zip(weighed[q][0], weighed[q][1].tolist(), strict=True)) for q in qids]
     picks = [max(p, key=p.__getitem__) for p in probs]
     at = {v: _first_at(v, goal) for v in set().union(*probs) if v != NONE}
-    written = sorted((a, v) for v, a in at.items() if a is not None and all(v in p for p in probs))
+    # the values every slot is offered, that the goal writes and one slot gives .01 or more (a short list to pair)
+    written = sorted(
+        (a, v)
+        for v, a in at.items()
+        if a is not None and all(v in p for p in probs) and max(p[v] for p in probs) >= _PAIRED
+    )
     values = [v for _, v in written]
     if NONE in picks or any(at.get(v) is None for v in picks) or _in_order(picks, values, goal):
         return {}
