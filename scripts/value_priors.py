@@ -31,7 +31,6 @@ Usage: python scripts/value_priors.py FILE.jsonl [FILE.jsonl ...]
 from __future__ import annotations
 
 import argparse
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -44,10 +43,12 @@ from decisionloop.model.value_priors import (
     claimed,
     described_value,
     enumerated,
+    first_written,
     in_form,
     is_place_value,
     label,
     named_value,
+    numbered_siblings,
     place_slot,
     unit_named,
 )
@@ -112,23 +113,17 @@ def main() -> None:
 def _numbered_order(slots: Sequence[Slot], accepted: Mapping[str, Sequence[object]], goal: str) -> list[str]:
     """For each stem numbered twice or more (team1, team2), whether the right values the goal writes come in the
     slots' order ("in order"), out of it, or not all written ("not written")."""
-    groups: dict[str, list[tuple[int, str]]] = {}
-    for slot in slots:
-        if m := re.fullmatch(r"(.+?)_?(\d+)", slot.name):
-            groups.setdefault(m.group(1), []).append((int(m.group(2)), slot.name))
     found: list[str] = []
-    for members in groups.values():
-        if len(members) < 2:  # a stem numbered once is a name of its own
-            continue
-        at = [_written_at(goal, accepted.get(n, ())) for _, n in sorted(members)]
+    for siblings in numbered_siblings(s.name for s in slots):
+        at = [_written_at(goal, accepted.get(name, ())) for name in siblings]
         found.append("not written" if -1 in at else "in order" if at == sorted(at) else "out of order")
     return found
 
 
 def _written_at(goal: str, values: Sequence[object]) -> int:
     """Where the goal first writes one of ``values``, -1 if it writes none."""
-    at = [goal.casefold().find(str(v).casefold()) for v in values if str(v)]
-    return min((a for a in at if a >= 0), default=-1)
+    at = [first_written(str(v), goal) for v in values if str(v)]
+    return min((a for a in at if a is not None), default=-1)
 
 
 def _ratio(a: int, a_all: int, b: int, b_all: int) -> str:

@@ -210,8 +210,7 @@ class ModelBackend:
             mean = np.mean(found, axis=0)
             weighed[qid] = reweigh(qid, f.names, mean, f.roles.get("goal", ""), f.question, slots)
         goal = next((f.roles.get("goal", "") for f in framed.values()), "")
-        named = {qid: (framed[qid].names, p) for qid, p in weighed.items() if slot_of(qid) is not None}
-        weighed.update(in_goal_order(named, goal))
+        weighed.update(in_goal_order({qid: (framed[qid].names, p) for qid, p in weighed.items()}, goal))
         return {qid: _wire(f.kind, f.names, weighed[qid]) for qid, f in framed.items()}
 
     def _members(self, qid: str) -> list[tuple[HeadEntry, Head]]:

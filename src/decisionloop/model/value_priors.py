@@ -58,7 +58,7 @@ probability replace theirs.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
 from math import prod
@@ -283,7 +283,8 @@ def reweigh(
         out = _places(out, values, places)
     elif any(place_slot(s) for s in slots):
         odds[places] *= ELSEWHERE_ODDS
-    labels = [i for i in values if label(names[i], tuple(slots))]
+    slot_names = tuple(slots)
+    labels = [i for i in values if label(names[i], slot_names)]
     if len(labels) < len(values):  # a question whose every option is a label is left be
         odds[labels] *= LABEL_ODDS
     for i in values:
@@ -319,17 +320,21 @@ def in_goal_order(
     probabilities of its old and new value are exchanged ("between Chicago Bulls and Los Angeles Lakers", both
     slots surest of the Lakers: ``team1`` Chicago Bulls). ``weighed`` maps a question to its option names and
     probabilities; the questions it changes are returned."""
-    groups: dict[str, list[tuple[int, str]]] = {}
-    for qid in weighed:
-        slot = slot_of(qid)
-        if slot is not None and (m := _NUMBERED.fullmatch(slot)):
-            groups.setdefault(m.group(1).casefold(), []).append((int(m.group(2)), qid))
+    question = {slot: qid for qid in weighed if (slot := slot_of(qid)) is not None}
     changed: dict[str, npt.NDArray[np.float64]] = {}
-    for members in groups.values():
-        if len(members) >= _SIBLINGS:  # a stem numbered once is a name of its own (side3)
-            qids = [qid for _, qid in sorted(members)]
-            changed.update(_ordered(qids, weighed, goal))
+    for siblings in numbered_siblings(question):
+        changed.update(_ordered([question[slot] for slot in siblings], weighed, goal))
     return changed
+
+
+def numbered_siblings(slots: Iterable[str]) -> list[list[str]]:
+    """The slots numbered on one stem, two or more, in their numbers' order (``team1``, ``team2``); a stem numbered
+    once is a name of its own (``side3``)."""
+    groups: dict[str, list[tuple[int, str]]] = {}
+    for slot in slots:
+        if m := _NUMBERED.fullmatch(slot):
+            groups.setdefault(m.group(1).casefold(), []).append((int(m.group(2)), slot))
+    return [[slot for _, slot in sorted(members)] for members in groups.values() if len(members) >= _SIBLINGS]
 
 
 def _ordered(
@@ -337,7 +342,7 @@ def _ordered(
 ) -> dict[str, npt.NDArray[np.float64]]:
     probs = [dict(zip(weighed[q][0], weighed[q][1].tolist(), strict=True)) for q in qids]
     picks = [max(p, key=p.__getitem__) for p in probs]
-    at = {v: _first_at(v, goal) for v in set().union(*probs) if v != NONE}
+    at = {v: first_written(v, goal) for v in set().union(*probs) if v != NONE}
     # the values every slot is offered, that the goal writes and one slot gives .01 or more (a short list to pair)
     written = sorted(
         (a, v)
@@ -349,9 +354,8 @@ def _ordered(
         return {}
 
     def joint(chosen: Sequence[str]) -> float:
-        if len({at[v] for v in chosen}) < len(
-            chosen
-        ):  # two values that begin at one place: "New York" in "New York City"
+        # two values that begin at one place ("New York" in "New York City") are one value, not a pair
+        if len({at[v] for v in chosen}) < len(chosen):
             return 0.0
         return float(prod(p[v] for p, v in zip(probs, chosen, strict=True)))
 
@@ -372,14 +376,19 @@ def _ordered(
 def _in_order(picks: Sequence[str], values: Sequence[str], goal: str) -> bool:
     """Whether the picks are different values in the goal's order, or one value the goal writes more than once."""
     if len(set(picks)) == 1:
-        return len(re.findall(rf"(?<![\w.]){re.escape(picks[0])}(?![\w])", goal, re.IGNORECASE)) > 1
+        return len(_as_written(picks[0]).findall(goal)) > 1
     index = [values.index(v) if v in values else -1 for v in picks]
     return len(set(picks)) == len(picks) and index == sorted(index) and -1 not in index
 
 
-def _first_at(value: str, goal: str) -> int | None:
-    m = re.search(rf"(?<![\w.]){re.escape(value)}(?![\w])", goal, re.IGNORECASE)
+def first_written(value: str, goal: str) -> int | None:
+    """Where the goal first writes ``value`` as a word of its own (any case), None where it does not."""
+    m = _as_written(value).search(goal)
     return m.start() if m else None
+
+
+def _as_written(value: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w.]){re.escape(value)}(?![\w])", re.IGNORECASE)
 
 
 def _places(p: npt.NDArray[np.float64], values: list[int], places: list[int]) -> npt.NDArray[np.float64]:
