@@ -1,7 +1,8 @@
 """Whether the extractor offers the right value of each argument of a `bench tools` file, with no model: for each
 item that expects a call, every argument whose value is in the question (as `bench tools` counts them), offered
-among the expected tool's slot options or not. Prints the share per file, then each miss (slot, accepted values,
-slot type, question).
+among the expected tool's slot options or not, each option read as the value a call choosing it would carry
+("five" for an integer slot is 5). Prints the share per file, then each miss (slot, accepted values, slot type,
+question).
 
 Usage: python scripts/values_offered.py FILE.jsonl [FILE.jsonl ...] [--quiet]
 """
@@ -9,10 +10,12 @@ Usage: python scripts/values_offered.py FILE.jsonl [FILE.jsonl ...] [--quiet]
 from __future__ import annotations
 
 import argparse
+from datetime import date
 from pathlib import Path
 
-from decisionloop.evaluate.bfcl_score import extractable, offered
-from decisionloop.extract import extract, slot_options
+from decisionloop.evaluate.bfcl_score import extractable
+from decisionloop.evaluate.tools_bench import offered_as_called
+from decisionloop.extract import extract
 from decisionloop.gold.tools_items import ExpectedCall, load_items
 
 
@@ -34,7 +37,7 @@ def main() -> None:
                 if not extractable(accepted, slots.get(name), item.question):
                     continue
                 scored += 1
-                if name in slots and offered(accepted, slot_options(slots[name], candidates)):
+                if name in slots and offered_as_called(accepted, slots[name], candidates, date.today()):
                     hit += 1
                 else:
                     kind = slots[name].type if name in slots else "no such slot"

@@ -230,6 +230,7 @@ def test_an_argument_is_judged_by_the_value_the_call_carries(tmp_path: Path) -> 
     assert record.arguments == {"sides": 12}
     [arg] = record.args
     assert arg.picked == "12"  # "twelve" read as the integer slot's value, as the call sends it
+    assert arg.offered  # and so is the option, when the right value is counted as offered
     assert right(record) is True
 
 
@@ -255,4 +256,5 @@ def test_a_number_slot_s_gold_written_as_text_is_read_as_the_number(tmp_path: Pa
         load_items(_write(tmp_path / "t.jsonl", [item])), ScriptedBackend(respond), today=date(2026, 12, 1)
     )
     assert record.arguments == {"income": 38}
+    assert record.args[0].offered
     assert right(record) is True

@@ -49,6 +49,29 @@ def test_names_in_the_goal(goal: str, kind: SpanKind, span: str) -> None:
     assert span in spans(goal, kind=kind)
 
 
+@pytest.mark.parametrize(
+    ("goal", "span"),
+    [
+        ("Find the shortest driving distance between New York City and Washington D.C.", "Washington D.C"),
+        ("Find the highest grossing bank in the U.S for year 2020.", "U.S"),
+        ("Which programs in New York offer a Ph.D. degree?", "Ph.D"),
+        ("Find the market performance of the S&P 500 and the Dow Jones over the past 5 days.", "S&P 500"),
+        ("What did AT&T report?", "AT&T"),
+        ("Get me data on average precipitation in the Amazon rainforest for the last six months.", "Amazon rainforest"),
+        ("Find out the population and species of turtles in Mississippi river in 2020.", "Mississippi river"),
+    ],
+)
+def test_names_the_word_tokens_break_or_a_lower_case_word_completes(goal: str, span: str) -> None:
+    assert span in spans(goal, kind="proper")
+
+
+def test_an_abbreviation_with_full_stops_is_neither_a_file_nor_its_letters() -> None:
+    found = spans("Fly from Washington D.C. to the U.K. tomorrow")
+    assert {"D", "C", "U", "K", "Washington D"}.isdisjoint(found)
+    assert not spans("Fly from Washington D.C. to the U.K. tomorrow", kind="file")
+    assert {"Washington", "Washington D.C", "U.K"} <= set(found)
+
+
 def test_a_title_marks_the_person_after_it_in_an_observation() -> None:
     obs = ["Endeavour (ship): The voyage was led by Captain James Cook, who sailed from Plymouth in 1768."]
     found = extract("Who led the voyage of the Endeavour?", obs, now=NOW)

@@ -194,6 +194,18 @@ def test_system_2_naming_an_unknown_tool_stops_the_run_instead_of_guessing() -> 
     assert "rm_rf" in run.driven.result.detail
 
 
+def test_a_sure_lookup_of_what_a_role_s_description_only_mentions_goes_to_the_person() -> None:
+    backend = by_step({"tool": "wiki_lookup", "arg:topic": "penicillin"})
+    call = Call(tool="wiki_lookup", args={"topic": "Alexander Fleming"})
+    system2 = _System2(Resolution(kind="call", by="person", call=call))
+    run = Env(backend=backend, tools=TOOLS, system2=system2).run(
+        "Tell me about the scientist who discovered penicillin"
+    )
+    first = run.driven.result.steps[0]
+    assert [h.kind for h in first.holds] == ["arg_not_described"]
+    assert (first.decided_by, first.call) == ("person", call)
+
+
 def test_the_identical_call_twice_in_a_row_finishes_with_what_was_found() -> None:
     backend = by_step({"tool": "calculator", "arg:expression": "2 + 2", "done": 0.1})
     call = Call(tool="calculator", args={"expression": "2 + 2"})

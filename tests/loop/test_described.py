@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from decisionloop.loop.described import described, described_holds
+from decisionloop.loop.described import described, described_holds, role_descriptions, role_holds
 from decisionloop.tools.builtin import builtin_tools
 
 FACT = next(t for t in builtin_tools() if t.id == "wikidata_fact")
@@ -42,3 +42,39 @@ def test_a_landmark_is_not_the_city_the_goal_describes() -> None:
         "arg_not_described"
     ]
     assert described_holds(goal, 1, WEATHER, {"place": "Paris", "when": "tomorrow"}) == []
+
+
+SEARCH = next(t for t in builtin_tools() if t.id == "wiki_lookup")
+MESSAGE = next(t for t in builtin_tools() if t.id == "send_message")
+
+
+@pytest.mark.parametrize(
+    ("goal", "descriptions"),
+    [
+        ("Tell me about the scientist who discovered penicillin", ["discovered penicillin"]),
+        ("Look up the company that makes the A380 in the encyclopedia", ["makes the A380 in the encyclopedia"]),
+        ("Who started the maker of the Walkman?", ["the Walkman"]),
+        ("Show me the notes that mention the dentist", []),  # notes are no person or organisation
+        ("Tell me about penicillin", []),
+    ],
+)
+def test_people_and_organisations_described_by_role(goal: str, descriptions: list[str]) -> None:
+    assert role_descriptions(goal) == descriptions
+
+
+def test_a_lookup_of_what_the_role_s_description_only_mentions_is_held_at_any_step() -> None:
+    goal = "Tell me about the scientist who discovered penicillin"
+    held = role_holds(goal, SEARCH, {"topic": "penicillin"})
+    assert [(h.kind, h.detail) for h in held] == [
+        (
+            "arg_not_described",
+            "topic: the goal asks about whom or what it describes; 'penicillin' is only mentioned there",
+        )
+    ]
+    assert role_holds(goal, SEARCH, {"topic": "Alexander Fleming"}) == []  # the one described, once looked up
+
+
+def test_a_tool_that_asks_for_the_relation_or_changes_something_is_not_held_by_a_role() -> None:
+    assert role_holds("Who started the maker of the Walkman?", FACT, {"entity": "Walkman", "property": "maker"}) == []
+    goal = "Tell the band that the show starts at 8"
+    assert role_holds(goal, MESSAGE, {"to": "Sam", "text": "the show starts at 8"}) == []

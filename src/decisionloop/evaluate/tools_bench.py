@@ -14,13 +14,13 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from decisionloop.core.answers import ChoiceAnswer
 from decisionloop.core.backend import DecisionBackend
 from decisionloop.core.decision import Decision
-from decisionloop.core.tool import Slot, Tool
+from decisionloop.core.tool import NONE, Slot, Tool
 from decisionloop.core.wire import answer_to_wire
 from decisionloop.decide import decide_batch
 from decisionloop.evaluate.bfcl_score import ArgRecord, extractable, offered
@@ -154,7 +154,7 @@ def run_item(item: ToolsItem, backend: DecisionBackend, spec: Spec, today: date)
         missing=decided.missing,
         held=_held(decided, kind) or (tool is not None and bool(shared_value_holds(tool, picks))),
         offered_tools=len(item.tools),
-        args=_arg_records(item, tool, {k: _text(v) for k, v in arguments.items()}, decided.candidates),
+        args=_arg_records(item, tool, {k: _text(v) for k, v in arguments.items()}, decided.candidates, today),
         decisions=tuple(_decision_json(d) for d in decided.decisions),
         latency_ms=latency_ms,
     )
@@ -202,10 +202,11 @@ def _text(value: object) -> str:
 
 
 def _arg_records(
-    item: ToolsItem, tool: Tool | None, picks: Mapping[str, str], candidates: Sequence[Candidate]
+    item: ToolsItem, tool: Tool | None, picks: Mapping[str, str], candidates: Sequence[Candidate], today: date
 ) -> tuple[ArgRecord, ...]:
     """One record per expected argument, read against the expected tool's slots; picks count only when the
-    picked tool is the expected one."""
+    picked tool is the expected one. An option counts as offered by the value a call would carry, as a pick
+    does ("five" for an integer slot is 5)."""
     expected = item.expected
     if not isinstance(expected, ExpectedCall):
         return ()
@@ -218,11 +219,19 @@ def _arg_records(
             accepted=_as_typed(accepted, slots.get(name)),
             optional=any(v is None or v == "" for v in accepted),
             extractable=extractable(accepted, slots.get(name), item.question),
-            offered=name in slots and offered(accepted, slot_options(slots[name], candidates)),
+            offered=name in slots and offered_as_called(accepted, slots[name], candidates, today),
             picked=picks.get(name) if right_tool else None,
         )
         for name, accepted in expected.accepted_values().items()
     )
+
+
+def offered_as_called(accepted: Sequence[object], slot: Slot, candidates: Sequence[Candidate], today: date) -> bool:
+    """Whether an accepted value is among the slot's options, each read as the value a call choosing it would
+    carry, as a pick is."""
+    options = slot_options(slot, candidates, today=today)
+    called = tuple(replace(o, name=_text(_typed(slot, o.name, today))) if o.name != NONE else o for o in options)
+    return offered(_as_typed(tuple(accepted), slot), called)
 
 
 def _as_typed(accepted: tuple[object, ...], slot: Slot | None) -> tuple[object, ...]:

@@ -11,6 +11,7 @@ from nameparser.config import CONSTANTS
 from decisionloop.core.tool import SpanKind
 from decisionloop.extract._text import (
     CALENDAR_WORDS,
+    DOTTED,
     POSSESSIVE,
     Found,
     Token,
@@ -36,6 +37,13 @@ _RECIPIENT = re.compile(r"(?i:\b(to|tell|message|text|email|e-mail|remind|send|a
 _OF = "of"
 # A region after a place and a comma: a capitalised word or up to three ("New York, USA", "Boston, MA").
 _REGION_AFTER = re.compile(r",\s*([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*){0,2})")
+# A name joined by an ampersand (S&P 500, AT&T, Johnson & Johnson), a number after it kept.
+_AMPERSAND = re.compile(r"(?<![\w&])[A-Z]\w*(?: ?& ?[A-Z]\w*)+(?: \d+\b)?")
+# Lower-case words that make a name of the place before them: "the Amazon rainforest", "the Mississippi river".
+_FEATURES = words(
+    """river rainforest forest jungle lake desert mountains mountain range sea ocean bay valley island islands canyon
+    basin delta glacier falls peninsula gulf coast reef volcano"""
+)
 
 
 @cache
@@ -173,6 +181,25 @@ def names(text: str) -> Iterator[Found]:
         if (person := _person(seq, text)) and not is_place(_slice(seq, text)):
             yield from _emit(person, "person")
             yield from _emit(person, "proper")
+
+
+def marked(text: str) -> Iterator[Found]:
+    """Names the word tokens break: abbreviations with full stops and names joined by an ampersand."""
+    for m in DOTTED.finditer(text):
+        yield from _emit(m.group(), "proper")
+    for m in _AMPERSAND.finditer(text):
+        yield from _emit(m.group(), "proper")
+
+
+def completed(found: Sequence[Found], text: str) -> Iterator[Found]:
+    """A proper name of ``found`` with what completes it after it in ``text``: an abbreviation ("Washington
+    D.C.") or, in lower case, the kind of place it names ("the Amazon rainforest", "the Mississippi river")."""
+    for span in dict.fromkeys(s for s, k in found if k == "proper"):
+        for at in occurrences(text, span):
+            after = text[at + len(span) : at + len(span) + 40]
+            word = after.split(maxsplit=1)[0].rstrip(",;:!?)") if after[:1] == " " and after.strip() else ""
+            if DOTTED.fullmatch(word) or word in _FEATURES:
+                yield from _emit(f"{span} {word}", "proper")
 
 
 def recipients(text: str) -> Iterator[Found]:

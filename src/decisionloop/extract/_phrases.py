@@ -10,6 +10,7 @@ from functools import cache
 
 from decisionloop.extract._text import (
     CALENDAR_WORDS,
+    DOTTED,
     MAX_SPAN,
     POSSESSIVE,
     Found,
@@ -307,8 +308,9 @@ def _named_clause(rest: str) -> Iterator[Found]:
 
 
 def without_files(text: str) -> str:
-    """``text`` with file names blanked out, so their parts are not read as words."""
-    return _FILE.sub(lambda m: " " * len(m.group()), text)
+    """``text`` with file names and abbreviations with full stops blanked out, so their parts are not read as words
+    (the D and C of "D.C.")."""
+    return DOTTED.sub(lambda m: " " * len(m.group()), _FILE.sub(lambda m: " " * len(m.group()), text))
 
 
 @cache
@@ -320,5 +322,5 @@ def _extensions() -> frozenset[str]:
 def files(text: str) -> Iterator[Found]:
     """File names with a known extension (notes.txt, data/report.csv, C:/data/cars.csv)."""
     for m in _FILE.finditer(text):
-        if m.group(2).casefold() in _extensions() and len(m.group(1)) <= MAX_SPAN:
+        if m.group(2).casefold() in _extensions() and len(m.group(1)) <= MAX_SPAN and not DOTTED.fullmatch(m.group(1)):
             yield m.group(1), "file"

@@ -27,6 +27,9 @@ def words(text: str) -> frozenset[str]:
 # An apostrophe or hyphen at a word's edge is punctuation of its own, so "students'" is "students" + "'" and
 # "- item" starts with "-"; whitespace is never a token.
 _TOKEN = re.compile(r"\w+(?:['’-]\w+)*|[^\w\s]")
+# An abbreviation written with full stops (U.S., D.C., U.K., Ph.D.): the tokens split it at each stop, and it is
+# not a file name (D.C is not a C source file).
+DOTTED = re.compile(r"(?<![\w.])(?:[A-Z][a-z]?\.)+[A-Z][a-z]?(?!\w)\.?")
 # An apostrophe, straight or curly: a word's stem is what comes before it (I'll → i, Ana’s → ana).
 _APOSTROPHE = re.compile(r"['’]")
 # A possessive 's at the very end of a span or word, either apostrophe ("Ana's" → "Ana", "Ana’s"); only at the

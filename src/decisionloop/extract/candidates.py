@@ -20,7 +20,7 @@ from decisionloop.extract._budget import pieces
 from decisionloop.extract._case import cased, in_typed_case, looks_lowercased
 from decisionloop.extract._dates import dates, durations
 from decisionloop.extract._lists import lists
-from decisionloop.extract._names import names, recipients, with_regions
+from decisionloop.extract._names import completed, marked, names, recipients, with_regions
 from decisionloop.extract._numbers import expressions, hole_expressions, quantities
 from decisionloop.extract._phrases import clauses, files, nouns, topics, without_files
 from decisionloop.extract._text import MAX_SPAN
@@ -85,16 +85,19 @@ def around(text: str, span: str) -> str:
 
 @lru_cache(maxsize=1024)
 def _spans(text: str, goal: bool, year: int) -> tuple[tuple[str, SpanKind], ...]:
-    """Every span of one text, then its places with their regions and the lists written in it (cached: the loop
-    re-reads the same observations at each step)."""
+    """Every span of one text, then its places with their regions, its names with what completes them ("Washington
+    D.C.", "the Amazon rainforest") and the lists written in it (cached: the loop re-reads the same observations at
+    each step)."""
     found = [(s, k) for s, k in _all_kinds(text, goal, year) if 0 < len(s.strip()) <= MAX_SPAN]
-    found += [*with_regions(text, found), *((s, k) for s, k in lists(text, found) if len(s) <= MAX_SPAN)]
+    found += [*with_regions(text, found), *completed(found, text)]
+    found += [(s, k) for s, k in lists(text, found) if len(s) <= MAX_SPAN]
     return tuple((" ".join(s.split()), k) for s, k in found)
 
 
 def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind]]:
     lowered = looks_lowercased(text)
     yield from _named(without_files(text), lowered)
+    yield from marked(text)
     yield from dates(text, year, lowered=lowered)
     yield from durations(text)
     yield from quantities(text)

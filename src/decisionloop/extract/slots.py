@@ -101,17 +101,18 @@ def _asked_about(flag: Slot, candidates: Sequence[Candidate]) -> bool:
 
 def _goal_words(candidates: Sequence[Candidate]) -> tuple[str, ...]:
     """The goal's words as its candidates carry them (spans and the words around them), casefolded, in order."""
-    return tuple(w for c in candidates if c.source == GOAL for w in _words(f"{c.context} {c.span}"))
+    return tuple(w for c in candidates if c.source == GOAL for w in words_of(f"{c.context} {c.span}"))
 
 
 def _named(value: str, said: Sequence[str]) -> bool:
     """Whether the words of ``value`` stand together among ``said`` (case aside)."""
-    words = _words(value)
+    words = words_of(value)
     n = len(words)
     return n > 0 and any(tuple(said[i : i + n]) == words for i in range(len(said) - n + 1))
 
 
-def _words(text: str) -> tuple[str, ...]:
+def words_of(text: str) -> tuple[str, ...]:
+    """The words of ``text``, casefolded, punctuation left out."""
     return tuple(_WORD.findall(text.casefold()))
 
 

@@ -14,7 +14,7 @@ from decisionloop.core.decision import Decision
 from decisionloop.core.records import Call, Hold
 from decisionloop.core.tool import NONE, Tool
 from decisionloop.core.vocab import ARG_PREFIX, ASK_USER
-from decisionloop.loop.described import described_holds
+from decisionloop.loop.described import described_holds, role_holds
 
 PICK_QUESTION = "tool"
 
@@ -157,7 +157,7 @@ def route_step(
         holds = call_holds(
             call, decisions, previous=previous, goal_risky=goal_risky, read_only=read_only, optional=optional
         )
-        holds += described_holds(goal, step, tool, call.args)
+        holds += described_holds(goal, step, tool, call.args) + role_holds(goal, tool, call.args)
         holds += shared_value_holds(tool, call.args)
     step_ok = next((d for d in others if d.block == "step_ok"), None)
     if step_ok is not None and step_ok.action != "continue":
