@@ -24,6 +24,7 @@ def main() -> None:
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--quiet", action="store_true", help="the shares only, not the misses")
     args = parser.parse_args()
+    today = date.today()
     for path in args.files:
         scored = hit = 0
         misses: list[str] = []
@@ -37,7 +38,7 @@ def main() -> None:
                 if not extractable(accepted, slots.get(name), item.question):
                     continue
                 scored += 1
-                if name in slots and offered_as_called(accepted, slots[name], candidates, date.today()):
+                if name in slots and offered_as_called(accepted, slots[name], candidates, today):
                     hit += 1
                 else:
                     kind = slots[name].type if name in slots else "no such slot"

@@ -307,7 +307,7 @@ def _named_clause(rest: str) -> Iterator[Found]:
         yield from _clause(_sentence_end(rest))
 
 
-def without_files(text: str) -> str:
+def without_dotted(text: str) -> str:
     """``text`` with file names and abbreviations with full stops blanked out, so their parts are not read as words
     (the D and C of "D.C.")."""
     return DOTTED.sub(lambda m: " " * len(m.group()), _FILE.sub(lambda m: " " * len(m.group()), text))

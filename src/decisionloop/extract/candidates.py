@@ -22,7 +22,7 @@ from decisionloop.extract._dates import dates, durations
 from decisionloop.extract._lists import lists
 from decisionloop.extract._names import completed, marked, names, recipients, with_regions
 from decisionloop.extract._numbers import expressions, hole_expressions, quantities
-from decisionloop.extract._phrases import clauses, files, nouns, topics, without_files
+from decisionloop.extract._phrases import clauses, files, nouns, topics, without_dotted
 from decisionloop.extract._text import MAX_SPAN
 from decisionloop.extract._units import units
 from decisionloop.extract._values import values
@@ -96,7 +96,7 @@ def _spans(text: str, goal: bool, year: int) -> tuple[tuple[str, SpanKind], ...]
 
 def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind]]:
     lowered = looks_lowercased(text)
-    yield from _named(without_files(text), lowered)
+    yield from _named(without_dotted(text), lowered)
     yield from marked(text)
     yield from dates(text, year, lowered=lowered)
     yield from durations(text)
