@@ -32,6 +32,12 @@ priors of 2026-12-05: held out, S1 + a person .520 (seed 8) and .476 (seed 9) al
 steps), automatic steps wrong 34.7% and 35.1% → 30.2%; seen families .985 and .990 → .990, 0.6% wrong. Heads that
 disagree hold the step; they do not know what they never saw.
 
+With the gate's holds for lookups of what a description only mentions (2026-12-06, ``hold89`` = both heads above,
+``--episodes 2000 --seen 200``): a lookup by role .594 → .655; a stop right after one as well → .751 (person 42.5%
+of steps, automatic steps wrong 21.1%, ``multihop.maker`` .000 → .759); a fact the goal asks of what it describes,
+asked of what it only mentions, as well → .764 (person 43.1%, automatic steps wrong 20.2%, ``multihop.maker``
+.862); seen families .990 throughout.
+
 Usage: python scripts/held_out_families.py --model-dir DIR --families multihop,units [--episodes N] [--json F]
 """
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from decisionloop.loop.described import described, described_holds, role_descriptions, role_holds
+from decisionloop.core.records import Call
+from decisionloop.loop.described import (
+    asked_of_mentioned_holds,
+    described,
+    described_holds,
+    role_descriptions,
+    role_holds,
+    stop_described_holds,
+)
 from decisionloop.tools.builtin import builtin_tools
 
 FACT = next(t for t in builtin_tools() if t.id == "wikidata_fact")
@@ -78,3 +86,69 @@ def test_a_tool_that_asks_for_the_relation_or_changes_something_is_not_held_by_a
     assert role_holds("Who started the maker of the Walkman?", FACT, {"entity": "Walkman", "property": "maker"}) == []
     goal = "Tell the band that the show starts at 8"
     assert role_holds(goal, MESSAGE, {"to": "Sam", "text": "the show starts at 8"}) == []
+
+
+@pytest.mark.parametrize(
+    ("goal", "last"),
+    [
+        (
+            "Who is the CEO of the company that makes the PlayStation?",
+            Call(tool="wiki_lookup", args={"topic": "PlayStation"}),
+        ),
+        (
+            "WHO IS THE CEO OF THE COMPANY THAT MAKES THE E195",
+            Call(tool="wikidata_fact", args={"entity": "E195", "property": "manufacturer"}),
+        ),
+        ("What is the population of the country where Kyoto is?", Call(tool="wiki_lookup", args={"topic": "Kyoto"})),
+    ],
+)
+def test_a_stop_right_after_looking_up_what_a_description_mentions_is_held(goal: str, last: Call) -> None:
+    assert [h.kind for h in stop_described_holds(goal, last)] == ["stop_described"]
+
+
+@pytest.mark.parametrize(
+    ("goal", "last"),
+    [
+        (
+            "Who is the CEO of the company that makes the PlayStation?",
+            Call(tool="wikidata_fact", args={"entity": "Sony", "property": "ceo"}),
+        ),
+        (
+            "What is the population of the country where Kyoto is?",
+            Call(tool="wikidata_fact", args={"entity": "Japan", "property": "population"}),
+        ),
+        ("Who is the CEO of Sony?", Call(tool="wikidata_fact", args={"entity": "Sony", "property": "ceo"})),
+        ("Who is the CEO of the company that makes the PlayStation?", None),
+    ],
+)
+def test_a_stop_after_the_described_thing_itself_is_not_held(goal: str, last: Call | None) -> None:
+    assert stop_described_holds(goal, last) == []
+
+
+@pytest.mark.parametrize(
+    ("goal", "args"),
+    [
+        ("Who founded the company that makes the Lego Technic?", {"entity": "Lego Technic", "property": "founder"}),
+        ("Who is the CEO of the company that makes the Testarossa", {"entity": "Testarossa", "property": "ceo"}),
+        ("What is the population of the country where Kyoto is?", {"entity": "Kyoto", "property": "population"}),
+    ],
+)
+def test_what_the_goal_asks_of_the_thing_described_is_not_asked_of_what_it_mentions(
+    goal: str, args: dict[str, str]
+) -> None:
+    assert [h.kind for h in asked_of_mentioned_holds(goal, FACT, args)] == ["arg_not_described"]
+
+
+@pytest.mark.parametrize(
+    ("goal", "args"),
+    [
+        ("What is the population of the country where Kyoto is?", {"entity": "Kyoto", "property": "country"}),
+        ("What is the population of the country where Kyoto is?", {"entity": "Japan", "property": "population"}),
+        ("Who started the maker of the Walkman?", {"entity": "Sony", "property": "founder"}),
+        ("Who founded Lego?", {"entity": "Lego", "property": "founder"}),
+    ],
+)
+def test_the_relation_that_finds_the_thing_described_or_the_thing_itself_is_not_held(
+    goal: str, args: dict[str, str]
+) -> None:
+    assert asked_of_mentioned_holds(goal, FACT, args) == []

@@ -15,6 +15,7 @@ from decisionloop.loop.gate import (
     StepDecisions,
     call_holds,
     no_tool_fits,
+    route_step,
     shared_value_holds,
     stop_holds,
     wants_to_stop,
@@ -120,6 +121,17 @@ def test_stopping_needs_a_clearly_done_goal() -> None:
     assert kinds(stop_holds(0, sure)) == ["finish_before_any_step"]
     going = StepDecisions(needs_tool=noul("needs_tool", 0.9), is_done=noul("is_done", 0.2))
     assert not wants_to_stop(1, going)
+
+
+def test_a_sure_stop_right_after_looking_up_what_the_goal_only_mentions_is_held() -> None:
+    sure = StepDecisions(needs_tool=noul("needs_tool", 0.1), is_done=noul("is_done", 0.9))
+    goal = "Who is the CEO of the company that makes the PlayStation?"
+    found_maker = Call(tool="wiki_lookup", args={"topic": "PlayStation"})
+    route = route_step(1, sure, tool=None, previous=found_maker, goal_risky=False, goal=goal)
+    assert route.call is None
+    assert kinds(route.holds) == ["stop_described"]
+    found_ceo = Call(tool="wikidata_fact", args={"entity": "Sony", "property": "ceo"})
+    assert route_step(2, sure, tool=None, previous=found_ceo, goal_risky=False, goal=goal).auto
 
 
 def test_one_value_chosen_for_two_free_slots_holds_but_a_shared_fixed_choice_does_not() -> None:

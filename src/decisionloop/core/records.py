@@ -21,6 +21,7 @@ HoldKind = Literal[
     "arg_missing",
     "arg_not_described",
     "stop_unsure",
+    "stop_described",
     "finish_before_any_step",
     "same_tool",
     "identical_call",

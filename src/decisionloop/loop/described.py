@@ -16,17 +16,17 @@ mentions (penicillin, the A380) instead of whom or what it describes.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
-from decisionloop.core.records import Hold
+from decisionloop.core.records import Call, Hold
 from decisionloop.core.tool import Tool
 from decisionloop.extract import is_city, is_country
 from decisionloop.extract.slots import words_of
 
 Described = Literal["country", "city"]
 _DESCRIBED = re.compile(
-    r"\bthe (country|nation|city|town)\b(?=\s+(?:where|that|which|whose|in which|of which|with)\b)", re.IGNORECASE
+    r"\bthe (country|nation|city|town)\s+(?:where|that|which|whose|in which|of which|with)\b([^,.;:!?]*)", re.IGNORECASE
 )
 _IS: Mapping[Described, Callable[[str], bool]] = {"country": is_country, "city": is_city}
 _PLACE_LIKE = frozenset({"place", "proper", "topic", "org"})
@@ -38,6 +38,8 @@ designer architect engineer developer publisher company firm business brand stud
 ruler president leader general politician philosopher physicist chemist biologist mathematician astronomer
 astronaut athlete player team""".split()  # noqa: SIM905 - a word list reads better as text
 )
+_STEM, _SHORTEST = 4, 3
+_FUNCTION = frozenset("the and for who whom what which whose where when how are was were has had its their".split())  # noqa: SIM905
 # "the <role> who / that / which / whose …" or "the <role> of / behind …", up to the clause's end.
 _BY_ROLE = re.compile(
     rf"\bthe (?:{'|'.join(_ROLES)})s?\s+(?:who|that|which|whose|of|behind)\s+([^,.;:!?]+)", re.IGNORECASE
@@ -75,20 +77,77 @@ def role_descriptions(goal: str) -> list[str]:
     return [m.group(1) for m in _BY_ROLE.finditer(goal)]
 
 
+def stop_described_holds(goal: str, previous: Call | None) -> list[Hold]:
+    """A hold on stopping when the last call looked up only what a description in the goal mentions (a value that is
+    words of "the company that makes the PlayStation" or "the country where Kyoto is"): the thing described is
+    found, what the goal asks about it is not."""
+    if previous is None:
+        return []
+    clauses = [m.group(2) for m in _DESCRIBED.finditer(goal)] + role_descriptions(goal)
+    mentioned = [value for value in previous.args.values() if _only_words_of(value, clauses)]
+    if not mentioned:
+        return []
+    return [
+        Hold(
+            kind="stop_described",
+            detail=f"the last lookup was of {mentioned[0]!r}, which the goal mentions to describe what it asks about",
+        )
+    ]
+
+
+def _only_words_of(value: str, clauses: Sequence[str]) -> bool:
+    """Whether ``value`` is a run of words of one of ``clauses`` (case and punctuation aside)."""
+    said = " ".join(words_of(value))
+    return bool(said) and any(f" {said} " in f" {' '.join(words_of(c))} " for c in clauses)
+
+
 def role_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
     """Holds on a call by a lookup (a read-only tool) with no fixed list whose free value is words of a role's
     description only; a message or a note may well be about what the goal mentions ("tell the band that …")."""
     if tool.side_effect is not None or any(s.is_fixed for s in tool.slots):
         return []
-    descriptions = [f" {' '.join(words_of(d))} " for d in role_descriptions(goal)]
     return [
         Hold(
             kind="arg_not_described",
-            detail=f"{slot.name}: the goal asks about whom or what it describes; {value!r} is only mentioned there",
+            detail=f"{name}: the goal asks about whom or what it describes; {value!r} is only mentioned there",
         )
-        for slot in tool.slots
-        if slot.type == "string"
-        and (value := args.get(slot.name)) is not None
-        and (said := " ".join(words_of(value)))
-        and any(f" {said} " in d for d in descriptions)
+        for name, value in _mentioned(tool, args, role_descriptions(goal))
     ]
+
+
+def asked_of_mentioned_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
+    """A hold on a lookup with a fixed list (a fact's property) whose free value is only words of a description, by
+    role or of a place, and whose choice is what the goal asks of the thing described (a word of the goal outside
+    the description: "Who founded the company that makes …" → founder, "the population of the country where …" →
+    population), not the relation that finds it."""
+    if tool.side_effect is not None or not any(s.is_fixed for s in tool.slots):
+        return []
+    clauses = [m.group(2) for m in _DESCRIBED.finditer(goal)] + role_descriptions(goal)
+    asked = _stems(_BY_ROLE.sub(" ", _DESCRIBED.sub(" ", goal))) - _stems(" ".join(clauses))
+    chosen = [args[s.name] for s in tool.slots if s.is_fixed and s.name in args and _stems(args[s.name]) & asked]
+    return [
+        Hold(
+            kind="arg_not_described",
+            detail=f"{name}: {chosen[0]!r} is what the goal asks of whom or what it describes; {value!r} is only "
+            "mentioned there",
+        )
+        for name, value in _mentioned(tool, args, clauses)[:1]
+        if chosen
+    ]
+
+
+def _mentioned(tool: Tool, args: Mapping[str, str], clauses: Sequence[str]) -> list[tuple[str, str]]:
+    """The call's free text values (slot, value) that are only words of one of ``clauses``."""
+    return [
+        (slot.name, value)
+        for slot in tool.slots
+        if not slot.is_fixed
+        and slot.type == "string"
+        and (value := args.get(slot.name)) is not None
+        and _only_words_of(value, clauses)
+    ]
+
+
+def _stems(text: str) -> set[str]:
+    """The words of ``text`` that say something, cut to four letters ("founded" and "founder" meet)."""
+    return {w[:_STEM] for w in words_of(text) if len(w) >= _SHORTEST and w not in _FUNCTION}
