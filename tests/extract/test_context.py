@@ -16,6 +16,13 @@ def test_the_context_is_four_words_before_the_first_occurrence_and_two_after_wit
     assert around("short", "absent") == ""
 
 
+def test_the_context_is_of_the_first_occurrence_as_words_of_its_own() -> None:
+    goal = "The future value of $5000 at an annual rate of 5% over 10 years"
+    assert around(goal, "5") == "an annual rate of [5] % over"
+    assert around(goal, "10") == "rate of 5% over [10] years"
+    assert around("a box of 12kg", "12") == "a box of [12] kg"  # inside a longer word when nowhere else
+
+
 def test_a_typed_slot_offers_each_number_with_the_words_around_it() -> None:
     options = slot_options(Slot(name="base", instruction="The base", type="integer"), extract(TRIANGLE, []))
     criteria = {o.name: o.criteria for o in options}

@@ -23,7 +23,7 @@ from decisionloop.extract._lists import lists
 from decisionloop.extract._names import completed, marked, names, recipients, with_regions
 from decisionloop.extract._numbers import expressions, hole_expressions, quantities
 from decisionloop.extract._phrases import clauses, files, nouns, topics, without_dotted
-from decisionloop.extract._text import MAX_SPAN
+from decisionloop.extract._text import MAX_SPAN, occurrences
 from decisionloop.extract._units import units
 from decisionloop.extract._values import values
 
@@ -74,8 +74,10 @@ _BEFORE, _AFTER = 4, 2  # words of context kept before and after a span
 
 def around(text: str, span: str) -> str:
     """The span in its place: up to four words before its first occurrence in ``text`` and two after, with the
-    span itself marked by brackets; empty when the span is not written in the text as such."""
-    at = text.casefold().find(span.casefold())
+    span itself marked by brackets; empty when the span is not written in the text as such. An occurrence as words
+    of its own comes first: the 5 of "$5000 at 5%" is the rate's."""
+    folded, wanted = text.casefold(), span.casefold()
+    at = next(occurrences(folded, wanted), folded.find(wanted))
     if at < 0:
         return ""
     before = text[:at].split()[-_BEFORE:]
