@@ -57,12 +57,19 @@ def test_names_in_the_goal(goal: str, kind: SpanKind, span: str) -> None:
         ("Which programs in New York offer a Ph.D. degree?", "Ph.D"),
         ("Find the market performance of the S&P 500 and the Dow Jones over the past 5 days.", "S&P 500"),
         ("What did AT&T report?", "AT&T"),
+        ("Get 5 latest news on Bitcoin in US", "US"),
         ("Get me data on average precipitation in the Amazon rainforest for the last six months.", "Amazon rainforest"),
         ("Find out the population and species of turtles in Mississippi river in 2020.", "Mississippi river"),
     ],
 )
 def test_names_the_word_tokens_break_or_a_lower_case_word_completes(goal: str, span: str) -> None:
     assert span in spans(goal, kind="proper")
+
+
+def test_a_country_code_in_capitals_is_a_place_unless_the_whole_text_is_in_capitals() -> None:
+    assert {"US", "UK"} <= set(spans("Flights from the US to the UK", kind="place"))
+    assert not spans("WHO IS IT FOR US", kind="place")
+    assert not spans("Tell us about it", kind="place")
 
 
 def test_an_abbreviation_with_full_stops_is_neither_a_file_nor_its_letters() -> None:
@@ -203,6 +210,8 @@ def test_the_number_of_a_quantity_with_a_glued_unit_is_offered_too() -> None:
         ("Someone experiencing joint pain", "noun", "joint pain"),
         ("Sculptures made in the 19th century", "noun", "19th century"),
         ("Train it on C:/data/cars.csv", "file", "C:/data/cars.csv"),
+        ("Analyze my fMRI data in ~/data/myfMRI.nii from a scan", "file", "~/data/myfMRI.nii"),
+        ("Load /home/ana/cars.csv first", "file", "/home/ana/cars.csv"),
         ("The ranking of the Lakers in the NBA 2021 season", "proper", "NBA"),
     ],
 )

@@ -58,6 +58,7 @@ def spans(goal: str, kind: SpanKind, observations: Sequence[str] = ()) -> list[s
         ("Its history till the 14th century", "number", "14"),
         ("The case docket numbered 2022/AL2562", "code", "2022/AL2562"),
         ("Predict car_price from the data", "code", "car_price"),
+        ("Train it on the provided data my_data.", "code", "my_data"),
         ("Track order no. 88231", "code", "88231"),
         ("Ping 192.168.82.225 now", "code", "192.168.82.225"),
         ("Meet at 9:30", "date", "9:30"),

@@ -30,6 +30,8 @@ AUTUMN = date(2026, 9, 24)  # a Thursday, after Easter 2026 and before Thanksgiv
         ("Invoices for March 2027", "March 2027"),
         ("What is 40 days after 2027-01-05?", "2027-01-05"),
         ("Due 1/5/2027", "1/5/2027"),
+        ("A birthday 01-01-1980 on file", "01-01-1980"),
+        ("Signed 5.1.2027.", "5.1.2027"),
         ("Plan something for next Friday", "next Friday"),
         ("Is the pool open on Sundays?", "Sundays"),
         ("What's on tomorrow?", "tomorrow"),
@@ -185,6 +187,8 @@ def test_relative_phrases(text: str, expected: date) -> None:
         ("March 2027", date(2027, 3, 1)),
         ("1/5/2027", date(2027, 1, 5)),
         ("13/1/27", date(2027, 1, 13)),
+        ("01-02-1980", date(1980, 1, 2)),
+        ("13.05.2021", date(2021, 5, 13)),
         ("12/31/99", date(1999, 12, 31)),
     ],
 )

@@ -76,6 +76,8 @@ def test_what_does_not_read_as_the_type(kind: SlotType, text: str) -> None:
         ("integer", "200, 300", [200, 300], "[200, 300]"),
         ("integer", "two hundred and five, three", [205, 3], "[205, 3]"),
         ("string", "Paris, London and Rome", ["Paris", "London", "Rome"], '["Paris", "London", "Rome"]'),
+        ("string", "S&P 500 and the Dow Jones", ["S&P 500", "Dow Jones"], '["S&P 500", "Dow Jones"]'),
+        ("string", "The Hague or the Louvre", ["The Hague", "Louvre"], '["The Hague", "Louvre"]'),
         ("boolean", "yes, no", [True, False], "[true, false]"),
         ("duration", "2 weeks; 3 days", [Duration(parts=((2, "week"),)), Duration(parts=((3, "day"),))],
          '["2 weeks", "3 days"]'),

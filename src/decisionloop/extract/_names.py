@@ -23,7 +23,7 @@ from decisionloop.extract._text import (
     tokens,
     words,
 )
-from decisionloop.values.places import is_place, is_region
+from decisionloop.values.places import is_country, is_place, is_region
 
 # Last words that mark an organisation's name; a gazetteer of companies would be large and soon out of date.
 _ORG_ENDINGS = words(
@@ -39,6 +39,8 @@ _OF = "of"
 _REGION_AFTER = re.compile(r",\s*([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*){0,2})")
 # A name joined by an ampersand (S&P 500, AT&T, Johnson & Johnson), a number after it kept.
 _AMPERSAND = re.compile(r"(?<![\w&])[A-Z]\w*(?: ?& ?[A-Z]\w*)+(?: \d+\b)?")
+# A country's code in capitals ("news in US", "sales in the UK"), which in lower case may be a word ("us", "in").
+_COUNTRY_CODE = re.compile(r"(?<![\w.&])[A-Z]{2,3}(?![\w&]|\.\w)")
 # Lower-case words that make a name of the place before them: "the Amazon rainforest", "the Mississippi river".
 _FEATURES = words(
     """river rainforest forest jungle lake desert mountains mountain range sea ocean bay valley island islands canyon
@@ -184,11 +186,17 @@ def names(text: str) -> Iterator[Found]:
 
 
 def marked(text: str) -> Iterator[Found]:
-    """Names the word tokens break: abbreviations with full stops and names joined by an ampersand."""
+    """Names the word tokens break or the word lists hide: abbreviations with full stops, names joined by an
+    ampersand, and a country's code in capitals in a text not typed all in capitals ("in US", not "WHO IS IT")."""
     for m in DOTTED.finditer(text):
         yield from _emit(m.group(), "proper")
     for m in _AMPERSAND.finditer(text):
         yield from _emit(m.group(), "proper")
+    if sum(ch.islower() for ch in text) > sum(ch.isupper() for ch in text):
+        for m in _COUNTRY_CODE.finditer(text):
+            if is_country(m.group()):
+                yield m.group(), "proper"
+                yield m.group(), "place"
 
 
 def completed(found: Sequence[Found], text: str) -> Iterator[Found]:

@@ -89,7 +89,7 @@ _FILE = re.compile(
     r"""
     (?<![\w/.:\\-])                   # not the tail of a longer word, path or number
     (
-        (?:[A-Za-z]:[/\\])?             # a drive: C:/ (or a backslash)
+        (?:[A-Za-z]:[/\\]|~?/)?         # a drive (C:/, or a backslash), a home folder (~/) or the root (/)
         (?:[\w-]+[/\\])*               # folders: data/, my-notes/ (or with backslashes)
         [\w-]+ (?:\.[\w-]+)*          # the name, dots allowed inside: report.v2
         \. ([A-Za-z][A-Za-z0-9]{0,4}) # the extension starts with a letter, so 3.5 or 1.250 are not files
@@ -320,7 +320,9 @@ def _extensions() -> frozenset[str]:
 
 
 def files(text: str) -> Iterator[Found]:
-    """File names with a known extension (notes.txt, data/report.csv, C:/data/cars.csv)."""
+    """File names with a known extension (notes.txt, data/report.csv, C:/data/cars.csv), and paths with folders
+    whatever their extension (~/data/scan.nii)."""
     for m in _FILE.finditer(text):
-        if m.group(2).casefold() in _extensions() and len(m.group(1)) <= MAX_SPAN and not DOTTED.fullmatch(m.group(1)):
+        known = m.group(2).casefold() in _extensions() or any(ch in m.group(1) for ch in "/\\")
+        if known and len(m.group(1)) <= MAX_SPAN and not DOTTED.fullmatch(m.group(1)):
             yield m.group(1), "file"

@@ -41,7 +41,7 @@ _SLASH_ID = re.compile(
     r"(?<![\w/-])(?=[A-Za-z\d/]{0,40}[A-Z])(?=[A-Za-z\d/]{0,40}\d[A-Za-z\d/]{0,40}\d)[A-Za-z\d]+(?:/[A-Za-z\d]+)+(?![\w/-])"
 )
 # Names in code: snake_case (car_price, user_id), two words or more.
-_SNAKE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z\d]*(?:_[A-Za-z\d]+)+(?![\w.-])")
+_SNAKE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z\d]*(?:_[A-Za-z\d]+)+(?![\w-]|\.\w)")
 # A number given to a name: a=1, b = -3 (a URL's ?page=1 is not: its name follows ? or &).
 _ASSIGNED = re.compile(r"(?<![\w?&=/.])[A-Za-z_]\w{0,30}\s?=\s?(-?\d+(?:\.\d+)?)(?!\w|[.,]\d)")
 # An ordinal's number: the 14 of "the 14th century", the 3 of "3rd place".

@@ -72,9 +72,10 @@ _SPANS = (
     ),
     # "March 2027": a full month name and a four-digit year; an abbreviation ("Mar 2027") is not a date here.
     re.compile(rf"\b(?:{'|'.join(MONTHS)})\s+\d{{4}}\b"),
-    # ISO dates ("2027-01-05") and slashed ones ("1/5/2027", "05/01/27"); the word boundaries keep them out of
-    # longer digit runs such as version numbers or phone numbers ("12026-01-05", "1/5/20271").
-    re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"),
+    # ISO dates ("2027-01-05"), slashed ones ("1/5/2027", "05/01/27") and, with a year of four digits, dashed or
+    # dotted ones ("01-01-1980", "5.1.2027"); the word boundaries keep them out of longer digit runs such as
+    # version numbers or phone numbers ("12026-01-05", "1/5/20271").
+    re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b\d{1,2}([-.])\d{1,2}\1\d{4}\b"),
     # "today", "Tomorrow", "the day after tomorrow", "the day before yesterday", in any case; whole words only,
     # so "todays" or "tonightly" are not dates.
     re.compile(r"(?i)\b(?:the\s+day\s+(?:after|before)\s+)?(?:today|tomorrow|yesterday|tonight)\b"),
@@ -194,13 +195,13 @@ _LEADING = re.compile(
 _ORDINAL = re.compile(r"(\d)(?:st|nd|rd|th)\b")
 # The calendar forms, matched against the whole normalised text: ISO with an optional time ("2026-03-04",
 # "2026-03-04t10:00"), month first ("march 4", "mar. 4, 2026"), day first ("4 march", "4 of march 2026"),
-# a month and a year ("march 2027", read as its first day) and slashed ("1/5/2027", "1/5/27"). A month word is
-# checked by _month(), so "friday 4" or "item 4" are not dates.
+# a month and a year ("march 2027", read as its first day) and slashed ("1/5/2027", "1/5/27", "1-5-2027"). A
+# month word is checked by _month(), so "friday 4" or "item 4" are not dates.
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[t ].*)?")
 _MONTH_DAY = re.compile(r"([a-z]+)\.? (\d{1,2})(?:,? (\d{4}))?")
 _DAY_MONTH = re.compile(r"(\d{1,2}) (?:of )?([a-z]+)\.?(?:,? (\d{4}))?")
 _MONTH_YEAR = re.compile(r"([a-z]+)\.? (\d{4})")
-_SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2,4})")
+_SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2,4})|(\d{1,2})([-.])(\d{1,2})\5(\d{4})")
 # A weekday, alone or plural ("friday", "sundays") or after this/coming/next/last.
 _WEEKDAY = re.compile(rf"(?:(this|coming|next|last) )?({'|'.join(d.lower() for d in WEEKDAYS)})s?")
 # A period relative to today: "next week", "last month", "this year", "coming weekend".
@@ -272,7 +273,7 @@ def _calendar_date(text: str, today: date, country: str) -> date | None:
     elif m := _MONTH_YEAR.fullmatch(text):
         month, day, year = _month(m[1]), "1", m[2]
     elif m := _SLASHED.fullmatch(text):
-        return _slashed(m[1], m[2], m[3], today, country)
+        return _slashed(m[1] or m[4], m[2] or m[6], m[3] or m[7], today, country)
     else:
         return None
     return None if month is None else date(int(year) if year else today.year, month, int(day))

@@ -36,6 +36,7 @@ _FALSE: Final = frozenset({"false", "no", "n", "off", "0", "disabled", "disable"
 _COMMA = re.compile(r"\s*(?:;|,(?!(?<=\d,)\d{3}(?!\d)))\s*")
 _QUOTES = "'\"‘’“”"  # around a list's items: "'Age', 'Income'" is Age and Income
 _AND_OR = re.compile(r"(?:^|\s+)(?:and|or)\s+")  # ", and accessibility" too
+_ARTICLE = re.compile(r"^\s*(?:the|a|an)\s+(?=\S)")  # in lower case: "The Hague" keeps its article
 
 
 def read_value(kind: SlotType, text: str, *, today: date, item: SlotType | None = None) -> object | None:
@@ -131,6 +132,8 @@ def _items(text: str, item: SlotType, today: date) -> list[tuple[object, str]] |
         for part in _COMMA.split(text.strip("[]() ")):
             whole = item in ("integer", "number") and read_value(item, part, today=today) is not None
             parts += [part] if whole else _AND_OR.split(part)  # "two hundred and five" is one number
+    if item == "string":  # "the S&P 500 and the Dow Jones": the Dow Jones is the item, not "the Dow Jones"
+        parts = [_ARTICLE.sub("", p) for p in parts]
     read = [(read_value(item, p.strip(_QUOTES), today=today), p) for p in parts if p.strip(_QUOTES + " ")]
     return read if read and all(v is not None for v, _ in read) else None
 
