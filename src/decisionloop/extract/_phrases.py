@@ -136,12 +136,15 @@ def _before_verb(word: str) -> bool:
 
 
 def _head(t: Token) -> bool:
+    """Whether a chunk may end at ``t``: a noun, an unknown word, or a verb's -ing form read as one ("the task of
+    cleaning", "road cycling")."""
     pos = readings(t.text)
-    return "NOUN" in pos or (not pos and len(t.text) >= 3)
+    return "NOUN" in pos or (not pos and len(t.text) >= 3) or (t.text.endswith("ing") and len(t.text) > _SHORT_ING)
 
 
 def _chunk(run: list[Token], text: str) -> Iterator[Found]:
-    """The chunk up to its last noun; when that word can also be an adjective (renewal due), the chunk before it.
+    """The chunk up to its last noun; when that word can also be an adjective or a verb (renewal due, cake
+    including), the chunk before it too.
 
     A loop over where the chunk ends, not slices and recursion, so a long run of words costs its length once.
     """
@@ -154,7 +157,7 @@ def _chunk(run: list[Token], text: str) -> Iterator[Found]:
         span = clean(text[run[max(end - _MAX_CHUNK, 0)].start : run[end - 1].end])
         if acceptable(span):
             yield span, "noun"
-        if not (end > 1 and "ADJ" in readings(run[end - 1].text)):
+        if not (end > 1 and (readings(run[end - 1].text) & {"ADJ", "VERB"})):
             return
         end -= 1
 
@@ -184,6 +187,7 @@ def nouns(text: str) -> Iterator[Found]:
     yield from ((clean(m.group()), "noun") for m in _CENTURY.finditer(text))
 
 
+_SHORT_ING = 5  # "thing", "king", "ring" are nouns the lexicon knows; a shorter -ing word is no verb's form
 # A word glued to what it qualifies by one of these is offered alone: gas(-powered), plant(-based).
 _QUALIFIED = ("-powered", "-based", "-fueled", "-fuelled", "-driven", "-themed", "-style", "-friendly")
 _CENTURY = re.compile(r"(?i)\b\d{1,2}(?:st|nd|rd|th)[\s-]+(?:century|centuries|millennium)\b")
