@@ -80,6 +80,7 @@ def test_a_lookup_of_what_the_role_s_description_only_mentions_is_held_at_any_st
         )
     ]
     assert role_holds(goal, SEARCH, {"topic": "Alexander Fleming"}) == []  # the one described, once looked up
+    assert [h.kind for h in role_holds(goal, SEARCH, {"topic": "scientist"})] == ["arg_not_described"]
 
 
 def test_a_tool_that_asks_for_the_relation_or_changes_something_is_not_held_by_a_role() -> None:

@@ -42,7 +42,7 @@ _STEM, _SHORTEST = 4, 3
 _FUNCTION = frozenset("the and for who whom what which whose where when how are was were has had its their".split())  # noqa: SIM905
 # "the <role> who / that / which / whose …" or "the <role> of / behind …", up to the clause's end.
 _BY_ROLE = re.compile(
-    rf"\bthe (?:{'|'.join(_ROLES)})s?\s+(?:who|that|which|whose|of|behind)\s+([^,.;:!?]+)", re.IGNORECASE
+    rf"\bthe ((?:{'|'.join(_ROLES)})s?)\s+(?:who|that|which|whose|of|behind)\s+([^,.;:!?]+)", re.IGNORECASE
 )
 
 
@@ -74,7 +74,7 @@ def described_holds(goal: str, step: int, tool: Tool, args: Mapping[str, str]) -
 
 def role_descriptions(goal: str) -> list[str]:
     """The descriptions of people or organisations by role in ``goal`` (what follows "the scientist who" …)."""
-    return [m.group(1) for m in _BY_ROLE.finditer(goal)]
+    return [m.group(2) for m in _BY_ROLE.finditer(goal)]
 
 
 def stop_described_holds(goal: str, previous: Call | None) -> list[Hold]:
@@ -103,15 +103,17 @@ def _only_words_of(value: str, clauses: Sequence[str]) -> bool:
 
 def role_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
     """Holds on a call by a lookup (a read-only tool) with no fixed list whose free value is words of a role's
-    description only; a message or a note may well be about what the goal mentions ("tell the band that …")."""
+    description only, or the role itself ("author" of "the author of Frankenstein"); a message or a note may well
+    be about what the goal mentions ("tell the band that …")."""
     if tool.side_effect is not None or any(s.is_fixed for s in tool.slots):
         return []
+    roles = [m.group(1) for m in _BY_ROLE.finditer(goal)]
     return [
         Hold(
             kind="arg_not_described",
             detail=f"{name}: the goal asks about whom or what it describes; {value!r} is only mentioned there",
         )
-        for name, value in _mentioned(tool, args, role_descriptions(goal))
+        for name, value in _mentioned(tool, args, role_descriptions(goal) + roles)
     ]
 
 
