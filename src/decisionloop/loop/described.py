@@ -38,8 +38,10 @@ designer architect engineer developer publisher company firm business brand stud
 ruler president leader general politician philosopher physicist chemist biologist mathematician astronomer
 astronaut athlete player team""".split()  # noqa: SIM905 - a word list reads better as text
 )
+# The words a goal asks with are compared cut to four letters ("founded" meets "founder"), those of three letters
+# or more ("ceo") that are not function words.
 _STEM, _SHORTEST = 4, 3
-_FUNCTION = frozenset("the and for who whom what which whose where when how are was were has had its their".split())  # noqa: SIM905
+_FUNCTION = frozenset("the and for who whom what which whose where when how are was were has had its their".split())  # noqa: SIM905 - a word list
 # "the <role> who / that / which / whose …" or "the <role> of / behind …", up to the clause's end.
 _BY_ROLE = re.compile(
     rf"\bthe ((?:{'|'.join(_ROLES)})s?)\s+(?:who|that|which|whose|of|behind)\s+([^,.;:!?]+)", re.IGNORECASE
