@@ -130,7 +130,7 @@ def typed(slot: Slot, goal: str) -> list[str]:
 @pytest.mark.parametrize(
     ("slot", "goal", "offered"),
     [
-        (AMOUNT, "A 15% tip on $86.40", ["15", "86.40", "15%"]),  # "$86.40" is the 86.40 already offered
+        (AMOUNT, "A 15% tip on $86.40", ["86.40", "15%"]),  # "$86.40" is 86.40; 15 only in "15%", read as 0.15
         (COUNT, "Buy a dozen eggs and 2.5 kg of flour for Paris", ["a dozen"]),
         (COUNT, "Book for twenty-five people in Oslo", ["twenty-five"]),
         (Slot(name="day", instruction="When?", type="date"), "Meet in Oslo on 2027-03-14 at 5", ["2027-03-14"]),
@@ -215,3 +215,29 @@ def test_a_long_goal_s_quoted_values_urls_and_addresses_outrank_its_noun_chunks_
     assert len(offered) == 20, "the goal offers more than a question holds"
     for value in ("Youth Mentorship Program", "https://example.com/proposal3", "UDEkr2NWR@icloud.com"):
         assert value in offered
+
+
+@pytest.mark.parametrize(
+    ("instruction", "offered", "left_out"),
+    [
+        ("The annual interest rate of the investment.", "5%", "5"),  # a schema that says nothing wants 0.05
+        ("The annual interest rate in decimal form. Example, 5% is 0.05.", "5%", "5"),
+        ("The interest rate in percentage.", "5", "5%"),
+    ],
+)
+def test_a_percentage_is_offered_to_a_number_slot_as_its_description_reads_it(
+    instruction: str, offered: str, left_out: str
+) -> None:
+    goal = "The future value of a $5000 investment at an annual rate of 5% in 3 years"
+    names = [o.name for o in slot_options(Slot(name="rate", instruction=instruction, type="number"), extract(goal, []))]
+    assert offered in names
+    assert left_out not in names
+    assert read_value("number", offered, today=date(2026, 12, 6)) == (0.05 if offered == "5%" else 5)
+
+
+def test_a_number_written_both_ways_and_an_integer_slot_keep_the_bare_number() -> None:
+    bare = "Split 5 ways with a 5% tip"
+    rate = Slot(name="rate", instruction="The rate.", type="number")
+    assert {"5", "5%"} <= {o.name for o in slot_options(rate, extract(bare, []))}
+    count = Slot(name="years", instruction="How many years.", type="integer")
+    assert "5" in [o.name for o in slot_options(count, extract("a rate of 5% in 3 years", []))]

@@ -42,6 +42,9 @@ _TYPE_KINDS: Final[dict[SlotType, tuple[SpanKind, ...]]] = {
     "list": (),
 }
 _BOOLEANS: Final = ("true", "false")
+# A number slot's description that asks for a percentage as such, unless it asks for a decimal ("5% is 0.05").
+_IN_PERCENT: Final = re.compile(r"(?i)\bpercent(?:age)?s?\b")
+_AS_FRACTION: Final = re.compile(r"(?i)\b(?:decimal|fraction)\b|\b0\.\d")
 _WORD: Final = re.compile(r"[^\W_]+")
 _STEM: Final = 4  # words cut to four letters, so "descriptions" meets "description" and "stats" "statistics"
 # Words of a boolean's name that say nothing of what it is about ("include_description": description).
@@ -70,7 +73,7 @@ def slot_options(slot: Slot, candidates: Sequence[Candidate], *, today: date | N
     if slot.type == "boolean" and not slot.kinds and _asked_about(slot, candidates):
         spans = [Candidate(span=b, kind="noun", source=GOAL) for b in _BOOLEANS if b not in taken]
     for c in _readable(slot, _ranked(slot, candidates), today or date.today()):
-        if c.span.casefold() not in taken:
+        if c.span.casefold() not in taken and not _other_percent_reading(slot, c):
             taken.add(c.span.casefold())
             spans.append(c)
     spans = spans[: MAX_OPTIONS - 1 - len(extras)]
@@ -78,6 +81,20 @@ def slot_options(slot: Slot, candidates: Sequence[Candidate], *, today: date | N
         *(Option(name=c.span, criteria=c.context or None) for c in spans),
         *(Option(name=e) for e in extras),
         Option(name=NONE, criteria=slot.none),
+    )
+
+
+def _other_percent_reading(slot: Slot, candidate: Candidate) -> bool:
+    """Whether ``candidate`` reads a percentage the other way than a number slot wants it: a slot whose description
+    asks for a percentage ("the rate in percentage") takes 5 for "5%", not the percentage span (0.05); any other
+    number slot takes the fraction, as schemas that say nothing want it (BFCL's train and validation parts: 16 of 16
+    such answers are fractions), so not the bare 5 the goal writes only as "5%" (its first occurrence)."""
+    if slot.type != "number":
+        return False
+    if _IN_PERCENT.search(slot.instruction) and not _AS_FRACTION.search(slot.instruction):
+        return candidate.kind == "percent"
+    return candidate.kind == "number" and bool(
+        re.search(rf"\[{re.escape(candidate.span)}\]\s*(?:%|percent\b)", candidate.context)
     )
 
 

@@ -10,8 +10,8 @@ An integer or number slot reads a number in digits or words ("1,200", "twelve", 
 money as its amount ("$86.40" → 86.4) and a quantity as its magnitude ("5 km" → 5). A percentage reads as a
 fraction in a number slot ("15%" → 0.15), as most function-calling schemas want (BFCL's rates and yields: 25 of
 34 percentages in its simple, multiple and live-simple answers are fractions), and as its whole number in an
-integer slot ("15%" → 15), which cannot take a fraction; the extractor also offers the bare "15" of "15%", so a
-number slot that wants 15 finds it too.
+integer slot ("15%" → 15), which cannot take a fraction; a number slot whose description asks for a percentage
+("the rate in percentage") is offered the bare "15" of "15%" instead (``extract.slots``).
 """
 
 from __future__ import annotations
