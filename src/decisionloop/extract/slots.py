@@ -45,6 +45,7 @@ _BOOLEANS: Final = ("true", "false")
 # A number slot's description that asks for a percentage as such, unless it asks for a decimal ("5% is 0.05").
 _IN_PERCENT: Final = re.compile(r"(?i)\bpercent(?:age)?s?\b")
 _AS_FRACTION: Final = re.compile(r"(?i)\b(?:decimal|fraction)\b|\b0\.\d")
+_PERCENT_AFTER: Final = re.compile(r"\s*(?:%|percent\b)")  # what follows a number written as a percentage
 _WORD: Final = re.compile(r"[^\W_]+")
 _STEM: Final = 4  # words cut to four letters, so "descriptions" meets "description" and "stats" "statistics"
 # Words of a boolean's name that say nothing of what it is about ("include_description": description).
@@ -93,9 +94,8 @@ def _other_percent_reading(slot: Slot, candidate: Candidate) -> bool:
         return False
     if _IN_PERCENT.search(slot.instruction) and not _AS_FRACTION.search(slot.instruction):
         return candidate.kind == "percent"
-    return candidate.kind == "number" and bool(
-        re.search(rf"\[{re.escape(candidate.span)}\]\s*(?:%|percent\b)", candidate.context)
-    )
+    after = candidate.context.partition(f"[{candidate.span}]")[2]
+    return candidate.kind == "number" and _PERCENT_AFTER.match(after) is not None
 
 
 def _fixed(slot: Slot, candidates: Sequence[Candidate]) -> tuple[Option, ...]:

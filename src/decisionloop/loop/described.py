@@ -21,7 +21,7 @@ from typing import Literal
 
 from decisionloop.core.records import Call, Hold
 from decisionloop.core.tool import Tool
-from decisionloop.extract import is_city, is_country
+from decisionloop.extract import is_city, is_country, is_function
 from decisionloop.extract.slots import words_of
 
 Described = Literal["country", "city"]
@@ -41,7 +41,6 @@ astronaut athlete player team""".split()  # noqa: SIM905 - a word list reads bet
 # The words a goal asks with are compared cut to four letters ("founded" meets "founder"), those of three letters
 # or more ("ceo") that are not function words.
 _STEM, _SHORTEST = 4, 3
-_FUNCTION = frozenset("the and for who whom what which whose where when how are was were has had its their".split())  # noqa: SIM905 - a word list
 # "the <role> who / that / which / whose …" or "the <role> of / behind …", up to the clause's end.
 _BY_ROLE = re.compile(
     rf"\bthe ((?:{'|'.join(_ROLES)})s?)\s+(?:who|that|which|whose|of|behind)\s+([^,.;:!?]+)", re.IGNORECASE
@@ -79,13 +78,28 @@ def role_descriptions(goal: str) -> list[str]:
     return [m.group(2) for m in _BY_ROLE.finditer(goal)]
 
 
+def _descriptions(goal: str) -> list[str]:
+    """Every description in ``goal``: of a place (what follows "the country where") and by role."""
+    return [m.group(2) for m in _DESCRIBED.finditer(goal)] + role_descriptions(goal)
+
+
+def call_holds(goal: str, step: int, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
+    """Every hold this module puts on a call: a value not the place described, a lookup of what a role's description
+    only mentions, a fact the goal asks of what it describes asked of what it only mentions."""
+    return [
+        *described_holds(goal, step, tool, args),
+        *role_holds(goal, tool, args),
+        *asked_of_mentioned_holds(goal, tool, args),
+    ]
+
+
 def stop_described_holds(goal: str, previous: Call | None) -> list[Hold]:
     """A hold on stopping when the last call looked up only what a description in the goal mentions (a value that is
     words of "the company that makes the PlayStation" or "the country where Kyoto is"): the thing described is
     found, what the goal asks about it is not."""
     if previous is None:
         return []
-    clauses = [m.group(2) for m in _DESCRIBED.finditer(goal)] + role_descriptions(goal)
+    clauses = _descriptions(goal)
     mentioned = [value for value in previous.args.values() if _only_words_of(value, clauses)]
     if not mentioned:
         return []
@@ -126,7 +140,7 @@ def asked_of_mentioned_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> 
     population), not the relation that finds it."""
     if tool.side_effect is not None or not any(s.is_fixed for s in tool.slots):
         return []
-    clauses = [m.group(2) for m in _DESCRIBED.finditer(goal)] + role_descriptions(goal)
+    clauses = _descriptions(goal)
     asked = _stems(_BY_ROLE.sub(" ", _DESCRIBED.sub(" ", goal))) - _stems(" ".join(clauses))
     chosen = [args[s.name] for s in tool.slots if s.is_fixed and s.name in args and _stems(args[s.name]) & asked]
     return [
@@ -154,4 +168,4 @@ def _mentioned(tool: Tool, args: Mapping[str, str], clauses: Sequence[str]) -> l
 
 def _stems(text: str) -> set[str]:
     """The words of ``text`` that say something, cut to four letters ("founded" and "founder" meet)."""
-    return {w[:_STEM] for w in words_of(text) if len(w) >= _SHORTEST and w not in _FUNCTION}
+    return {w[:_STEM] for w in words_of(text) if len(w) >= _SHORTEST and not is_function(w)}

@@ -14,7 +14,7 @@ from decisionloop.core.decision import Decision
 from decisionloop.core.records import Call, Hold
 from decisionloop.core.tool import NONE, Tool
 from decisionloop.core.vocab import ARG_PREFIX, ASK_USER
-from decisionloop.loop.described import asked_of_mentioned_holds, described_holds, role_holds, stop_described_holds
+from decisionloop.loop import described
 
 PICK_QUESTION = "tool"
 
@@ -147,7 +147,7 @@ def route_step(
     if step == 0 and no_tool_fits(decisions):
         call, holds = None, []
     elif wants_to_stop(step, decisions):
-        call, holds = None, stop_holds(step, decisions) + stop_described_holds(goal, previous)
+        call, holds = None, stop_holds(step, decisions) + described.stop_described_holds(goal, previous)
     elif tool is None:
         call, holds = None, [_no_tool_hold(decisions.pick_tool)]
     else:
@@ -157,8 +157,7 @@ def route_step(
         holds = call_holds(
             call, decisions, previous=previous, goal_risky=goal_risky, read_only=read_only, optional=optional
         )
-        holds += described_holds(goal, step, tool, call.args) + role_holds(goal, tool, call.args)
-        holds += asked_of_mentioned_holds(goal, tool, call.args)
+        holds += described.call_holds(goal, step, tool, call.args)
         holds += shared_value_holds(tool, call.args)
     step_ok = next((d for d in others if d.block == "step_ok"), None)
     if step_ok is not None and step_ok.action != "continue":
