@@ -33,6 +33,25 @@ def test_a_lower_case_goal_offers_its_names_as_typed(goal: str, span: str, kind:
 
 
 @pytest.mark.parametrize(
+    ("goal", "recipient"),
+    [
+        ("send a message to bob saying I'm running late", "bob"),
+        ("text mark that the meeting moved", "mark"),
+        ("tell anna: dinner at 8", "anna"),
+    ],
+)
+def test_a_lower_case_recipient_the_lexicon_knows_as_a_word_is_offered_before_what_is_said(
+    goal: str, recipient: str
+) -> None:
+    assert (recipient, "person") in kinds(goal)
+
+
+@pytest.mark.parametrize("goal", ["remind me to buy milk", "send a message to my mom saying hi", "text the group"])
+def test_no_recipient_is_made_of_a_function_word_or_without_what_is_said(goal: str) -> None:
+    assert not {span for span, kind in kinds(goal) if kind == "person"}
+
+
+@pytest.mark.parametrize(
     "goal",
     ["Weather in Lisbon tomorrow", "Send Priya a message saying I'll be late", "Who is the CEO of Microsoft?"],
 )

@@ -51,12 +51,50 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("15% tip on 86.40", "15% of 86.40", 12.96),
         ("What is a 20% discount on $45?", "20% of 45", 9),
         ("half of 90", "90 / 2", 45),
+        ("how much is 20% off 150", "150 - 20% of 150", 120),
+        ("what is 25% of 200 plus 10", "25% of 200 plus 10", 60),
+        ("average of 4, 8 and 15", "(4 + 8 + 15) / 3", 9),
+        ("the mean of 1,200 and 300", "(1200 + 300) / 2", 750),
+        ("split a $120 bill between 4 people", "120 / 4", 30),
+        ("what is 7 factorial", "7!", 5040),
+        ("factorial of 6", "6!", 720),
+        ("what is 3/4 of 60", "3/4 × 60", 45),
+        ("what is the square of 15", "15^2", 225),
+        ("2 raised to the 10th power", "2^10", 1024),
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:
     found = _spans(goal, "expression")
     assert expression in found
     assert calculate(expression) == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("goal", "expressions"),
+    [("what is 25% of 200 plus 10", ["25% of 200 plus 10"]), ("what is 3/4 of 60", ["3/4 × 60"])],
+)
+def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal: str, expressions: list[str]) -> None:
+    assert _spans(goal, "expression") == expressions
+
+
+@pytest.mark.parametrize(
+    ("goal", "quantities", "units"),
+    [
+        ("how many minutes in 3.5 hours", ["3.5 hours"], ["minutes"]),
+        ("90 minutes in hours", ["90 minutes"], ["hours"]),
+        ("how many seconds in a day", ["a day"], ["seconds"]),
+        ("how many ounces in a pound", ["a pound"], ["ounces"]),
+        ("convert a mile to km", ["a mile"], ["km"]),
+        ("remind me in 2 hours", [], []),
+        ("weather in 3 days", [], []),
+        ("how many days until Christmas", [], []),
+        ("I need a pound of flour", [], []),
+    ],
+)
+def test_a_conversion_offers_one_of_a_unit_and_amounts_of_time(
+    goal: str, quantities: list[str], units: list[str]
+) -> None:
+    assert (_spans(goal, "quantity"), _spans(goal, "unit")) == (quantities, units)
 
 
 def test_the_first_part_of_a_stepped_computation_is_not_offered_alone() -> None:

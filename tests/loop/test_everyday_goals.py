@@ -59,6 +59,13 @@ def _result(goal: str) -> RunResult:
         ("2 to the power of 10", "2 to the power of 10 = 1,024"),
         ("half of 90", "90 / 2 = 45"),
         ("17 plus 25 minus 2", "17 plus 25 minus 2 = 40"),
+        ("how much is 20% off 150", "150 - 20% of 150 = 120"),
+        ("what is 25% of 200 plus 10", "25% of 200 plus 10 = 60"),
+        ("average of 4, 8 and 15", "(4 + 8 + 15) / 3 = 9"),
+        ("what is 3/4 of 60", "3/4 × 60 = 45"),
+        ("what is the square of 15", "15^2 = 225"),
+        ("what is 2 to the 8th power", "2^8 = 256"),
+        ("what is 7 factorial", "7! = 5,040"),
     ],
 )
 def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
@@ -71,6 +78,10 @@ def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
         ("how many grams in 3 pounds", "3 pounds = 1,360.78 grams"),
         ("convert 100 F to celsius", "100 F = 37.78 degrees Celsius"),
         ("5 miles in km", "5 miles = 8.047 kilometers"),
+        ("how many ounces in a pound", "a pound = 16 ounces"),
+        ("how many cups in a liter", "a liter = 4.227 cups"),
+        ("how many minutes in 3.5 hours", "3.5 hours = 210 minutes"),
+        ("how many seconds in a day", "a day = 86,400 seconds"),
     ],
 )
 def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) -> None:
@@ -82,6 +93,10 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
     [
         ("how many days until Christmas", "Christmas (Friday, December 25, 2026) is in 24 days"),
         ("3 weeks after March 4", "3 weeks after Wednesday, March 4, 2026 is Wednesday, March 25, 2026"),
+        (
+            "how many days until my birthday on march 12",
+            "Thursday, March 12, 2026 is 264 days ago; next year's, Friday, March 12, 2027, is in 101 days",
+        ),
     ],
 )
 def test_date_questions_are_answered_by_date_math(goal: str, answer: str) -> None:
@@ -176,3 +191,10 @@ def test_a_tool_the_goal_names_but_cannot_fill_is_named_when_no_tool_fits() -> N
         "None of my tools can do this. send_message needs the to, and I could not find it in what you said. "
         "The tools I have: wiki_lookup"
     )
+
+
+def test_a_message_to_a_recipient_typed_in_lower_case_is_proposed_and_waits_for_approval() -> None:
+    result = _result("send a message to bob saying I'm running late")
+    calls = [s.call for s in result.steps if s.call is not None]
+    assert result.stop == "declined"  # nobody at hand approves the message: nothing is sent
+    assert [(c.tool, dict(c.args)) for c in calls] == [("send_message", {"to": "bob", "text": "I'm running late"})]

@@ -54,7 +54,13 @@ def test_the_clock_place_is_optional() -> None:
         ("2027-03-14", "Sunday, March 14, 2027 is in 103 days"),
         ("Christmas", "Christmas (Friday, December 25, 2026) is in 24 days"),
         ("today", "Tuesday, December 1, 2026 is today"),
-        ("November 30", "Monday, November 30, 2026 is 1 day ago"),
+        (
+            "November 30",
+            "Monday, November 30, 2026 is 1 day ago; next year's, Tuesday, November 30, 2027, is in 364 days",
+        ),
+        ("March 12", "Thursday, March 12, 2026 is 264 days ago; next year's, Friday, March 12, 2027, is in 101 days"),
+        ("March 12, 2026", "Thursday, March 12, 2026 is 264 days ago"),
+        ("yesterday", "yesterday (Monday, November 30, 2026) is 1 day ago"),
     ],
 )
 def test_date_math_without_an_offset_names_the_weekday_and_the_days_from_today(day: str, observation: str) -> None:
@@ -77,6 +83,9 @@ def test_date_math_without_an_offset_still_refuses_an_unreadable_date() -> None:
         ("2 kg", "ounces", "2 kg = 70.55 ounces"),
         ("3 cups", "ml", "3 cups = 709.76 ml"),
         ("100°F", "C", "100°F = 37.78 degrees Celsius"),
+        ("a pound", "ounces", "a pound = 16 ounces"),
+        ("an hour", "seconds", "an hour = 3,600 seconds"),
+        ("3.5 hours", "minutes", "3.5 hours = 210 minutes"),
     ],
 )
 def test_unit_convert_reaches_any_unit_pint_knows(quantity: str, to_unit: str, observation: str) -> None:
@@ -104,6 +113,23 @@ def test_target_units_read_the_catalog_keys_and_any_spelling() -> None:
 )
 def test_the_calculator_takes_roots(expression: str, observation: str) -> None:
     assert calculator({"expression": expression}, CTX).observation == observation
+
+
+@pytest.mark.parametrize(
+    ("expression", "observation"),
+    [("7!", "7! = 5,040"), ("10 factorial", "10 factorial = 3,628,800"), ("factorial of 0", "factorial of 0 = 1")],
+)
+def test_the_calculator_takes_factorials(expression: str, observation: str) -> None:
+    assert calculator({"expression": expression}, CTX).observation == observation
+
+
+@pytest.mark.parametrize(
+    ("expression", "why"), [("2.5!", "takes a whole number"), ("171!", "too large (the largest is 170!)")]
+)
+def test_a_factorial_of_no_whole_number_or_too_large_is_refused(expression: str, why: str) -> None:
+    result = calculator({"expression": expression}, CTX)
+    assert not result.ok
+    assert why in result.observation
 
 
 def test_the_root_of_a_negative_number_is_refused() -> None:

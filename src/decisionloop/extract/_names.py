@@ -34,6 +34,8 @@ _ORG_ENDINGS = words(
 # A word after which the person addressed comes ("tell Sam", "email Dr. Lopez", "to Ana"), in any case; whole
 # words only, so "Toronto", "attempt" or "texture" do not count. Whether a name follows is checked after it.
 _RECIPIENT = re.compile(r"(?i:\b(to|tell|message|text|email|e-mail|remind|send|ask|call|inform|notify|ping|cc)\b)\s+")
+# What follows a message's recipient and starts what it says ("text bob that …", "tell anna: …").
+_SAYS = frozenset({"saying", "that", ":", "asking", "telling", "about"})
 _OF = "of"
 # A region after a place and a comma: a capitalised word or up to three ("New York, USA", "Boston, MA").
 _REGION_AFTER = re.compile(r",\s*([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*){0,2})")
@@ -210,17 +212,34 @@ def completed(found: Sequence[Found], text: str) -> Iterator[Found]:
                 yield from _emit(f"{span} {word}", "proper")
 
 
-def recipients(text: str) -> Iterator[Found]:
-    """People a message is addressed to: the capitalised name after to, tell, message, text, email, …"""
+def recipients(text: str, *, lowered: bool = False) -> Iterator[Found]:
+    """People a message is addressed to: the capitalised name after to, tell, message, text, email, …; in a text
+    typed in lower case (``lowered``), also the one word there that what the message says follows ("text bob
+    that …", "a message to mom saying …"), though the lexicon knows it as a word."""
     for m in _RECIPIENT.finditer(text):
         toks = tokens(text[m.end() : m.end() + 60])
         while toks and (_is_title(toks[0].text) or toks[0].text == "."):
             toks = toks[1:]
+        if lowered and _addressed(toks):
+            yield from _emit(toks[0].text, "person")
+            continue
         if not (toks and _name_word(toks[0])):
             continue
         name = " ".join(t.text for t in toks[: 2 if len(toks) > 1 and _name_word(toks[1]) else 1])
         if not (m.group(1).casefold() == "to" and is_place(name)):
             yield from _emit(name, "person")
+
+
+def _addressed(toks: Sequence[Token]) -> bool:
+    """Whether the first of ``toks`` is a lower-case word followed by what a message says ("bob saying …")."""
+    return (
+        len(toks) > 1
+        and toks[0].is_word
+        and toks[0].text.isalpha()
+        and not is_function(toks[0].text)
+        and not _calendar(toks[0].text)
+        and toks[1].text.casefold() in _SAYS
+    )
 
 
 def _name_word(t: Token) -> bool:

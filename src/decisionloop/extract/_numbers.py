@@ -30,8 +30,12 @@ _OP_WORD = r"times|plus|minus|divided\s+by|multiplied\s+by|over|to\s+the\s+power
 # observation they need spaces around them, so a tool's "2026-01-05", "18-29" or "1/2 cup" stay what they are.
 _TIGHT = re.compile(rf"(?i){_CHAIN_START}{_OPERAND}(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+){_OPERAND})+(?![\w.])")
 _SPACED = re.compile(rf"(?i){_CHAIN_START}{_OPERAND}(?:(?:\s+[-+*/^×÷]\s+|\s+(?:{_OP_WORD})\s+){_OPERAND})+(?![\w.])")
-# "18% of 2,450", "5 percent of 300": a percentage of a number, ending where the number does.
-_PERCENT = re.compile(rf"(?i){_START}{NUM}\s*(?:%|\s+percent)\s+of\s+{NUM}(?![\w.])")
+# "18% of 2,450", "5 percent of 300": a percentage of a number, ending where the number does or where the
+# arithmetic that goes on from it does ("25% of 200 plus 10").
+_PERCENT = re.compile(
+    rf"(?i){_START}{NUM}\s*(?:%|\s+percent)\s+of\s+{NUM}"
+    rf"(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+){_OPERAND})*(?![\w.])"
+)
 # A chain that is a date, never arithmetic, when it is all there is: ISO or slashed dates (2026-01-05, 2026/1/5,
 # 1/5/2027) and two two-digit numbers with a dash (09-25, the weather tool's day). So "12-34" is not offered,
 # while "10-2" or "1/5" still are.
@@ -49,6 +53,9 @@ _VERBAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"product\s+of\s+({NUM})\s+and\s+({NUM})", "{0} * {1}"),
         (rf"difference\s+between\s+({NUM})\s+and\s+({NUM})", "{0} - {1}"),
         (rf"({NUM})\s+squared", "{0}^2"),
+        (rf"(?:the\s+)?square\s+of\s+({NUM})", "{0}^2"),
+        (rf"(?:the\s+)?cube\s+of\s+({NUM})", "{0}^3"),
+        (rf"({NUM})\s+(?:raised\s+)?to\s+the\s+(\d+)(?:st|nd|rd|th)(?:\s+power)?", "{0}^{1}"),
         (rf"({NUM})\s+cubed", "{0}^3"),
     )
 )
@@ -59,11 +66,19 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"square\s+root\s+of\s+({NUM})", "√{0}"),
         (rf"sqrt\s*\(?\s*({NUM})\s*\)?", "√{0}"),
         (rf"half\s+of\s+({NUM})", "{0} / 2"),
+        (rf"(?<![\d/.])(\d+)/(\d+)\s+of\s+[$€£]?\s*({NUM})", "{0}/{1} × {2}"),  # "3/4 of 60"
         (rf"(?:a\s+)?third\s+of\s+({NUM})", "{0} / 3"),
         (rf"(?:a\s+)?quarter\s+of\s+({NUM})", "{0} / 4"),
         (rf"(?:twice|double)\s+({NUM})", "2 × {0}"),
-        (rf"({NUM})\s*(?:%|\s+percent)\s+(?:tip|tax|discount|off|interest|commission|service\s+charge|vat)\s+"
+        (rf"({NUM})\s*(?:%|\s+percent)\s+(?:tip|tax|discount|interest|commission|service\s+charge|vat)\s+"
          rf"(?:on|of|for|from)\s+[$€£]?\s*({NUM})", "{0}% of {1}"),
+        # a price with a percentage off is what is left to pay ("20% off 150" → 120), as shops mean it
+        (rf"({NUM})\s*(?:%|\s+percent)\s+off\s+(?:of\s+)?[$€£]?\s*({NUM})", "{1} - {0}% of {1}"),
+        # a sum split between people or parts ("split a $120 bill between 4 people")
+        (rf"split\s+(?:(?:a|the)\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+)?\s+(?:between|among|by|into|across)\s+({NUM})",
+         "{0} / {1}"),
+        (rf"({NUM})\s+factorial", "{0}!"),
+        (rf"factorial\s+of\s+({NUM})", "{0}!"),
         (rf"({NUM})\s*(?:%|\s+percent)\s+of\s+[$€£]\s*({NUM})", "{0}% of {1}"),
     )
 )  # fmt: skip
@@ -153,11 +168,32 @@ _QUANTITY = re.compile(
 _NOT_UNITS = (FUNCTION - {"per"}) | {"am", "pm", "st", "nd", "rd", "th", "x"}
 
 
+# A fraction of an amount ("3/4 of 60"), whose fraction alone is no computation the goal asks for.
+_FRACTION_OF = re.compile(rf"(?<![\d/.])\d+/\d+\s+of\s+[$€£]?\s*{NUM}")
+# The mean of numbers listed ("the average of 4, 8 and 15", "mean of 3 and 5"): their sum over their count.
+_MEAN = re.compile(rf"(?i)\b(?:average|mean)\s+of\s+((?:{NUM},?\s+)+(?:and\s+)?{NUM})(?![\w.])")
+_MEAN_ITEM = re.compile(NUM)
+_MEAN_MAX_ITEMS = 20
+
+
+def _mean(m: re.Match[str]) -> str | None:
+    """The sum of the listed numbers over their count, or None for one number or too many to write out."""
+    items = [n.replace(",", "") for n in _MEAN_ITEM.findall(m.group(1))]
+    if not 2 <= len(items) <= _MEAN_MAX_ITEMS:
+        return None
+    return f"({' + '.join(items)}) / {len(items)}"
+
+
 def expressions(text: str, *, goal: bool) -> Iterator[Found]:
     """Arithmetic in ``text``: chains (1,250 times 12), percentages (18% of 2,450), spoken operations, and in a
     goal the steps that follow one ("add 17 and 25 then multiply by 3" → "(17 + 25) × 3")."""
     chain = _TIGHT if goal else _SPACED
-    for m in (*chain.finditer(text), *_PERCENT.finditer(text)):
+    percents = list(_PERCENT.finditer(text))
+    # a chain inside a percentage's arithmetic ("200 plus 10" of "25% of 200 plus 10") or a fraction of an amount
+    # ("3/4" of "3/4 of 60") is only a part of it
+    wholes = [(m.start(), m.end()) for m in (*percents, *_FRACTION_OF.finditer(text))]
+    chains = [m for m in chain.finditer(text) if not any(a <= m.start() and m.end() <= b for a, b in wholes)]
+    for m in (*chains, *percents):
         expr = _balanced(m.group().strip())
         if not _DATE_LIKE.fullmatch(expr):
             yield from _with_steps(text, m.end(), expr, goal)
@@ -166,6 +202,9 @@ def expressions(text: str, *, goal: bool) -> Iterator[Found]:
     for pattern, template in (*_VERBAL, *_SPOKEN):
         for m in pattern.finditer(text):
             yield from _with_steps(text, m.end(), template.format(*m.groups()), goal)
+    for m in _MEAN.finditer(text):
+        if (mean := _mean(m)) is not None:
+            yield from _with_steps(text, m.end(), mean, goal)
 
 
 def _with_steps(text: str, end: int, expr: str, goal: bool) -> Iterator[Found]:
@@ -263,15 +302,25 @@ def _scaled(number: str, scale: str | None) -> str:
 _DEGREE_LETTER = re.compile(r"° ?([CFKcfk])?")  # "° F", "°f": pint reads only "°F"
 
 
-@lru_cache(maxsize=4096)
 def is_unit(phrase: str) -> bool:
     """Whether pint reads ``phrase`` as a unit of something other than time (degrees Fahrenheit, mph, m)."""
+    return _measures(phrase) == "other"
+
+
+def is_time_unit(phrase: str) -> bool:
+    """Whether pint reads ``phrase`` as a unit of time (hours, minutes, s, days)."""
+    return _measures(phrase) == "time"
+
+
+@lru_cache(maxsize=4096)
+def _measures(phrase: str) -> str | None:
+    """What pint reads ``phrase`` as a unit of: "time", "other", or None when it is no unit to offer."""
     words = phrase.split()
-    if any(w.casefold() in _NOT_UNITS for w in words):
-        return False
+    if not words or any(w.casefold() in _NOT_UNITS for w in words):
+        return None
     if words[0].casefold() in ("degree", "degrees") and len(words) > 1:
         if len(words) > 2:
-            return False
+            return None
         words = [words[1].casefold()]
     ureg = registry()
     for attempt in (" ".join(words), "_".join(words), " ".join(words).casefold()):
@@ -282,8 +331,10 @@ def is_unit(phrase: str) -> bool:
             dims = ureg.Quantity(1, units).dimensionality
         except Exception:  # pint raises many error types (undefined unit, syntax, tokenizer) for non-units
             continue
-        return dims != {"[time]": 1} and (bool(dims) or str(units) == "degree")
-    return False
+        if dims == {"[time]": 1}:
+            return "time"
+        return "other" if dims or str(units) == "degree" else None
+    return None
 
 
 def quantities(text: str) -> Iterator[Found]:

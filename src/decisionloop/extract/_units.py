@@ -1,12 +1,17 @@
 """Target units: a unit named on its own where a conversion says what it wants ("in km", "to celsius", "how many
-grams"), as pint reads it; a unit right after a number belongs to that quantity and is not offered here."""
+grams"), as pint reads it; a unit right after a number belongs to that quantity and is not offered here.
+
+Where a conversion names its target, one of a unit is a quantity too ("how many ounces in a pound": a pound), and
+units of time are offered, the target and the amounts, only in a conversion between them ("how many minutes in
+3.5 hours", "how many seconds in a day"): elsewhere an amount of time is a duration ("weather in 3 days", "remind
+me in 2 hours"), which the dates module reads."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
 
-from decisionloop.extract._numbers import is_unit
+from decisionloop.extract._numbers import NUM, is_time_unit, is_unit
 from decisionloop.extract._text import Found
 
 # Where a target unit is named: after to / in / into / as, or "how many …". Up to three words follow (km per
@@ -22,14 +27,48 @@ _SCALES = frozenset({"celsius", "fahrenheit", "kelvin", "centigrade"})
 _DEGREES = re.compile(r"(?i)(?:degrees?|deg)\s+(?P<scale>\w+)")
 
 
+# An amount of a unit: a number or "a", "an", "one" before up to two words, punctuation ending them.
+_AMOUNT = re.compile(
+    rf"(?i)(?<![\w.,\-–/])(?P<amount>{NUM}|an?\b|one\b)(?P<space>\s?)(?P<unit>[^\W\d_]+(?:\s+[^\W\d_]+)?)"
+)
+_ONE = frozenset({"a", "an", "one"})
+
+
 def units(text: str) -> Iterator[Found]:
-    """Units named as the target of a conversion (the longest reading of the words after each cue)."""
+    """Units named as the target of a conversion (the longest reading of the words after each cue), then the
+    quantities only a conversion makes: one of a unit, and amounts of time."""
+    targets = {time: [p for p, t in _targets(text) if t == time] for time in (False, True)}
+    yield from ((p, "unit") for p in targets[False])
+    amounts = {time: list(_amounts(text, time)) for time in (False, True)}
+    if targets[True] and amounts[True]:
+        yield from ((p, "unit") for p in targets[True])
+        yield from ((q, "quantity") for q in amounts[True])
+    if targets[False]:
+        yield from ((q, "quantity") for q in amounts[False] if q.split()[0].casefold() in _ONE)
+
+
+def _targets(text: str) -> Iterator[tuple[str, bool]]:
+    """Each unit named after a cue, and whether it is one of time."""
     for m in _CUE.finditer(text):
         words = [w.rstrip(".\"'”’") for w in m["unit"].split()]
         for n in range(len(words), 0, -1):
             phrase = " ".join(words[:n])
             if _names_unit(phrase):
-                yield phrase, "unit"
+                yield phrase, False
+                break
+            if _capitals_aside(phrase) and is_time_unit(phrase):
+                yield phrase, True
+                break
+
+
+def _amounts(text: str, time: bool) -> Iterator[str]:
+    """Amounts of a unit of time (``time``) or of a unit of anything else, as written (the longest unit)."""
+    for m in _AMOUNT.finditer(text):
+        words = m["unit"].split()
+        for n in range(len(words), 0, -1):
+            unit = " ".join(w.rstrip(".!?") for w in words[:n])
+            if (is_time_unit(unit) if time else _names_unit(unit)) and (m["space"] or m["amount"][0].isdigit()):
+                yield f"{m['amount']}{m['space']}{unit}"
                 break
 
 
@@ -39,4 +78,9 @@ def _names_unit(phrase: str) -> bool:
         return degrees["scale"].casefold() in _SCALES
     if phrase.casefold() in _SCALES or phrase.startswith("°"):
         return True
-    return not any(w[0].isupper() and len(w) > 3 for w in phrase.split()) and is_unit(phrase)
+    return _capitals_aside(phrase) and is_unit(phrase)
+
+
+def _capitals_aside(phrase: str) -> bool:
+    """Whether ``phrase`` has no capitalised word of more than three letters (a name, not a unit)."""
+    return not any(w[0].isupper() and len(w) > 3 for w in phrase.split())

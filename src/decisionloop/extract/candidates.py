@@ -113,7 +113,7 @@ def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind
 def _named(text: str, lowered: bool) -> Iterator[tuple[str, SpanKind]]:
     """Names, recipients, topics and nouns; a text typed in lower case (``lowered``) is also read with its names
     capitalised, which finds the names its capitals would have shown."""
-    yield from chain(names(text), recipients(text), topics(text), nouns(text))
+    yield from chain(names(text), recipients(text, lowered=lowered), topics(text), nouns(text))
     read = cased(text) if lowered else text
     if read != text:
         yield from in_typed_case(chain(names(read), recipients(read), topics(read)), text, read)

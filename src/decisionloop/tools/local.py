@@ -66,6 +66,8 @@ _CALC_WORDS: tuple[tuple[str, str], ...] = (
     (r"\bminus\b", "-"),
     (r"\bsquared\b", "^2"),
     (r"\bcubed\b", "^3"),
+    (r"\bfactorial\s+of\s+(\d+)\b", r"\1!"),
+    (r"(?<=\d)\s+factorial\b", "!"),
     (r"\s*\bpercent\b", "%"),
     (r"%\s*of\b", "%*"),
     (r"\*\*", "^"),
@@ -74,7 +76,9 @@ _CALC_WORDS: tuple[tuple[str, str], ...] = (
 )
 _CALC_SYMBOLS = str.maketrans({"×": "*", "÷": "/", "−": "-", "–": "-"})
 _CALC_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d*)?|\.\d+)|(\S))")
-_CALC_OPERATORS = frozenset("+-*/^()%√")
+_CALC_OPERATORS = frozenset("+-*/^()%√!")
+# The largest whole number whose factorial is a finite float (171! overflows).
+_FACTORIAL_MAX = 170
 
 
 class _CalcError(Exception):
@@ -88,7 +92,7 @@ def _calc_tokens(expression: str) -> list[str]:
     pairs = _CALC_TOKEN.findall(text)
     bad = [symbol for _, symbol in pairs if symbol and symbol not in _CALC_OPERATORS]
     if bad:
-        raise _CalcError(f"it contains {bad[0]!r}, which is not a number or one of + - * / ^ ( ) % √")
+        raise _CalcError(f"it contains {bad[0]!r}, which is not a number or one of + - * / ^ ( ) % √ !")
     return [number or symbol for number, symbol in pairs]
 
 
@@ -156,10 +160,10 @@ class _Parser:
         return math.pow(base, exponent)
 
     def _percent(self) -> float:
+        """An atom with its postfix operators: "%" (a hundredth) and "!" (factorial, of a whole number only)."""
         result = self._atom()
-        while self._peek() == "%":
-            self._take()
-            result /= 100
+        while self._peek() in ("%", "!"):
+            result = result / 100 if self._take() == "%" else _factorial(result)
         return result
 
     def _atom(self) -> float:
@@ -175,6 +179,14 @@ class _Parser:
         self._take()
         self._depth -= 1
         return result
+
+
+def _factorial(n: float) -> float:
+    if n < 0 or n != int(n):
+        raise _CalcError(f"the factorial of {_en_us(n, 6)} is not defined; it takes a whole number 0 or over")
+    if n > _FACTORIAL_MAX:
+        raise _CalcError(f"the factorial of {_en_us(n, 6)} is too large (the largest is {_FACTORIAL_MAX}!)")
+    return float(math.factorial(int(n)))
 
 
 def _calculate(expression: str) -> float:
@@ -238,7 +250,10 @@ _UNIT_ALIASES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 _UNIT_OF: dict[str, str] = {alias: unit for unit, aliases in _UNIT_ALIASES for alias in aliases}
 _TARGETS: dict[str, str] = dict(UNITS)
-_QUANTITY = re.compile(r"(?P<number>[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+))\s*(?P<unit>.*)")
+# A number and its unit; "a", "an" or "one" before a unit is one of it ("a pound", "an hour").
+_QUANTITY = re.compile(
+    r"(?P<number>[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)|(?i:an?|one)(?=\s))\s*(?P<unit>.*)"
+)
 
 
 def _unit_key(text: str) -> str:
@@ -258,7 +273,9 @@ def _quantity(text: str) -> pint.Quantity[float]:
     if unit is None:
         known = ", ".join(a for _, aliases in _UNIT_ALIASES for a in aliases[:1])
         raise ValueError(f"the unit {match['unit']!r} in {text!r} is not one I know; known units: {known}")
-    return registry().Quantity(float(match["number"].replace(",", "").replace("−", "-")), unit)
+    number = match["number"]
+    amount = 1.0 if number[0].isalpha() else float(number.replace(",", "").replace("−", "-"))
+    return registry().Quantity(amount, unit)
 
 
 def parse_quantity(text: str) -> tuple[float, str] | None:
@@ -356,6 +373,10 @@ def _long_date(day: date) -> str:
     return f"{WEEKDAYS[day.weekday()]}, {MONTHS[day.month - 1]} {day.day}, {day.year}"
 
 
+_MONTH_NAME = re.compile(rf"(?i)\b(?:{'|'.join(MONTHS)}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b")
+_YEAR_OR_RELATIVE = re.compile(r"(?i)\d{4}|\b(?:last|ago|previous|past|before|this|next)\b|'\d\d\b")
+
+
 def _from_today(day: date, today: date) -> str:
     days = (day - today).days
     if days == 0:
@@ -365,11 +386,29 @@ def _from_today(day: date, today: date) -> str:
 
 
 def _day_of(raw_date: str, start: date, today: date) -> ToolResult:
-    """Which weekday ``start`` is and how far it is from today; a named day ("Christmas") keeps its name."""
+    """Which weekday ``start`` is and how far it is from today; a named day ("Christmas") keeps its name. A day of
+    a month written without its year that has passed this year is given as next year's too ("how many days until
+    March 12" asks of the next one, "what day was March 12" of this year's)."""
     shown = _long_date(start)
     if not any(ch.isdigit() for ch in raw_date) and raw_date.casefold() != "today":
         shown = f"{raw_date} ({shown})"
-    return _done(f"{shown} is {_from_today(start, today)}", date=start.isoformat(), days=(start - today).days)
+    observation = f"{shown} is {_from_today(start, today)}"
+    following = _next_year(raw_date, start) if start < today else None
+    if following is None:
+        return _done(observation, date=start.isoformat(), days=(start - today).days)
+    observation += f"; next year's, {_long_date(following)}, is {_from_today(following, today)}"
+    return _done(observation, date=start.isoformat(), days=(start - today).days, next=following.isoformat())
+
+
+def _next_year(raw_date: str, day: date) -> date | None:
+    """``day`` a year on when ``raw_date`` names a day of a month without a year or a word that places it ("March
+    12", not "March 12, 2026", "last March 12" or "yesterday"); else None (also for February 29)."""
+    if _YEAR_OR_RELATIVE.search(raw_date) or not _MONTH_NAME.search(raw_date):
+        return None
+    try:
+        return day.replace(year=day.year + 1)
+    except ValueError:
+        return None
 
 
 def date_math(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
