@@ -61,6 +61,10 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("what is 3/4 of 60", "3/4 × 60", 45),
         ("what is the square of 15", "15^2", 225),
         ("2 raised to the 10th power", "2^10", 1024),
+        ("what's seven times eight", "7 times 8", 56),
+        ("twenty-five percent of 80", "25 percent of 80", 20),
+        ("what is 1 million divided by 8", "1000000 divided by 8", 125_000),
+        ("a dozen times three", "12 times 3", 36),
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:
@@ -95,6 +99,11 @@ def test_a_conversion_offers_one_of_a_unit_and_amounts_of_time(
     goal: str, quantities: list[str], units: list[str]
 ) -> None:
     assert (_spans(goal, "quantity"), _spans(goal, "unit")) == (quantities, units)
+
+
+@pytest.mark.parametrize("goal", ["I have one dog and two cats", "remind me in two days", "the one with the hat"])
+def test_number_words_without_arithmetic_make_no_expression(goal: str) -> None:
+    assert _spans(goal, "expression") == []
 
 
 def test_the_first_part_of_a_stepped_computation_is_not_offered_alone() -> None:

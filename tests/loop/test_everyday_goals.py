@@ -66,6 +66,8 @@ def _result(goal: str) -> RunResult:
         ("what is the square of 15", "15^2 = 225"),
         ("what is 2 to the 8th power", "2^8 = 256"),
         ("what is 7 factorial", "7! = 5,040"),
+        ("what's seven times eight", "7 times 8 = 56"),
+        ("what is twelve plus nine", "12 plus 9 = 21"),
     ],
 )
 def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:

@@ -9,6 +9,7 @@ from functools import lru_cache
 from itertools import islice
 
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, Found, is_function
+from decisionloop.values.numbers import SCALE_WORD, SPELLED, SPELLED_WORD, read_number
 from decisionloop.values.quantity import registry
 
 # A number as written in English: digits with optional thousands commas (1,250: groups of exactly three) and
@@ -184,9 +185,34 @@ def _mean(m: re.Match[str]) -> str | None:
     return f"({' + '.join(items)}) / {len(items)}"
 
 
+# A number in words or with a scale word ("seven", "twenty-five", "a dozen", "1 million"), which the calculator
+# reads only in digits.
+_WORDED = re.compile(rf"(?i)(?<![\w-])(?:{SPELLED}|{NUM}\s+{SCALE_WORD})(?![\w-])")
+# Whether a text has a number word at all, so that most goals skip the slower reading above.
+_ANY_WORDED = re.compile(rf"(?i)\b{SPELLED_WORD}\b")
+
+
 def expressions(text: str, *, goal: bool) -> Iterator[Found]:
     """Arithmetic in ``text``: chains (1,250 times 12), percentages (18% of 2,450), spoken operations, and in a
-    goal the steps that follow one ("add 17 and 25 then multiply by 3" → "(17 + 25) × 3")."""
+    goal the steps that follow one ("add 17 and 25 then multiply by 3" → "(17 + 25) × 3"). In a goal, arithmetic
+    on numbers written in words or with a scale word is offered in digits ("seven times eight" → "7 times 8",
+    "1 million divided by 12" → "1000000 divided by 12")."""
+    yield from _expressions(text, goal=goal)
+    if goal and _ANY_WORDED.search(text):
+        digits = _WORDED.sub(_in_digits, text)
+        if digits != text:
+            yield from _expressions(digits, goal=goal)
+
+
+def _in_digits(m: re.Match[str]) -> str:
+    """A number in words or with a scale word in digits; a number in digits alone, or no number, as written."""
+    value = read_number(m.group())
+    if value is None:
+        return m.group()
+    return str(int(value)) if value == int(value) else str(value)
+
+
+def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     chain = _TIGHT if goal else _SPACED
     percents = list(_PERCENT.finditer(text))
     # a chain inside a percentage's arithmetic ("200 plus 10" of "25% of 200 plus 10") or a fraction of an amount

@@ -45,6 +45,9 @@ SCALED = rf"{DIGITS}(?:(?:k|bn)(?!\w)|\s+(?:{'|'.join(_DIGIT_SCALES)})\b)?"
 # A number in words: number words joined by spaces, hyphens or "and" ("two hundred and five", "twenty-five"),
 # maybe after "a", "an" or "half a" when a scale word follows ("a dozen", "half a million"). Whether the words
 # make one number ("five twenty" does not) is for read_number to say.
+# One number word, and one scale word after digits ("3 dozen", "1.2 million").
+SPELLED_WORD = "(?:" + "|".join(_SPELLED_WORDS) + ")"
+SCALE_WORD = r"(?:" + "|".join(_DIGIT_SCALES) + r")\b"
 SPELLED = (
     rf"(?:(?:half\s+)?an?\s+(?=(?:hundred|thousand|million|billion|trillion|dozen)\b))?"
     rf"(?:{'|'.join(_SPELLED_WORDS)})\b(?:(?:\s+and\s+|\s+|-)(?:{'|'.join(_SPELLED_WORDS)})\b)*"
