@@ -205,7 +205,7 @@ def expressions(text: str, *, goal: bool) -> Iterator[Found]:
 
 
 def _in_digits(m: re.Match[str]) -> str:
-    """A number in words or with a scale word in digits; a number in digits alone, or no number, as written."""
+    """A number in words or with a scale word, in digits; words that make no one number, as written."""
     value = read_number(m.group())
     if value is None:
         return m.group()

@@ -9,7 +9,7 @@ me in 2 hours"), which the dates module reads."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from decisionloop.extract._numbers import NUM, is_time_unit, is_unit
 from decisionloop.extract._text import Found
@@ -27,11 +27,11 @@ _SCALES = frozenset({"celsius", "fahrenheit", "kelvin", "centigrade"})
 _DEGREES = re.compile(r"(?i)(?:degrees?|deg)\s+(?P<scale>\w+)")
 
 
-# An amount of a unit: a number or "a", "an", "one" before up to two words, punctuation ending them.
-_AMOUNT = re.compile(
-    rf"(?i)(?<![\w.,\-–/])(?P<amount>{NUM}|an?\b|one\b)(?P<space>\s?)(?P<unit>[^\W\d_]+(?:\s+[^\W\d_]+)?)"
-)
-_ONE = frozenset({"a", "an", "one"})
+# An amount of a unit: a number (``_AMOUNT``) or "a", "an", "one" (``_ONE``) before up to two words, punctuation
+# ending them; the number may touch its unit ("90min"), the word may not.
+_UNIT_WORDS = r"(?P<unit>[^\W\d_]+(?:\s+[^\W\d_]+)?)"
+_AMOUNT = re.compile(rf"(?<![\w.,\-–/])(?P<amount>{NUM})(?P<space>\s?){_UNIT_WORDS}")
+_ONE = re.compile(rf"(?i)\b(?P<amount>an?|one)(?P<space>\s){_UNIT_WORDS}")
 
 
 def units(text: str) -> Iterator[Found]:
@@ -39,12 +39,13 @@ def units(text: str) -> Iterator[Found]:
     quantities only a conversion makes: one of a unit, and amounts of time."""
     targets = {time: [p for p, t in _targets(text) if t == time] for time in (False, True)}
     yield from ((p, "unit") for p in targets[False])
-    amounts = {time: list(_amounts(text, time)) for time in (False, True)}
-    if targets[True] and amounts[True]:
-        yield from ((p, "unit") for p in targets[True])
-        yield from ((q, "quantity") for q in amounts[True])
+    if targets[True]:
+        amounts = [*_amounts(_AMOUNT, text, is_time_unit), *_amounts(_ONE, text, is_time_unit)]
+        if amounts:
+            yield from ((p, "unit") for p in targets[True])
+            yield from ((q, "quantity") for q in amounts)
     if targets[False]:
-        yield from ((q, "quantity") for q in amounts[False] if q.split()[0].casefold() in _ONE)
+        yield from ((q, "quantity") for q in _amounts(_ONE, text, _names_unit))
 
 
 def _targets(text: str) -> Iterator[tuple[str, bool]]:
@@ -61,13 +62,13 @@ def _targets(text: str) -> Iterator[tuple[str, bool]]:
                 break
 
 
-def _amounts(text: str, time: bool) -> Iterator[str]:
-    """Amounts of a unit of time (``time``) or of a unit of anything else, as written (the longest unit)."""
-    for m in _AMOUNT.finditer(text):
+def _amounts(pattern: re.Pattern[str], text: str, is_unit_of: Callable[[str], bool]) -> Iterator[str]:
+    """The amounts ``pattern`` finds whose unit ``is_unit_of`` takes, as written (the longest unit)."""
+    for m in pattern.finditer(text):
         words = m["unit"].split()
         for n in range(len(words), 0, -1):
             unit = " ".join(w.rstrip(".!?") for w in words[:n])
-            if (is_time_unit(unit) if time else _names_unit(unit)) and (m["space"] or m["amount"][0].isdigit()):
+            if is_unit_of(unit):
                 yield f"{m['amount']}{m['space']}{unit}"
                 break
 

@@ -182,6 +182,7 @@ class _Parser:
 
 
 def _factorial(n: float) -> float:
+    """n! of a whole number from 0 to 170 (a float: the calculator's numbers are); any other n is refused."""
     if n < 0 or n != int(n):
         raise _CalcError(f"the factorial of {_en_us(n, 6)} is not defined; it takes a whole number 0 or over")
     if n > _FACTORIAL_MAX:
