@@ -65,6 +65,10 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("twenty-five percent of 80", "25 percent of 80", 20),
         ("what is 1 million divided by 8", "1000000 divided by 8", 125_000),
         ("a dozen times three", "12 times 3", 36),
+        ("what is 200 minus 15 percent", "200 - 15% of 200", 170),
+        ("what's 150 plus 20%", "150 + 20% of 150", 180),
+        ("increase 80 by 25%", "80 + 25% of 80", 100),
+        ("reduce 60 by 10 percent", "60 - 10% of 60", 54),
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:
@@ -75,7 +79,12 @@ def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: floa
 
 @pytest.mark.parametrize(
     ("goal", "expressions"),
-    [("what is 25% of 200 plus 10", ["25% of 200 plus 10"]), ("what is 3/4 of 60", ["3/4 × 60"])],
+    [
+        ("what is 25% of 200 plus 10", ["25% of 200 plus 10"]),
+        ("what is 3/4 of 60", ["3/4 × 60"]),
+        ("what is 200 minus 15 percent", ["200 - 15% of 200"]),
+        ("100 - 20% of 50", ["100 - 20", "20% of 50"]),  # a percentage of another amount is not one of the first
+    ],
 )
 def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal: str, expressions: list[str]) -> None:
     assert _spans(goal, "expression") == expressions

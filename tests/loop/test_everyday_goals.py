@@ -68,6 +68,8 @@ def _result(goal: str) -> RunResult:
         ("what is 7 factorial", "7! = 5,040"),
         ("what's seven times eight", "7 times 8 = 56"),
         ("what is twelve plus nine", "12 plus 9 = 21"),
+        ("what is 200 minus 15 percent", "200 - 15% of 200 = 170"),
+        ("increase 80 by 25%", "80 + 25% of 80 = 100"),
     ],
 )
 def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:

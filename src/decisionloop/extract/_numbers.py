@@ -60,6 +60,8 @@ _VERBAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"({NUM})\s+cubed", "{0}^3"),
     )
 )
+# A percentage written after a number, not one of another amount ("15%", "15 percent", not "15% of 40").
+_PERCENT_ALONE = r"\s*(?:%|\s+percent\b)(?!\s*of\b)"
 # Further spoken forms: roots, fractions of a number and percentages of an amount ("15% tip on 86.40").
 _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rf"(?i)\b{pattern}(?![\w.])"), template)
@@ -78,6 +80,12 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a sum split between people or parts ("split a $120 bill between 4 people")
         (rf"split\s+(?:(?:a|the)\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+)?\s+(?:between|among|by|into|across)\s+({NUM})",
          "{0} / {1}"),
+        # a percentage added to or taken from an amount is a percentage of that amount ("200 minus 15%" → 170)
+        # ("5-7%" is a range, so a dash wants a space before it)
+        (rf"({NUM})(?:\s*\+\s*|\s+plus\s+)({NUM}){_PERCENT_ALONE}", "{0} + {1}% of {0}"),
+        (rf"({NUM})(?:\s+-\s*|\s+(?:minus|less)\s+)({NUM}){_PERCENT_ALONE}", "{0} - {1}% of {0}"),
+        (rf"(?:increase|raise)\s+({NUM})\s+by\s+({NUM}){_PERCENT_ALONE}", "{0} + {1}% of {0}"),
+        (rf"(?:decrease|reduce|lower|cut)\s+({NUM})\s+by\s+({NUM}){_PERCENT_ALONE}", "{0} - {1}% of {0}"),
         (rf"({NUM})\s+factorial", "{0}!"),
         (rf"factorial\s+of\s+({NUM})", "{0}!"),
         (rf"({NUM})\s*(?:%|\s+percent)\s+of\s+[$€£]\s*({NUM})", "{0}% of {1}"),
@@ -215,9 +223,10 @@ def _in_digits(m: re.Match[str]) -> str:
 def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     chain = _TIGHT if goal else _SPACED
     percents = list(_PERCENT.finditer(text))
-    # a chain inside a percentage's arithmetic ("200 plus 10" of "25% of 200 plus 10") or a fraction of an amount
-    # ("3/4" of "3/4 of 60") is only a part of it
-    wholes = [(m.start(), m.end()) for m in (*percents, *_FRACTION_OF.finditer(text))]
+    # a chain inside a percentage's arithmetic ("200 plus 10" of "25% of 200 plus 10"), a fraction of an amount
+    # ("3/4" of "3/4 of 60") or a spoken operation ("200 minus 15" of "200 minus 15 percent") is only a part of it
+    spoken = [(pattern, m) for pattern, _ in (*_VERBAL, *_SPOKEN) for m in pattern.finditer(text)]
+    wholes = [(m.start(), m.end()) for m in (*percents, *_FRACTION_OF.finditer(text), *(m for _, m in spoken))]
     chains = [m for m in chain.finditer(text) if not any(a <= m.start() and m.end() <= b for a, b in wholes)]
     for m in (*chains, *percents):
         expr = _balanced(m.group().strip())
@@ -225,9 +234,9 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
             yield from _with_steps(text, m.end(), expr, goal)
     for m in _BY.finditer(text):
         yield m.group(1), "expression"
-    for pattern, template in (*_VERBAL, *_SPOKEN):
-        for m in pattern.finditer(text):
-            yield from _with_steps(text, m.end(), template.format(*m.groups()), goal)
+    templates = dict((*_VERBAL, *_SPOKEN))
+    for pattern, m in spoken:
+        yield from _with_steps(text, m.end(), templates[pattern].format(*m.groups()), goal)
     for m in _MEAN.finditer(text):
         if (mean := _mean(m)) is not None:
             yield from _with_steps(text, m.end(), mean, goal)
