@@ -34,7 +34,12 @@ def _lists(goal: str) -> list[str]:
         ("Invite ana@example.com and bob@example.com", ["ana@example.com and bob@example.com"]),
         ("Free on May 1, May 3 or May 9?", ["May 1, May 3 or May 9"]),
         ("Pay 1,200, 3,400 and 5", []),  # thousands, not a run of three
-        ("Between 5 and 10 people", []),  # two numbers are a range as often as a list
+        ("Between 5 and 10 people", ["5 and 10"]),  # a range: a list slot takes its two ends
+        ("Find state law cases from 2015 to 2021 in New York.", ["2015 to 2021"]),
+        ("the area under the curve y=x^2 from x=1 to x=3.", ["1 to x=3"]),
+        ("Analyse the 2nd, 3rd and 4th floors", ["2nd, 3rd and 4th"]),
+        ("Fly from Paris to London on 3 May", []),
+        ("Pay 5 and 10", []),  # two numbers without a range's words are no list
         ("my location, Manhattan, offering Thai food", []),  # commas alone: no "and" or "or" ends it
     ],
 )
@@ -46,6 +51,18 @@ def test_a_list_slot_is_offered_the_list_first_then_its_items() -> None:
     options = [o.name for o in slot_options(NUMBERS, extract("Sort the list [5, 3, 4, 1, 2] in ascending order.", []))]
     assert options[:3] == ["[5, 3, 4, 1, 2]", "5", "3"]
     assert read_value("list", options[0], today=date(2026, 12, 5), item="number") == [5, 3, 4, 1, 2]
+
+
+@pytest.mark.parametrize(
+    ("span", "item", "value"),
+    [
+        ("2015 to 2021", "integer", [2015, 2021]),
+        ("1 to x=3", "number", [1.0, 3.0]),
+        ("2nd, 3rd and 4th", "integer", [2, 3, 4]),
+    ],
+)
+def test_a_range_reads_as_its_two_ends_and_ordinals_as_their_numbers(span: str, item: str, value: list[float]) -> None:
+    assert read_value("list", span, today=date(2026, 12, 5), item=item) == value
 
 
 def test_an_enumeration_reads_as_its_items_with_a_final_and() -> None:

@@ -1,4 +1,5 @@
-"""Lists written in a text, which fill a list slot whole ("[22,33,42]", "12, 24 and 36", "Microsoft and Google").
+"""Lists written in a text, which fill a list slot whole ("[22,33,42]", "12, 24 and 36", "Microsoft and Google",
+the two ends of "from 2015 to 2021").
 
 A list slot also takes one item alone (a span of the item's kind); these are the lists of several. The
 patterns run in time linear in the text: the brackets' contents are bounded, the runs of numbers cannot match
@@ -17,7 +18,16 @@ from decisionloop.extract._text import Found, occurrences
 _BRACKETED = re.compile(r"(?<![\w\]])\[[^\[\]\n]{1,78}\]")
 _ITEM = r"-?\d+(?:\.\d+)?"
 _TUPLE = re.compile(rf"(?<![\d)])\(\s*{_ITEM}(?:\s*,\s*{_ITEM})+\s*\)")
-_RUN = re.compile(rf"(?<![\w.,-]){_ITEM}(?:,\s+{_ITEM})+(?:,?\s+and\s+{_ITEM})?(?!\w|[.,]\d)")
+# A run's items may be ordinals ("the 2nd, 3rd and 4th floors").
+_ORDINAL_ITEM = rf"{_ITEM}(?:st|nd|rd|th)?"
+_RUN = re.compile(
+    rf"(?<![\w.,-]){_ORDINAL_ITEM}(?:,\s+{_ORDINAL_ITEM})+(?:,?\s+and\s+{_ORDINAL_ITEM})?(?!\w|[.,]\d)"
+)
+# A range of two numbers, which a list slot takes as its two ends ("from 2015 to 2021", "between 10 and 20",
+# "from x=1 to x=3"): the span from the first number to the second.
+_RANGE = re.compile(
+    rf"(?i)\b(?:from|between)\s+(?:[a-z]\s*=\s*)?(?P<span>{_ITEM}\s+(?:to|and)\s+(?:[a-z]\s*=\s*)?{_ITEM})(?!\w|[.,]\d)"
+)
 _RUN_ITEMS = 3
 # What joins the items of an enumeration, quotes and an article besides; its last joiner says "and" or "or"
 # ("A, B and C", "'Age', 'Income' and 'Education'", "the S&P 500 and the Dow Jones").
@@ -42,6 +52,7 @@ def lists(text: str, found: Sequence[Found]) -> Iterator[Found]:
     for m in _RUN.finditer(text):
         if len(re.findall(_ITEM, m.group())) >= _RUN_ITEMS:
             yield m.group(), "list"
+    yield from ((m["span"], "list") for m in _RANGE.finditer(text))
     yield from ((span, "list") for span in enumerations(text, found))
 
 

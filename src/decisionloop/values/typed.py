@@ -36,6 +36,8 @@ _FALSE: Final = frozenset({"false", "no", "n", "off", "0", "disabled", "disable"
 _COMMA = re.compile(r"\s*(?:;|,(?!(?<=\d,)\d{3}(?!\d)))\s*")
 _QUOTES = "'\"‘’“”"  # around a list's items: "'Age', 'Income'" is Age and Income
 _AND_OR = re.compile(r"(?:^|\s+)(?:and|or)\s+")  # ", and accessibility" too
+# The two ends of a range of numbers, each maybe after a variable's name ("2015 to 2021", "1 to x=3").
+_RANGE = re.compile(r"(?:[a-z]\s*=\s*)?(?P<first>-?[\d.]+)\s+to\s+(?:[a-z]\s*=\s*)?(?P<last>-?[\d.]+)")
 _ARTICLE = re.compile(r"^\s*(?:the|a|an)\s+(?=\S)")  # in lower case: "The Hague" keeps its article
 
 
@@ -130,7 +132,11 @@ def _items(text: str, item: SlotType, today: date) -> list[tuple[object, str]] |
     if parts is None:
         parts = []
         for part in _COMMA.split(text.strip("[]() ")):
-            whole = item in ("integer", "number") and read_value(item, part, today=today) is not None
+            numeric = item in ("integer", "number")
+            if numeric and (ends := _RANGE.fullmatch(part)) is not None:  # "2015 to 2021", "1 to x=3"
+                parts += [ends["first"], ends["last"]]
+                continue
+            whole = numeric and read_value(item, part, today=today) is not None
             parts += [part] if whole else _AND_OR.split(part)  # "two hundred and five" is one number
     if item == "string":  # "the S&P 500 and the Dow Jones": the Dow Jones is the item, not "the Dow Jones"
         parts = [_ARTICLE.sub("", p) for p in parts]
