@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from decisionloop.core.tool import Slot
+from decisionloop.core.tool import Slot, SlotType
 from decisionloop.extract import extract, slot_options
 from decisionloop.values.typed import read_value
 
@@ -61,7 +61,9 @@ def test_a_list_slot_is_offered_the_list_first_then_its_items() -> None:
         ("2nd, 3rd and 4th", "integer", [2, 3, 4]),
     ],
 )
-def test_a_range_reads_as_its_two_ends_and_ordinals_as_their_numbers(span: str, item: str, value: list[float]) -> None:
+def test_a_range_reads_as_its_two_ends_and_ordinals_as_their_numbers(
+    span: str, item: SlotType, value: list[float]
+) -> None:
     assert read_value("list", span, today=date(2026, 12, 5), item=item) == value
 
 
