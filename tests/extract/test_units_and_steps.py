@@ -25,6 +25,8 @@ def _spans(goal: str, kind: str, observations: tuple[str, ...] = ()) -> list[str
         ("What is 60 mph in km per hour?", ["km per hour"]),
         ("What is the height of the Eiffel Tower in feet?", ["feet"]),
         ("convert 10 kg to degrees Celsius", ["degrees Celsius"]),
+        ("what is 20 c in f", ["f"]),
+        ("68f in c", ["c"]),
         ("Weather in Lisbon tomorrow", []),
         ("what time is it in Tokyo", []),
         ("Remind me in 3 days", []),

@@ -86,6 +86,7 @@ def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
         ("how many cups in a liter", "a liter = 4.227 cups"),
         ("how many minutes in 3.5 hours", "3.5 hours = 210 minutes"),
         ("how many seconds in a day", "a day = 86,400 seconds"),
+        ("what is 20 c in f", "20 c = 68 degrees Fahrenheit"),
     ],
 )
 def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) -> None:
@@ -122,6 +123,10 @@ def test_a_weekday_question_is_date_maths_though_the_bundled_model_is_not_sure_e
     [
         ("what time is it in Tokyo", "It is 18:30 on Tuesday, December 1, 2026 in Tokyo (Asia/Tokyo, UTC+09:00)"),
         ("what's the date today", "It is 09:30 on Tuesday, December 1, 2026 (local time, UTC+00:00)"),
+        (
+            "what time is it in california",
+            "It is 01:30 on Tuesday, December 1, 2026 in California (America/Los_Angeles, UTC-08:00)",
+        ),
     ],
 )
 def test_the_time_and_date_come_from_the_clock_not_the_weather(goal: str, answer: str) -> None:

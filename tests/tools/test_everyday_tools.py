@@ -36,6 +36,24 @@ def test_the_clock_names_what_it_cannot_place() -> None:
     assert "Europe/Berlin" in result.observation
 
 
+@pytest.mark.parametrize(
+    ("place", "zone"),
+    [
+        ("california", ("California", "America/Los_Angeles")),
+        ("Texas", ("Texas", "America/Chicago")),  # the zone most Texans keep
+        ("Ontario", ("Ontario", "America/Toronto")),  # the province, not Ontario, California
+        ("florida", ("Florida", "America/New_York")),  # the state, not Florida, Cuba
+        ("Washington", ("Washington", "America/New_York")),  # the capital; the state is "Washington State"
+        ("washington state", ("Washington State", "America/Los_Angeles")),
+        ("Georgia", ("Georgia", "Asia/Tbilisi")),  # a country keeps its name
+        ("Queensland", ("Queensland", "Australia/Brisbane")),
+        ("Scotland", ("Scotland", "Europe/London")),
+    ],
+)
+def test_a_state_province_or_nation_keeps_the_zone_most_of_its_people_do(place: str, zone: tuple[str, str]) -> None:
+    assert find_zone(place) == zone
+
+
 def test_zones_come_from_the_gazetteer_and_the_zone_database() -> None:
     assert find_zone("Sydney") == ("Sydney", "Australia/Sydney")
     assert find_zone("France") == ("France", "Europe/Paris")

