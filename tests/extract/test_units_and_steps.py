@@ -71,6 +71,9 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("what's 150 plus 20%", "150 + 20% of 150", 180),
         ("increase 80 by 25%", "80 + 25% of 80", 100),
         ("reduce 60 by 10 percent", "60 - 10% of 60", 54),
+        ("square root of 2 times 3", "√2 times 3", 2**0.5 * 3),
+        ("what is 15 squared plus 10", "(15^2) plus 10", 235),
+        ("half of 90 times 3", "(90 / 2) times 3", 135),
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:
@@ -86,6 +89,8 @@ def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: floa
         ("what is 3/4 of 60", ["3/4 × 60"]),
         ("what is 200 minus 15 percent", ["200 - 15% of 200"]),
         ("100 - 20% of 50", ["100 - 20", "20% of 50"]),  # a percentage of another amount is not one of the first
+        ("square root of 2 times 3", ["√2 times 3"]),
+        ("average of 4 and 8 plus 1", ["((4 + 8) / 2) plus 1"]),
     ],
 )
 def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal: str, expressions: list[str]) -> None:

@@ -69,6 +69,8 @@ def _result(goal: str) -> RunResult:
         ("what's seven times eight", "7 times 8 = 56"),
         ("what is twelve plus nine", "12 plus 9 = 21"),
         ("what is 200 minus 15 percent", "200 - 15% of 200 = 170"),
+        ("square root of 2 times 3", "√2 times 3 = 4.242641"),
+        ("what is 15 squared plus 10", "(15^2) plus 10 = 235"),
         ("increase 80 by 25%", "80 + 25% of 80 = 100"),
     ],
 )
@@ -101,6 +103,10 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         (
             "how many days until my birthday on march 12",
             "Thursday, March 12, 2026 is 264 days ago; next year's, Friday, March 12, 2027, is in 101 days",
+        ),
+        (
+            "what's the date 3 business days from now",
+            "3 business days after Tuesday, December 1, 2026 is Friday, December 4, 2026",
         ),
     ],
 )

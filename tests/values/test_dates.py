@@ -58,6 +58,20 @@ def test_what_is_not_a_date(text: str) -> None:
     assert list(find_dates(text, YEAR)) == []
 
 
+@pytest.mark.parametrize(
+    ("start", "duration", "end"),
+    [
+        (date(2026, 12, 1), Duration(parts=((3, "business day"),)), date(2026, 12, 4)),  # Tuesday → Friday
+        (date(2026, 12, 4), Duration(parts=((1, "business day"),)), date(2026, 12, 7)),  # Friday → Monday
+        (date(2026, 12, 5), Duration(parts=((5, "business day"),)), date(2026, 12, 11)),  # Saturday → Friday
+        (date(2026, 12, 1), Duration(parts=((10, "business day"),)), date(2026, 12, 15)),
+        (date(2026, 12, 7), Duration(parts=((1, "business day"),), backwards=True), date(2026, 12, 4)),
+    ],
+)
+def test_business_days_skip_weekends(start: date, duration: Duration, end: date) -> None:
+    assert duration.shift(start) == end
+
+
 def test_short_holiday_names_are_kept_only_when_they_stand_alone() -> None:
     found = list(find_dates("Thanksgiving, Labor Day, Labor", YEAR, stands_alone=lambda short: short != "Labor"))
     assert sorted(found) == ["Labor Day", "Thanksgiving"]
@@ -73,6 +87,7 @@ def test_short_holiday_names_are_kept_only_when_they_stand_alone() -> None:
         ("Two weeks after the party", "Two weeks after"),
         ("a couple of weeks after Easter", "a couple of weeks after"),
         ("a fortnight prior to the exam", "a fortnight prior to"),
+        ("the date 3 business days from now", "3 business days from"),
     ],
 )
 def test_durations_keep_their_direction_word(text: str, span: str) -> None:
@@ -228,6 +243,10 @@ def test_reading_a_date_never_raises(text: str, today: date) -> None:
         ("A few days prior to", ((3, "day"),), True),
         ("a fortnight", ((2, "week"),), False),
         ("3days", ((3, "day"),), False),
+        ("3 business days from", ((3, "business day"),), False),
+        ("5 working  days before", ((5, "business day"),), True),
+        ("2 weekdays", ((2, "business day"),), False),
+        ("1 week and 2 business days", ((1, "week"), (2, "business day")), False),
     ],
 )
 def test_durations(text: str, parts: tuple[tuple[int, Unit], ...], backwards: bool) -> None:

@@ -179,6 +179,8 @@ _NOT_UNITS = (FUNCTION - {"per"}) | {"am", "pm", "st", "nd", "rd", "th", "x"}
 
 # A fraction of an amount ("3/4 of 60"), whose fraction alone is no computation the goal asks for.
 _FRACTION_OF = re.compile(rf"(?<![\d/.])\d+/\d+\s+of\s+[$€£]?\s*{NUM}")
+# Arithmetic that goes on from a spoken operation ("… plus 10", "… * 3").
+_CONTINUED = re.compile(rf"(?i)(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+){_OPERAND})+(?![\w.])")
 # The mean of numbers listed ("the average of 4, 8 and 15", "mean of 3 and 5"): their sum over their count.
 _MEAN = re.compile(rf"(?i)\b(?:average|mean)\s+of\s+((?:{NUM},?\s+)+(?:and\s+)?{NUM})(?![\w.])")
 _MEAN_ITEM = re.compile(NUM)
@@ -225,8 +227,15 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     percents = list(_PERCENT.finditer(text))
     # a chain inside a percentage's arithmetic ("200 plus 10" of "25% of 200 plus 10"), a fraction of an amount
     # ("3/4" of "3/4 of 60") or a spoken operation ("200 minus 15" of "200 minus 15 percent") is only a part of it
-    spoken = [(pattern, m) for pattern, _ in (*_VERBAL, *_SPOKEN) for m in pattern.finditer(text)]
-    wholes = [(m.start(), m.end()) for m in (*percents, *_FRACTION_OF.finditer(text), *(m for _, m in spoken))]
+    templates = dict((*_VERBAL, *_SPOKEN))
+    spoken = [
+        _continued(text, m, templates[pattern].format(*m.groups()), goal)
+        for pattern in templates
+        for m in pattern.finditer(text)
+    ]
+    spoken += [_continued(text, m, mean, goal) for m in _MEAN.finditer(text) if (mean := _mean(m)) is not None]
+    wholes = [(m.start(), m.end()) for m in (*percents, *_FRACTION_OF.finditer(text))]
+    wholes += [(start, end) for start, end, _ in spoken]
     chains = [m for m in chain.finditer(text) if not any(a <= m.start() and m.end() <= b for a, b in wholes)]
     for m in (*chains, *percents):
         expr = _balanced(m.group().strip())
@@ -234,12 +243,19 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
             yield from _with_steps(text, m.end(), expr, goal)
     for m in _BY.finditer(text):
         yield m.group(1), "expression"
-    templates = dict((*_VERBAL, *_SPOKEN))
-    for pattern, m in spoken:
-        yield from _with_steps(text, m.end(), templates[pattern].format(*m.groups()), goal)
-    for m in _MEAN.finditer(text):
-        if (mean := _mean(m)) is not None:
-            yield from _with_steps(text, m.end(), mean, goal)
+    for _, end, expr in spoken:
+        yield from _with_steps(text, end, expr, goal)
+
+
+def _continued(text: str, m: re.Match[str], expr: str, goal: bool) -> tuple[int, int, str]:
+    """Where a spoken operation starts and ends in a goal and what it computes, with the arithmetic that goes on
+    from it ("15 squared plus 10" → "(15^2) plus 10", "square root of 2 times 3" → "√2 times 3"): it alone is not
+    what such a goal asks for."""
+    more = _CONTINUED.match(text, m.end()) if goal else None
+    if more is None:
+        return m.start(), m.end(), expr
+    whole = f"({expr})" if _HAS_OPERATOR.search(expr) else expr
+    return m.start(), more.end(), f"{whole}{more.group()}"
 
 
 def _with_steps(text: str, end: int, expr: str, goal: bool) -> Iterator[Found]:

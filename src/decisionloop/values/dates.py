@@ -33,7 +33,9 @@ __all__ = [
 
 MONTHS = tuple(m for m in calendar.month_name if m)
 WEEKDAYS = tuple(calendar.day_name)
-Unit = Literal["day", "week", "month", "year"]
+Unit = Literal["day", "week", "month", "year", "business day"]
+# A day of work: Monday to Friday (public holidays are not known here).
+_WORKDAYS = 5
 
 
 def not_a_calendar_word(short: str) -> bool:
@@ -114,7 +116,8 @@ _DURATION = re.compile(
     rf"""
     (?<![\w.,])  # a whole number: not the "5 days" of "1.5 days" or "1,5 days", nor a word's tail
     (?: \d+ (?:\.\d+)? | (?:{NUMBER_WORD}) \b )  # an amount in digits or words
-    \s* (?:day|week|month|year|fortnight) s? \b  # "3days" too, but not "3 dayglo" or "a weekend"
+    \s* (?:(?:business|working|work)\s+day|weekday|day|week|month|year|fortnight) s? \b
+                                   # "3days" too, but not "3 dayglo" or "a weekend"; "5 business days", "2 weekdays"
     (?: \s+ (?P<direction> after|before|from|ago|later|earlier|since|until|prior\ to|past) \b )?
     """,
     re.IGNORECASE | re.VERBOSE,
@@ -132,7 +135,9 @@ def find_durations(text: str) -> Iterator[str]:
 # Each amount and unit in an offset, wherever it is ("2 weeks", "1 year and 2 months", "3days"); several add up.
 # The amount starts at a word boundary and has at most six digits, so a run of digits too long to be an offset
 # ("99999999999 days") gives nothing rather than its last six digits.
-_PART = re.compile(rf"\b(\d{{1,6}}|{NUMBER_WORD})\s*(day|week|month|year|fortnight)s?\b")
+_PART = re.compile(
+    rf"\b(\d{{1,6}}|{NUMBER_WORD})\s*((?:business|working|work)\s+day|weekday|day|week|month|year|fortnight)s?\b"
+)
 # Words that turn an offset backwards ("2 weeks before", "3 months ago", "minus 2 days", "-2 days"); whole words
 # only, so "beforehand" or "agony" do not.
 _BACKWARDS = re.compile(r"\b(?:before|earlier|ago|prior|minus)\b|^\s*-")
@@ -153,7 +158,24 @@ class Duration:
         sign = -1 if self.backwards else 1
         months = sum(n * (12 if unit == "year" else 1) for n, unit in self.parts if unit in ("month", "year"))
         days = sum(n * (7 if unit == "week" else 1) for n, unit in self.parts if unit in ("day", "week"))
-        return _add_months(start, sign * months) + timedelta(days=sign * days)
+        workdays = sum(n for n, unit in self.parts if unit == "business day")
+        return _add_workdays(_add_months(start, sign * months) + timedelta(days=sign * days), sign * workdays)
+
+
+def _add_workdays(day: date, workdays: int) -> date:
+    """``day`` moved by ``workdays`` days of work (Monday to Friday), weekends skipped: whole weeks at once, then
+    the last one to five day by day, so that a move from a weekend ends on a day of work."""
+    if workdays == 0:
+        return day
+    step = 1 if workdays > 0 else -1
+    weeks, rest = divmod(abs(workdays) - 1, _WORKDAYS)
+    rest += 1
+    day += timedelta(weeks=step * weeks)
+    while rest:
+        day += timedelta(days=step)
+        if day.weekday() < _WORKDAYS:
+            rest -= 1
+    return day
 
 
 def _add_months(day: date, months: int) -> date:
@@ -162,12 +184,15 @@ def _add_months(day: date, months: int) -> date:
 
 
 def _part(amount: str, unit: str) -> tuple[int, Unit]:
+    unit = " ".join(unit.split())
     n = count(amount) or 0  # _PART only matches digits and number words, which count() all reads
     match unit:
         case "fortnight":
             return 2 * n, "week"
         case "day" | "week" | "month" | "year":
             return n, unit
+        case "weekday" | "business day" | "working day" | "work day":
+            return n, "business day"
     raise AssertionError(f"_PART matched the unit {unit!r}, which it does not list")
 
 
