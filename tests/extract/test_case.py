@@ -38,6 +38,8 @@ def test_a_lower_case_goal_offers_its_names_as_typed(goal: str, span: str, kind:
         ("send a message to bob saying I'm running late", "bob"),
         ("text mark that the meeting moved", "mark"),
         ("tell anna: dinner at 8", "anna"),
+        ("send mom a text saying happy birthday", "mom"),
+        ("let sarah know the meeting is cancelled", "sarah"),
     ],
 )
 def test_a_lower_case_recipient_the_lexicon_knows_as_a_word_is_offered_before_what_is_said(
@@ -46,9 +48,15 @@ def test_a_lower_case_recipient_the_lexicon_knows_as_a_word_is_offered_before_wh
     assert (recipient, "person") in kinds(goal)
 
 
-@pytest.mark.parametrize("goal", ["remind me to buy milk", "send a message to my mom saying hi", "text the group"])
+@pytest.mark.parametrize(
+    "goal", ["remind me to buy milk", "send a message to my mom saying hi", "text the group", "let me know"]
+)
 def test_no_recipient_is_made_of_a_function_word_or_without_what_is_said(goal: str) -> None:
     assert not {span for span, kind in kinds(goal) if kind == "person"}
+
+
+def test_what_a_lower_case_recipient_is_told_is_the_message() -> None:
+    assert ("the meeting is cancelled", "clause") in kinds("let sarah know the meeting is cancelled")
 
 
 @pytest.mark.parametrize(

@@ -208,8 +208,18 @@ def test_a_tool_the_goal_names_but_cannot_fill_is_named_when_no_tool_fits() -> N
     )
 
 
-def test_a_message_to_a_recipient_typed_in_lower_case_is_proposed_and_waits_for_approval() -> None:
-    result = _result("send a message to bob saying I'm running late")
+@pytest.mark.parametrize(
+    ("goal", "to", "text"),
+    [
+        ("send a message to bob saying I'm running late", "bob", "I'm running late"),
+        ("let sarah know the meeting is cancelled", "sarah", "the meeting is cancelled"),
+        ("tell bob that dinner is ready", "bob", "dinner is ready"),
+    ],
+)
+def test_a_message_to_a_recipient_typed_in_lower_case_is_proposed_and_waits_for_approval(
+    goal: str, to: str, text: str
+) -> None:
+    result = _result(goal)
     calls = [s.call for s in result.steps if s.call is not None]
     assert result.stop == "declined"  # nobody at hand approves the message: nothing is sent
-    assert [(c.tool, dict(c.args)) for c in calls] == [("send_message", {"to": "bob", "text": "I'm running late"})]
+    assert [(c.tool, dict(c.args)) for c in calls] == [("send_message", {"to": to, "text": text})]

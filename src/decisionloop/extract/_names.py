@@ -33,9 +33,13 @@ _ORG_ENDINGS = words(
 )
 # A word after which the person addressed comes ("tell Sam", "email Dr. Lopez", "to Ana"), in any case; whole
 # words only, so "Toronto", "attempt" or "texture" do not count. Whether a name follows is checked after it.
-_RECIPIENT = re.compile(r"(?i:\b(to|tell|message|text|email|e-mail|remind|send|ask|call|inform|notify|ping|cc)\b)\s+")
-# What follows a message's recipient and starts what it says ("text bob that …", "tell anna: …").
-_SAYS = frozenset({"saying", "that", ":", "asking", "telling", "about"})
+_RECIPIENT = re.compile(
+    r"(?i:\b(to|tell|message|text|email|e-mail|remind|send|ask|call|inform|notify|ping|cc|let)\b)\s+"
+)
+# What follows a message's recipient and starts what it says ("text bob that …", "tell anna: …", "let sam know …"),
+# or the message itself ("send mom a text …").
+_SAYS = frozenset({"saying", "that", ":", "asking", "telling", "about", "know"})
+_MESSAGES = frozenset({"message", "text", "note", "email", "line"})
 _OF = "of"
 # A region after a place and a comma: a capitalised word or up to three ("New York, USA", "Boston, MA").
 _REGION_AFTER = re.compile(r",\s*([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*){0,2})")
@@ -231,14 +235,18 @@ def recipients(text: str, *, lowered: bool = False) -> Iterator[Found]:
 
 
 def _addressed(toks: Sequence[Token]) -> bool:
-    """Whether the first of ``toks`` is a lower-case word followed by what a message says ("bob saying …")."""
+    """Whether the first of ``toks`` is a word followed by what a message says ("bob saying …") or by the message
+    ("mom a text …")."""
     return (
         len(toks) > 1
         and toks[0].is_word
         and toks[0].text.isalpha()
         and not is_function(toks[0].text)
         and not _calendar(toks[0].text)
-        and toks[1].text.casefold() in _SAYS
+        and (
+            toks[1].text.casefold() in _SAYS
+            or (toks[1].text.casefold() == "a" and len(toks) > 2 and toks[2].text.casefold() in _MESSAGES)
+        )
     )
 
 

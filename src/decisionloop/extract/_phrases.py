@@ -266,12 +266,13 @@ def _clause(raw: str) -> Iterator[Found]:
             yield shorter, "clause"
 
 
-def clauses(text: str) -> Iterator[Found]:
-    """What to save or send: the rest of the sentence after remember, note that, saying, tell X that, …"""
+def clauses(text: str, *, lowered: bool = False) -> Iterator[Found]:
+    """What to save or send: the rest of the sentence after remember, note that, saying, tell X that, …; the X of
+    "tell X" is a capitalised name, or any word but a function word in a text typed in lower case (``lowered``)."""
     for m in _CLAUSE.finditer(text):
         yield from _clause(_sentence_end(m.group(1)))
     for m in _TO_NAMED.finditer(text):
-        if m.group(1)[0].isupper() and not is_function(m.group(1)):
+        if (lowered or m.group(1)[0].isupper()) and not is_function(m.group(1)):
             yield from _named_clause(m.group(2))
     for m in _writes(text):
         yield from _clause(m.group(1))

@@ -105,7 +105,7 @@ def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind
     yield from quantities(text)
     yield from units(text)
     yield from expressions(text, goal=goal)
-    yield from clauses(text)
+    yield from clauses(text, lowered=lowered)
     yield from files(text)
     yield from values(text)
 
