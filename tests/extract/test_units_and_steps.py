@@ -74,6 +74,18 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("square root of 2 times 3", "√2 times 3", 2**0.5 * 3),
         ("what is 15 squared plus 10", "(15^2) plus 10", 235),
         ("half of 90 times 3", "(90 / 2) times 3", 135),
+        ("what is 3 times the sum of 4 and 5", "3 times (4 + 5)", 27),
+        ("what's the sum of 1, 2, 3 and 4", "1 + 2 + 3 + 4", 10),
+        ("what's the product of 6, 7 and 8", "6 × 7 × 8", 336),
+        ("what is 7 squared minus 5 squared", "(7^2) minus 5 squared", 24),
+        ("triple 12", "3 × 12", 36),
+        ("what is the cube root of 27", "27^(1/3)", 3),
+        ("what's 20 percent more than 50", "50 + 20% of 50", 60),
+        ("what is 30% less than 200", "200 - 30% of 200", 140),
+        ("what is 50 increased by 10%", "50 + 10% of 50", 55),
+        ("what percentage is 25 of 200", "25 / 200 × 100", 12.5),
+        ("what percent of 200 is 25", "25 / 200 × 100", 12.5),
+        ("what is 15 out of 60 as a percentage", "15 / 60 × 100", 25),
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:
@@ -91,6 +103,8 @@ def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: floa
         ("100 - 20% of 50", ["100 - 20", "20% of 50"]),  # a percentage of another amount is not one of the first
         ("square root of 2 times 3", ["√2 times 3"]),
         ("average of 4 and 8 plus 1", ["((4 + 8) / 2) plus 1"]),
+        ("what is 7 squared minus 5 squared", ["(7^2) minus 5 squared"]),
+        ("what is 3 times the sum of 4 and 5", ["3 times (4 + 5)"]),
     ],
 )
 def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal: str, expressions: list[str]) -> None:

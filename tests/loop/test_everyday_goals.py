@@ -71,6 +71,9 @@ def _result(goal: str) -> RunResult:
         ("what is 200 minus 15 percent", "200 - 15% of 200 = 170"),
         ("square root of 2 times 3", "√2 times 3 = 4.242641"),
         ("what is 15 squared plus 10", "(15^2) plus 10 = 235"),
+        ("what is 3 times the sum of 4 and 5", "3 times (4 + 5) = 27"),
+        ("what is 30% less than 200", "200 - 30% of 200 = 140"),
+        ("what percentage is 25 of 200", "25 / 200 × 100 = 12.5"),
         ("increase 80 by 25%", "80 + 25% of 80 = 100"),
     ],
 )

@@ -50,8 +50,6 @@ _VERBAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"divide\s+({NUM})\s+by\s+({NUM})", "{0} / {1}"),
         (rf"add\s+({NUM})\s+(?:and|to)\s+({NUM})", "{0} + {1}"),
         (rf"subtract\s+({NUM})\s+from\s+({NUM})", "{1} - {0}"),
-        (rf"sum\s+of\s+({NUM})\s+and\s+({NUM})", "{0} + {1}"),
-        (rf"product\s+of\s+({NUM})\s+and\s+({NUM})", "{0} * {1}"),
         (rf"difference\s+between\s+({NUM})\s+and\s+({NUM})", "{0} - {1}"),
         (rf"({NUM})\s+squared", "{0}^2"),
         (rf"(?:the\s+)?square\s+of\s+({NUM})", "{0}^2"),
@@ -61,7 +59,8 @@ _VERBAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )
 # A percentage written after a number, not one of another amount ("15%", "15 percent", not "15% of 40").
-_PERCENT_ALONE = r"\s*(?:%|\s+percent\b)(?!\s*of\b)"
+_PERCENT_WORD = r"\s*(?:%|\s+percent\b)"
+_PERCENT_ALONE = rf"{_PERCENT_WORD}(?!\s*of\b)"
 # Further spoken forms: roots, fractions of a number and percentages of an amount ("15% tip on 86.40").
 _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rf"(?i)\b{pattern}(?![\w.])"), template)
@@ -73,6 +72,21 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"(?:a\s+)?third\s+of\s+({NUM})", "{0} / 3"),
         (rf"(?:a\s+)?quarter\s+of\s+({NUM})", "{0} / 4"),
         (rf"(?:twice|double)\s+({NUM})", "2 × {0}"),
+        (rf"triple\s+({NUM})", "3 × {0}"),
+        (rf"cube\s+root\s+of\s+({NUM})", "{0}^(1/3)"),
+        # a percentage more or less than an amount, an amount changed by a percentage
+        (rf"({NUM}){_PERCENT_WORD}\s+(?:more|greater|higher|bigger|larger)\s+than\s+[$€£]?\s*({NUM})",
+         "{1} + {0}% of {1}"),
+        (rf"({NUM}){_PERCENT_WORD}\s+(?:less|fewer|lower|smaller|cheaper)\s+than\s+[$€£]?\s*({NUM})",
+         "{1} - {0}% of {1}"),
+        (rf"({NUM})\s+(?:increased|raised|marked\s+up)\s+by\s+({NUM}){_PERCENT_ALONE}", "{0} + {1}% of {0}"),
+        (rf"({NUM})\s+(?:decreased|reduced|lowered|cut|discounted)\s+by\s+({NUM}){_PERCENT_ALONE}",
+         "{0} - {1}% of {0}"),
+        # what share of a whole a part is, in percent ("what percentage is 25 of 200", "15 out of 60 as a percentage")
+        (rf"what\s+percent(?:age)?\s+is\s+({NUM})\s+(?:of|out\s+of)\s+({NUM})", "{0} / {1} × 100"),
+        (rf"what\s+percent(?:age)?\s+of\s+({NUM})\s+is\s+({NUM})", "{1} / {0} × 100"),
+        (rf"({NUM})\s+is\s+what\s+percent(?:age)?\s+of\s+({NUM})", "{0} / {1} × 100"),
+        (rf"({NUM})\s+out\s+of\s+({NUM})\s+(?:as\s+an?\s+|in\s+)?percent(?:age)?", "{0} / {1} × 100"),
         (rf"({NUM})\s*(?:%|\s+percent)\s+(?:tip|tax|discount|interest|commission|service\s+charge|vat)\s+"
          rf"(?:on|of|for|from)\s+[$€£]?\s*({NUM})", "{0}% of {1}"),
         # a price with a percentage off is what is left to pay ("20% off 150" → 120), as shops mean it
@@ -180,19 +194,30 @@ _NOT_UNITS = (FUNCTION - {"per"}) | {"am", "pm", "st", "nd", "rd", "th", "x"}
 # A fraction of an amount ("3/4 of 60"), whose fraction alone is no computation the goal asks for.
 _FRACTION_OF = re.compile(rf"(?<![\d/.])\d+/\d+\s+of\s+[$€£]?\s*{NUM}")
 # Arithmetic that goes on from a spoken operation ("… plus 10", "… * 3").
-_CONTINUED = re.compile(rf"(?i)(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+){_OPERAND})+(?![\w.])")
-# The mean of numbers listed ("the average of 4, 8 and 15", "mean of 3 and 5"): their sum over their count.
-_MEAN = re.compile(rf"(?i)\b(?:average|mean)\s+of\s+((?:{NUM},?\s+)+(?:and\s+)?{NUM})(?![\w.])")
-_MEAN_ITEM = re.compile(NUM)
-_MEAN_MAX_ITEMS = 20
+# An operand there may be squared or cubed in words, which the calculator reads ("… minus 5 squared").
+_CONTINUED = re.compile(
+    rf"(?i)(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+){_OPERAND}(?:\s+(?:squared|cubed)\b)?)+(?![\w.])"
+)
+# An operation on numbers listed ("the average of 4, 8 and 15", "the sum of 1, 2, 3 and 4", "the product of 6 and
+# 7"): the mean is their sum over their count.
+_LISTED = re.compile(
+    rf"(?i)\b(?P<op>average|mean|sum|total|product)\s+of\s+(?P<items>(?:{NUM},?\s+)+(?:and\s+)?{NUM})(?![\w.])"
+)
+_LISTED_ITEM = re.compile(NUM)
+_LISTED_MAX_ITEMS = 20
+# A number and an operator before an operation in words ("3 times the sum of 4 and 5").
+_LEAD = re.compile(rf"(?i)(?<![\w.,\-–/])(?P<n>{NUM})\s+(?P<op>{_OP_NAME})\s+(?:the\s+)?\Z")
 
 
-def _mean(m: re.Match[str]) -> str | None:
-    """The sum of the listed numbers over their count, or None for one number or too many to write out."""
-    items = [n.replace(",", "") for n in _MEAN_ITEM.findall(m.group(1))]
-    if not 2 <= len(items) <= _MEAN_MAX_ITEMS:
+def _listed(m: re.Match[str]) -> str | None:
+    """The listed operation written out, or None for one number or too many to write out."""
+    items = [n.replace(",", "") for n in _LISTED_ITEM.findall(m["items"])]
+    if not 2 <= len(items) <= _LISTED_MAX_ITEMS:
         return None
-    return f"({' + '.join(items)}) / {len(items)}"
+    op = m["op"].casefold()
+    if op == "product":
+        return " × ".join(items)
+    return " + ".join(items) if op in ("sum", "total") else f"({' + '.join(items)}) / {len(items)}"
 
 
 # A number in words or with a scale word ("seven", "twenty-five", "a dozen", "1 million"), which the calculator
@@ -233,7 +258,9 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
         for pattern in templates
         for m in pattern.finditer(text)
     ]
-    spoken += [_continued(text, m, mean, goal) for m in _MEAN.finditer(text) if (mean := _mean(m)) is not None]
+    spoken += [_continued(text, m, done, goal) for m in _LISTED.finditer(text) if (done := _listed(m)) is not None]
+    # one spoken operation inside another's arithmetic ("5 squared" of "7 squared minus 5 squared") is a part of it
+    spoken = [w for w in spoken if not any(o[0] <= w[0] and w[1] <= o[1] and o[:2] != w[:2] for o in spoken)]
     wholes = [(m.start(), m.end()) for m in (*percents, *_FRACTION_OF.finditer(text))]
     wholes += [(start, end) for start, end, _ in spoken]
     chains = [m for m in chain.finditer(text) if not any(a <= m.start() and m.end() <= b for a, b in wholes)]
@@ -248,14 +275,21 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
 
 
 def _continued(text: str, m: re.Match[str], expr: str, goal: bool) -> tuple[int, int, str]:
-    """Where a spoken operation starts and ends in a goal and what it computes, with the arithmetic that goes on
-    from it ("15 squared plus 10" → "(15^2) plus 10", "square root of 2 times 3" → "√2 times 3"): it alone is not
-    what such a goal asks for."""
-    more = _CONTINUED.match(text, m.end()) if goal else None
-    if more is None:
+    """Where a spoken operation starts and ends in a goal and what it computes, with the arithmetic before it and
+    after it ("3 times the sum of 4 and 5" → "3 times (4 + 5)", "15 squared plus 10" → "(15^2) plus 10", "square
+    root of 2 times 3" → "√2 times 3"): it alone is not what such a goal asks for."""
+    if not goal:
         return m.start(), m.end(), expr
-    whole = f"({expr})" if _HAS_OPERATOR.search(expr) else expr
-    return m.start(), more.end(), f"{whole}{more.group()}"
+    start, end, whole = m.start(), m.end(), f"({expr})" if _HAS_OPERATOR.search(expr) else expr
+    lead = _LEAD.search(text, 0, start)
+    more = _CONTINUED.match(text, end)
+    if lead is None and more is None:
+        return start, end, expr
+    if lead is not None:
+        start, whole = lead.start(), f"{lead['n']} {lead['op']} {whole}"
+    if more is not None:
+        end, whole = more.end(), f"{whole}{more.group()}"
+    return start, end, whole
 
 
 def _with_steps(text: str, end: int, expr: str, goal: bool) -> Iterator[Found]:
