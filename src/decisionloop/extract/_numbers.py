@@ -220,6 +220,7 @@ def _listed(m: re.Match[str]) -> str | None:
     return " + ".join(items) if op in ("sum", "total") else f"({' + '.join(items)}) / {len(items)}"
 
 
+_DIGIT = re.compile(r"\d")
 # A number in words or with a scale word ("seven", "twenty-five", "a dozen", "1 million"), which the calculator
 # reads only in digits.
 _WORDED = re.compile(rf"(?i)(?<![\w-])(?:{SPELLED}|{NUM}\s+{SCALE_WORD})(?![\w-])")
@@ -248,6 +249,8 @@ def _in_digits(m: re.Match[str]) -> str:
 
 
 def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
+    if not _DIGIT.search(text):  # every form below has a number in digits
+        return
     chain = _TIGHT if goal else _SPACED
     percents = list(_PERCENT.finditer(text))
     # a chain inside a percentage's arithmetic ("200 plus 10" of "25% of 200 plus 10"), a fraction of an amount
