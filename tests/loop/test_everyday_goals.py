@@ -92,6 +92,7 @@ def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
         ("how many minutes in 3.5 hours", "3.5 hours = 210 minutes"),
         ("how many seconds in a day", "a day = 86,400 seconds"),
         ("what is 20 c in f", "20 c = 68 degrees Fahrenheit"),
+        ("how many ounces in 2 cups", "2 cups = 16 fluid ounces"),
     ],
 )
 def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) -> None:

@@ -78,6 +78,11 @@ def test_the_clock_place_is_optional() -> None:
         ),
         ("March 12", "Thursday, March 12, 2026 is 264 days ago; next year's, Friday, March 12, 2027, is in 101 days"),
         ("March 12, 2026", "Thursday, March 12, 2026 is 264 days ago"),
+        (
+            "Halloween",  # passed a month ago, comes again in 334 days: both
+            "Halloween (Sunday, October 31, 2027) is in 334 days; "
+            "the one before, Saturday, October 31, 2026, was 31 days ago",
+        ),
         ("yesterday", "yesterday (Monday, November 30, 2026) is 1 day ago"),
     ],
 )
@@ -104,6 +109,8 @@ def test_date_math_without_an_offset_still_refuses_an_unreadable_date() -> None:
         ("a pound", "ounces", "a pound = 16 ounces"),
         ("an hour", "seconds", "an hour = 3,600 seconds"),
         ("3.5 hours", "minutes", "3.5 hours = 210 minutes"),
+        ("2 cups", "ounces", "2 cups = 16 fluid ounces"),  # a volume in ounces is in fluid ounces
+        ("3 pounds", "oz", "3 pounds = 48 oz"),
     ],
 )
 def test_unit_convert_reaches_any_unit_pint_knows(quantity: str, to_unit: str, observation: str) -> None:

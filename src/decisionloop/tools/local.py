@@ -250,6 +250,8 @@ _UNIT_ALIASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("meter / second", ("m/s", "meters per second", "metres per second")),
 )
 _UNIT_OF: dict[str, str] = {alias: unit for unit, aliases in _UNIT_ALIASES for alias in aliases}
+# A unit of weight that names a unit of volume when a volume is converted to it (US customary).
+_FLUID: dict[str, tuple[str, str]] = {"ounce": ("fluid_ounce", "fluid ounces")}
 _TARGETS: dict[str, str] = dict(UNITS)
 # A number and its unit; "a", "an" or "one" before a unit is one of it ("a pound", "an hour").
 _QUANTITY = re.compile(
@@ -360,7 +362,13 @@ def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     try:
         value = _convert(text, unit, label)
     except ValueError as why:
-        return _failed(f"Could not convert: {why}.")
+        if unit not in _FLUID:
+            return _failed(f"Could not convert: {why}.")
+        try:  # a volume in ounces is in fluid ounces ("2 cups in ounces")
+            unit, label = _FLUID[unit]
+            value = _convert(text, unit, label)
+        except ValueError:
+            return _failed(f"Could not convert: {why}.")
     shown = _en_us(value, 3 if abs(value) < 10 else 2)
     return _done(f"{text} = {shown} {label}", value=value, unit=_catalog_key(label) or unit)
 
@@ -387,18 +395,35 @@ def _from_today(day: date, today: date) -> str:
 
 
 def _day_of(raw_date: str, start: date, today: date) -> ToolResult:
-    """Which weekday ``start`` is and how far it is from today; a named day ("Christmas") keeps its name. A day of
-    a month written without its year that has passed this year is given as next year's too ("how many days until
-    March 12" asks of the next one, "what day was March 12" of this year's)."""
+    """Which weekday ``start`` is and how far it is from today; a named day ("Christmas") keeps its name.
+
+    A day written without its year is read as this year's (a day of a month) or the next one (a holiday); the tool
+    does not know whether the goal asks of the past or the future, so the other one is given too where it is
+    likely meant: next year's for a day of a month that has passed ("how many days until March 12" asks of the
+    next one), the one before for a holiday that passed more recently than the next one comes ("how many days ago
+    was Halloween", asked on December 1).
+    """
     shown = _long_date(start)
     if not any(ch.isdigit() for ch in raw_date) and raw_date.casefold() != "today":
         shown = f"{raw_date} ({shown})"
     observation = f"{shown} is {_from_today(start, today)}"
-    following = _next_year(raw_date, start) if start < today else None
-    if following is None:
-        return _done(observation, date=start.isoformat(), days=(start - today).days)
-    observation += f"; next year's, {_long_date(following)}, is {_from_today(following, today)}"
-    return _done(observation, date=start.isoformat(), days=(start - today).days, next=following.isoformat())
+    data: dict[str, object] = {"date": start.isoformat(), "days": (start - today).days}
+    if start < today and (following := _next_year(raw_date, start)) is not None:
+        observation += f"; next year's, {_long_date(following)}, is {_from_today(following, today)}"
+        data["next"] = following.isoformat()
+    elif start > today and (before := _holiday_before(raw_date, start, today)) is not None:
+        observation += f"; the one before, {_long_date(before)}, was {_from_today(before, today)}"
+        data["before"] = before.isoformat()
+    return _done(observation, **data)
+
+
+def _holiday_before(raw_date: str, day: date, today: date) -> date | None:
+    """The holiday ``raw_date`` names (no digits, no word that places it) the year before ``day``, when it passed
+    more recently than ``day`` comes; else None."""
+    if any(ch.isdigit() for ch in raw_date) or _YEAR_OR_RELATIVE.search(raw_date):
+        return None
+    before = read_date(f"{raw_date} {day.year - 1}", today)
+    return before if before is not None and before < today and (today - before) < (day - today) else None
 
 
 def _next_year(raw_date: str, day: date) -> date | None:
