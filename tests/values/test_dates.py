@@ -72,6 +72,19 @@ def test_business_days_skip_weekends(start: date, duration: Duration, end: date)
     assert duration.shift(start) == end
 
 
+@pytest.mark.parametrize(
+    ("text", "span", "day"),
+    [
+        ("days till Xmas", "Xmas", date(YEAR, 12, 25)),
+        ("until New Years Eve", "New Years Eve", date(YEAR, 12, 31)),
+        ("the Fourth of July", "Fourth of July", date(YEAR, 7, 4)),
+    ],
+)
+def test_holidays_are_found_as_people_type_them(text: str, span: str, day: date) -> None:
+    assert span in list(find_dates(text, YEAR))
+    assert read_date(span, date(YEAR, 1, 1)) == day
+
+
 def test_short_holiday_names_are_kept_only_when_they_stand_alone() -> None:
     found = list(find_dates("Thanksgiving, Labor Day, Labor", YEAR, stands_alone=lambda short: short != "Labor"))
     assert sorted(found) == ["Labor Day", "Thanksgiving"]

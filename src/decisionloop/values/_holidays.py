@@ -17,8 +17,9 @@ COUNTRIES = ("US", "GB", "CA", "AU", "IE")
 # Matches the last word of a name that people often leave out ("Thanksgiving Day" → "Thanksgiving", "Easter
 # Sunday" → "Easter"); only as a whole final word, so "Holiday" or "Birthday" are never cut to "Holi", "Birth".
 _DROPPABLE = re.compile(r"\s+(?:Day|Sunday|Monday)$")
-# Informal names the date tool has always read that no calendar in the package carries.
-_ALIASES = {"xmas": "christmas"}
+# Informal names that no calendar in the package carries, by their key, and as they are written.
+_ALIASES = {"xmas": "christmas", "fourth of july": "independence day"}
+_ALIAS_NAMES = ("Xmas", "Fourth of July")
 
 
 def check_country(country: str) -> None:
@@ -65,13 +66,12 @@ def variants(name: str, stands_alone: StandsAlone) -> Iterator[tuple[str, int]]:
 
 @cache
 def names(year: int, stands_alone: StandsAlone) -> frozenset[str]:
-    """Every holiday name of ``year`` in the calendars of all COUNTRIES, with the short forms ``stands_alone`` keeps."""
-    return frozenset(
-        written
-        for country in COUNTRIES
-        for _, name in _calendar(country, year)
-        for written, _ in variants(name, stands_alone)
-    )
+    """Every holiday name of ``year`` in the calendars of all COUNTRIES, with the short forms ``stands_alone`` keeps,
+    each also without its apostrophes as people type it ("New Years Eve"), and the informal names ("Xmas")."""
+    written = {
+        w for country in COUNTRIES for _, name in _calendar(country, year) for w, _ in variants(name, stands_alone)
+    }
+    return frozenset({*written, *(w.replace("'", "") for w in written), *_ALIAS_NAMES})
 
 
 def key(name: str) -> str:
