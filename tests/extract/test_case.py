@@ -26,6 +26,7 @@ def kinds(goal: str) -> set[tuple[str, str]]:
         ("what is the height of the eiffel tower in feet?", "eiffel tower", "proper"),
         ("how tall is mount everest", "mount everest", "proper"),
         ("What is the population of kyoto?", "kyoto", "place"),
+        ("what time is it in the uk", "uk", "proper"),
     ],
 )
 def test_a_lower_case_goal_offers_its_names_as_typed(goal: str, span: str, kind: str) -> None:

@@ -86,6 +86,7 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("what percentage is 25 of 200", "25 / 200 × 100", 12.5),
         ("what percent of 200 is 25", "25 / 200 × 100", 12.5),
         ("what is 15 out of 60 as a percentage", "15 / 60 × 100", 25),
+        ("how much is 2 and a half times 4", "2.5 times 4", 10),
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:
@@ -105,6 +106,7 @@ def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: floa
         ("average of 4 and 8 plus 1", ["((4 + 8) / 2) plus 1"]),
         ("what is 7 squared minus 5 squared", ["(7^2) minus 5 squared"]),
         ("what is 3 times the sum of 4 and 5", ["3 times (4 + 5)"]),
+        ("what is half of 3 and a half", ["3.5 / 2"]),  # not half of 3
     ],
 )
 def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal: str, expressions: list[str]) -> None:

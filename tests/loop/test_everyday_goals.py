@@ -73,6 +73,7 @@ def _result(goal: str) -> RunResult:
         ("what is 15 squared plus 10", "(15^2) plus 10 = 235"),
         ("what is 3 times the sum of 4 and 5", "3 times (4 + 5) = 27"),
         ("what is 30% less than 200", "200 - 30% of 200 = 140"),
+        ("what is half of 3 and a half", "3.5 / 2 = 1.75"),
         ("what percentage is 25 of 200", "25 / 200 × 100 = 12.5"),
         ("increase 80 by 25%", "80 + 25% of 80 = 100"),
     ],
@@ -137,6 +138,10 @@ def test_a_weekday_question_is_date_maths_though_the_bundled_model_is_not_sure_e
         (
             "what time is it in california",
             "It is 01:30 on Tuesday, December 1, 2026 in California (America/Los_Angeles, UTC-08:00)",
+        ),
+        (
+            "what time is it in the uk",
+            "It is 09:30 on Tuesday, December 1, 2026 in United Kingdom (Europe/London, UTC+00:00)",
         ),
     ],
 )

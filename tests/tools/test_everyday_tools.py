@@ -48,6 +48,9 @@ def test_the_clock_names_what_it_cannot_place() -> None:
         ("Georgia", ("Georgia", "Asia/Tbilisi")),  # a country keeps its name
         ("Queensland", ("Queensland", "Australia/Brisbane")),
         ("Scotland", ("Scotland", "Europe/London")),
+        ("the UK", ("United Kingdom", "Europe/London")),  # a country by its short name: its capital's zone
+        ("USA", ("United States", "America/New_York")),  # not Concord, a city the gazetteer also calls USA
+        ("UAE", ("United Arab Emirates", "Asia/Dubai")),
     ],
 )
 def test_a_state_province_or_nation_keeps_the_zone_most_of_its_people_do(place: str, zone: tuple[str, str]) -> None:

@@ -34,6 +34,8 @@ _NAME_AFTER = words(
     station stadium gate garden gardens beach peninsula"""
 )
 _NAME_BEFORE = words("mount mt lake river cape saint st fort port isle gulf bay university")
+# Countries written by their code, which in lower case follows "the" ("in the uk", "from the usa").
+_COUNTRY_CODES = words("uk usa uae")
 _LONGEST_PLACE = 4  # words in the longest place name looked up ("isle of man", "new york city")
 _SHORTEST_NAME = 3  # letters: "ny" or "la" alone are too often something else
 
@@ -63,6 +65,8 @@ def cased(text: str) -> str:
                 starts.add(toks[i + 1].start)
         elif _place_after_place_word(toks, i):
             starts.add(toks[i].start)
+        elif i > 0 and toks[i - 1].text.casefold() == "the" and toks[i].text.casefold() in _COUNTRY_CODES:
+            starts.update(range(toks[i].start, toks[i].start + len(toks[i].text)))  # "the uk" is the UK
         i += 1
     return "".join(_upper(ch) if at in starts else ch for at, ch in enumerate(text))
 

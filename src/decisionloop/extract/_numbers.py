@@ -223,29 +223,36 @@ def _listed(m: re.Match[str]) -> str | None:
 _DIGIT = re.compile(r"\d")
 # A number in words or with a scale word ("seven", "twenty-five", "a dozen", "1 million"), which the calculator
 # reads only in digits.
-_WORDED = re.compile(rf"(?i)(?<![\w-])(?:{SPELLED}|{NUM}\s+{SCALE_WORD})(?![\w-])")
+# A whole number and a half ("3 and a half", "two and a half") is read too.
+_WORDED = re.compile(
+    rf"(?i)(?<![\w-])(?:(?P<whole>{NUM}|{SPELLED})\s+and\s+a\s+half|{SPELLED}|{NUM}\s+{SCALE_WORD})(?![\w-])"
+)
 # Whether a text has a number word at all, so that most goals skip the slower reading above.
-_ANY_WORDED = re.compile(rf"(?i)\b{SPELLED_WORD}\b")
+_ANY_WORDED = re.compile(rf"(?i)\b(?:{SPELLED_WORD}|half)\b")
 
 
 def expressions(text: str, *, goal: bool) -> Iterator[Found]:
     """Arithmetic in ``text``: chains (1,250 times 12), percentages (18% of 2,450), spoken operations, and in a
     goal the steps that follow one ("add 17 and 25 then multiply by 3" → "(17 + 25) × 3"). In a goal, arithmetic
     on numbers written in words or with a scale word is offered in digits ("seven times eight" → "7 times 8",
-    "1 million divided by 12" → "1000000 divided by 12")."""
-    yield from _expressions(text, goal=goal)
-    if goal and _ANY_WORDED.search(text):
-        digits = _WORDED.sub(_in_digits, text)
-        if digits != text:
-            yield from _expressions(digits, goal=goal)
+    "1 million divided by 12" → "1000000 divided by 12", "half of 3 and a half" → "3.5 / 2")."""
+    digits = _WORDED.sub(_in_digits, text) if goal and _ANY_WORDED.search(text) else text
+    # the reading in digits has every computation of the text's own digits, and none that cuts a number in words
+    # short ("half of 3" of "half of 3 and a half")
+    yield from _expressions(digits, goal=goal)
 
 
 def _in_digits(m: re.Match[str]) -> str:
     """A number in words or with a scale word, in digits; words that make no one number, as written."""
-    value = read_number(m.group())
+    whole = m["whole"]
+    value = read_number(m.group()) if whole is None else _plus_half(read_number(whole))
     if value is None:
         return m.group()
     return str(int(value)) if value == int(value) else str(value)
+
+
+def _plus_half(value: float | None) -> float | None:
+    return None if value is None else value + 0.5
 
 
 def _expressions(text: str, *, goal: bool) -> Iterator[Found]:

@@ -73,6 +73,16 @@ def _places() -> dict[str, Zone]:
     return names
 
 
+# The short names people write for countries, by the gazetteer's name (a city's alternate name "USA" is not the
+# country).
+_SHORT_NAMES = {
+    "usa": "united states", "us": "united states", "u.s.": "united states", "u.s.a.": "united states",
+    "america": "united states", "uk": "united kingdom", "u.k.": "united kingdom", "britain": "united kingdom",
+    "great britain": "united kingdom", "uae": "united arab emirates",
+}  # fmt: skip
+_SHORT_NAMES = {_key(short): name for short, name in _SHORT_NAMES.items()}
+
+
 def find_zone(text: str) -> Zone | None:
     """The zone ``text`` names: an IANA key (any case), else a region, a city or a country, else the last part of
     a key ("Kolkata"); None when it names none."""
@@ -83,6 +93,8 @@ def find_zone(text: str) -> Zone | None:
     if folded in full:
         return full[folded], full[folded]
     bare = folded.removeprefix("the ")
+    if (short := _SHORT_NAMES.get(bare)) is not None:
+        folded = bare = short
     place = _regions().get(folded) or _regions().get(bare) or _places().get(folded) or _places().get(bare)
     if place is not None and place[1] in full.values():
         return place
