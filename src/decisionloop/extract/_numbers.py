@@ -105,6 +105,7 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"({NUM})\s*(?:%|\s+percent)\s+of\s+[$€£]\s*({NUM})", "{0}% of {1}"),
     )
 )  # fmt: skip
+_TEMPLATES: dict[re.Pattern[str], str] = dict((*_VERBAL, *_SPOKEN))
 # A step that goes on from a computation: "then multiply by 3", ", and then subtract 2", "then square it".
 # Keyed by the step's words, or by its verb alone ("multiply it by", "raise to the power of").
 _STEP_OPS = {
@@ -252,6 +253,7 @@ def _in_digits(m: re.Match[str]) -> str:
 
 
 def _plus_half(value: float | None) -> float | None:
+    """A whole number and a half; None stays None (words that make no number)."""
     return None if value is None else value + 0.5
 
 
@@ -260,17 +262,16 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
         return
     chain = _TIGHT if goal else _SPACED
     percents = list(_PERCENT.finditer(text))
-    # a chain inside a percentage's arithmetic ("200 plus 10" of "25% of 200 plus 10"), a fraction of an amount
-    # ("3/4" of "3/4 of 60") or a spoken operation ("200 minus 15" of "200 minus 15 percent") is only a part of it
-    templates = dict((*_VERBAL, *_SPOKEN))
     spoken = [
-        _continued(text, m, templates[pattern].format(*m.groups()), goal)
-        for pattern in templates
+        _continued(text, m, template.format(*m.groups()), goal)
+        for pattern, template in _TEMPLATES.items()
         for m in pattern.finditer(text)
     ]
     spoken += [_continued(text, m, done, goal) for m in _LISTED.finditer(text) if (done := _listed(m)) is not None]
     # one spoken operation inside another's arithmetic ("5 squared" of "7 squared minus 5 squared") is a part of it
     spoken = [w for w in spoken if not any(o[0] <= w[0] and w[1] <= o[1] and o[:2] != w[:2] for o in spoken)]
+    # so is a chain inside a percentage's arithmetic ("200 plus 10" of "25% of 200 plus 10"), a fraction of an
+    # amount ("3/4" of "3/4 of 60") or a spoken operation ("200 minus 15" of "200 minus 15 percent")
     wholes = [(m.start(), m.end()) for m in (*percents, *_FRACTION_OF.finditer(text))]
     wholes += [(start, end) for start, end, _ in spoken]
     chains = [m for m in chain.finditer(text) if not any(a <= m.start() and m.end() <= b for a, b in wholes)]
