@@ -125,6 +125,8 @@ def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal
         ("weather in 3 days", [], []),
         ("how many days until Christmas", [], []),
         ("I need a pound of flour", [], []),
+        ("convert 6 ft 2 in to cm", ["6 ft 2 in"], ["cm"]),  # whole, not "6 ft"; "to cm" after the inches
+        ("how many minutes is 2h 15m", ["2h 15m"], ["minutes"]),  # not "15m" (15 metres)
     ],
 )
 def test_a_conversion_offers_one_of_a_unit_and_amounts_of_time(

@@ -94,6 +94,8 @@ def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
         ("how many seconds in a day", "a day = 86,400 seconds"),
         ("what is 20 c in f", "20 c = 68 degrees Fahrenheit"),
         ("how many ounces in 2 cups", "2 cups = 16 fluid ounces"),
+        ("convert 6 ft 2 in to cm", "6 ft 2 in = 187.96 cm"),
+        ("convert 1 hour 30 minutes to minutes", "1 hour 30 minutes = 90 minutes"),
     ],
 )
 def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) -> None:

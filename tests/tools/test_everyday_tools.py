@@ -114,6 +114,9 @@ def test_date_math_without_an_offset_still_refuses_an_unreadable_date() -> None:
         ("3.5 hours", "minutes", "3.5 hours = 210 minutes"),
         ("2 cups", "ounces", "2 cups = 16 fluid ounces"),  # a volume in ounces is in fluid ounces
         ("3 pounds", "oz", "3 pounds = 48 oz"),
+        ("6 ft 2 in", "cm", "6 ft 2 in = 187.96 cm"),  # a quantity in two units is their sum
+        ("5'11\"", "cm", "5'11\" = 180.34 cm"),
+        ("1 hour 30 minutes", "minutes", "1 hour 30 minutes = 90 minutes"),
     ],
 )
 def test_unit_convert_reaches_any_unit_pint_knows(quantity: str, to_unit: str, observation: str) -> None:

@@ -10,7 +10,7 @@ from itertools import islice
 
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, Found, is_function
 from decisionloop.values.numbers import SCALE_WORD, SPELLED, SPELLED_WORD, read_number
-from decisionloop.values.quantity import registry
+from decisionloop.values.quantity import find_compounds, registry
 
 # A number as written in English: digits with optional thousands commas (1,250: groups of exactly three) and
 # decimals (3.5). A comma before fewer than three digits ends the number, so "1, 2 and 3" are three numbers.
@@ -437,8 +437,14 @@ def _measures(phrase: str) -> str | None:
 
 def quantities(text: str) -> Iterator[Found]:
     """Numbers with a unit of measurement (100°F, 60 mph, 20 degrees Fahrenheit, 330 m), and the number of one whose
-    unit is glued to it ("5C", "6cm"), which is not a number of its own."""
+    unit is glued to it ("5C", "6cm"), which is not a number of its own; a quantity in two units ("6 ft 2 in",
+    "5'11\"", "7 pounds 4 ounces") whole, and not its larger part alone."""
+    compounds = find_compounds(text, time=False)
+    yield from ((c.group(), "quantity") for c in compounds)
+    parts = [*compounds, *find_compounds(text, time=True)]  # the "15m" of "2h 15m" is no 15 metres either
     for m in _QUANTITY.finditer(text):
+        if any(c.start() <= m.start() < c.end() for c in parts):
+            continue
         words = [w.rstrip(".!?") for w in m.group(3).split()]
         for n in range(len(words), 0, -1):
             unit = " ".join(words[:n])

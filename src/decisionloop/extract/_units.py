@@ -13,12 +13,14 @@ from collections.abc import Callable, Iterator
 
 from decisionloop.extract._numbers import NUM, is_time_unit, is_unit
 from decisionloop.extract._text import Found
+from decisionloop.values.quantity import find_compounds
 
-# Where a target unit is named: after to / in / into / as, or "how many …". Up to three words follow (km per
+# Where a target unit is named: after to / in / into / as, or "how many …", but not right before another of
+# them (the "in" of inches in "6 ft 2 in to cm" leaves "to cm" to be read). Up to three words follow (km per
 # hour, degrees Fahrenheit); punctuation ends them, and a number right after the cue means it introduces a
 # quantity ("in 3 pounds"), which quantities() offers.
 _CUE = re.compile(
-    r"""(?ix) \b(?: to | in | into | as | how\s+many | how\s+much )\s+
+    r"""(?ix) \b(?: to | in | into | as | how\s+many | how\s+much )\s+ (?! (?: to | in | into | as )\b )
     (?P<unit> °\s?[CFK]\b | [^\W\d_][^\s,;:()\[\]?!]* (?: \s+ [^\W\d_][^\s,;:()\[\]?!]* ){0,2} )"""
 )
 # Capitalised words are mostly names ("in Paris", "in Bath"); of them only the temperature scales, which are
@@ -40,12 +42,18 @@ def units(text: str) -> Iterator[Found]:
     targets = {time: [p for p, t in _targets(text) if t == time] for time in (False, True)}
     yield from ((p, "unit") for p in targets[False])
     if targets[True]:
-        amounts = [*_amounts(_AMOUNT, text, is_time_unit), *_amounts(_ONE, text, is_time_unit)]
+        compounds = find_compounds(text, time=True)  # "1 hour 30 minutes", not "1 hour" alone
+        amounts = [c.group() for c in compounds]
+        amounts += [
+            q
+            for q, at in (*_amounts(_AMOUNT, text, is_time_unit), *_amounts(_ONE, text, is_time_unit))
+            if not any(c.start() <= at < c.end() for c in compounds)
+        ]
         if amounts:
             yield from ((p, "unit") for p in targets[True])
             yield from ((q, "quantity") for q in amounts)
     if targets[False]:
-        yield from ((q, "quantity") for q in _amounts(_ONE, text, _names_unit))
+        yield from ((q, "quantity") for q, _ in _amounts(_ONE, text, _names_unit))
 
 
 def _targets(text: str) -> Iterator[tuple[str, bool]]:
@@ -62,14 +70,14 @@ def _targets(text: str) -> Iterator[tuple[str, bool]]:
                 break
 
 
-def _amounts(pattern: re.Pattern[str], text: str, is_unit_of: Callable[[str], bool]) -> Iterator[str]:
-    """The amounts ``pattern`` finds whose unit ``is_unit_of`` takes, as written (the longest unit)."""
+def _amounts(pattern: re.Pattern[str], text: str, is_unit_of: Callable[[str], bool]) -> Iterator[tuple[str, int]]:
+    """The amounts ``pattern`` finds whose unit ``is_unit_of`` takes, as written (the longest unit), and where."""
     for m in pattern.finditer(text):
         words = m["unit"].split()
         for n in range(len(words), 0, -1):
             unit = " ".join(w.rstrip(".!?") for w in words[:n])
             if is_unit_of(unit):
-                yield f"{m['amount']}{m['space']}{unit}"
+                yield f"{m['amount']}{m['space']}{unit}", m.start()
                 break
 
 

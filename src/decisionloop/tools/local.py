@@ -14,7 +14,7 @@ from decisionloop.core.tool import Effect, Preview, Runner, ToolContext, ToolRes
 from decisionloop.tools.catalog import UNITS
 from decisionloop.tools.zones import find_zone
 from decisionloop.values.dates import MONTHS, WEEKDAYS, read_date, read_duration
-from decisionloop.values.quantity import registry
+from decisionloop.values.quantity import read_compound, registry
 
 __all__ = [
     "LOCAL_PREVIEWS",
@@ -266,6 +266,12 @@ def _unit_key(text: str) -> str:
 
 
 def _quantity(text: str) -> pint.Quantity[float]:
+    parts = read_compound(text)
+    if parts is not None:  # "6 ft 2 in", "5'11\"", "1 hour 30 minutes": their sum, in the larger unit
+        (big, big_unit), (small, small_unit) = parts
+        ureg = registry()
+        total: pint.Quantity[float] = ureg.Quantity(big, big_unit) + ureg.Quantity(small, small_unit).to(big_unit)
+        return total
     match = _QUANTITY.fullmatch(text.strip())
     if match is None:
         raise ValueError(f"{text!r} does not start with a number; give a quantity such as '5 miles' or '100°F'")

@@ -60,3 +60,55 @@ def _unit(text: str) -> str | None:
         # An angle in degrees has no dimension in pint but is a quantity all the same ("90°").
         return str(units) if dimensional or str(units) == "degree" else None
     return None
+
+
+# --- quantities in two units ---------------------------------------------------------------------------------
+
+# A quantity written in two units of one kind, the larger first, as heights, weights and times are ("6 ft 2 in",
+# "7 pounds 4 ounces", "1 hour 30 minutes"): each pair as (larger, its pint unit, smaller, its pint unit, whether
+# the kind is time). Times are offered only where a goal converts them (the extractor asks with ``time=True``).
+_NUMBER = r"\d+(?:\.\d+)?"
+_PAIRS: tuple[tuple[str, str, str, str, bool], ...] = (
+    (r"ft|feet|foot", "foot", r"in|inch|inches", "inch", False),
+    (r"lbs?|pounds?", "pound", r"oz|ounces?", "ounce", False),
+    (r"st|stones?", "stone", r"lbs?|pounds?", "pound", False),
+    (r"m|meters?|metres?", "meter", r"cm|centimeters?|centimetres?", "centimeter", False),
+    (r"kg|kilos?|kilograms?", "kilogram", r"g|grams?", "gram", False),
+    (r"h|hrs?|hours?", "hour", r"m|mins?|minutes?", "minute", True),
+    (r"mins?|minutes?", "minute", r"s|secs?|seconds?", "second", True),
+)
+_COMPOUNDS = tuple(
+    (
+        re.compile(
+            rf"(?i)(?<![\w.,])(?P<big>{_NUMBER})\s?(?:{big})\s*,?\s*(?:and\s+)?(?P<small>{_NUMBER})\s?(?:{small})\b"
+        ),
+        (big_unit, small_unit),
+        time,
+    )
+    for big, big_unit, small, small_unit, time in _PAIRS
+)
+# Feet and inches with marks: 5'11", 5′ 11″, and 6'2 where a conversion follows ("6'2 in cm"); "4'5 stars" is none.
+_FEET = r"(?P<big>\d{1,2})\s?['’′]\s?(?P<small>\d{1,2}(?:\.\d+)?)"
+_INCH_MARK = r"\s?(?:\"|”|″|'')"
+_FEET_INCHES = re.compile(rf"(?<![\w.,'’]){_FEET}(?:{_INCH_MARK}|(?=\s+(?:in|to|into)\b))")
+_FEET_INCHES_READ = re.compile(rf"{_FEET}(?:{_INCH_MARK})?")
+
+
+def find_compounds(text: str, *, time: bool) -> list[re.Match[str]]:
+    """The quantities in two units that ``text`` writes, of time (``time``) or of anything else."""
+    found = [m for pattern, _, of_time in _COMPOUNDS if of_time == time for m in pattern.finditer(text)]
+    return found if time else [*found, *_FEET_INCHES.finditer(text)]
+
+
+def read_compound(text: str) -> tuple[tuple[float, str], tuple[float, str]] | None:
+    """A quantity in two units as its two parts, (magnitude, pint unit) each: "6 ft 2 in" → ((6, foot), (2, inch));
+    None for anything else."""
+    folded = " ".join(text.split())
+    marks = _FEET_INCHES_READ.fullmatch(folded)
+    if marks is not None:
+        return (float(marks["big"]), "foot"), (float(marks["small"]), "inch")
+    for pattern, (big, small), _ in _COMPOUNDS:
+        m = pattern.fullmatch(folded)
+        if m is not None:
+            return (float(m["big"]), big), (float(m["small"]), small)
+    return None

@@ -1,0 +1,46 @@
+"""Quantities written in two units of one kind: found in a text and read as their two parts."""
+
+from __future__ import annotations
+
+import pytest
+
+from decisionloop.values.quantity import find_compounds, read_compound
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "parts"),
+    [
+        ("convert 6 ft 2 in to cm", "6 ft 2 in", ((6.0, "foot"), (2.0, "inch"))),
+        ("what is 5'11\" in cm", "5'11\"", ((5.0, "foot"), (11.0, "inch"))),
+        ("what's 6'2 in cm", "6'2", ((6.0, "foot"), (2.0, "inch"))),  # no inch mark, but a conversion follows
+        ("she weighs 7 pounds 4 ounces", "7 pounds 4 ounces", ((7.0, "pound"), (4.0, "ounce"))),
+        ("10 st 4 lb", "10 st 4 lb", ((10.0, "stone"), (4.0, "pound"))),
+        ("1 m 80 cm tall", "1 m 80 cm", ((1.0, "meter"), (80.0, "centimeter"))),
+    ],
+)
+def test_a_quantity_in_two_units_is_found_whole_and_read_as_its_parts(
+    text: str, span: str, parts: tuple[tuple[float, str], tuple[float, str]]
+) -> None:
+    assert [m.group() for m in find_compounds(text, time=False)] == [span]
+    assert read_compound(span) == parts
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "parts"),
+    [
+        ("convert 1 hour 30 minutes to minutes", "1 hour 30 minutes", ((1.0, "hour"), (30.0, "minute"))),
+        ("how many minutes is 2h 15m", "2h 15m", ((2.0, "hour"), (15.0, "minute"))),
+    ],
+)
+def test_an_amount_of_time_in_two_units_is_found_only_when_asked_for(
+    text: str, span: str, parts: tuple[tuple[float, str], tuple[float, str]]
+) -> None:
+    assert [m.group() for m in find_compounds(text, time=True)] == [span]
+    assert find_compounds(text, time=False) == []
+    assert read_compound(span) == parts
+
+
+@pytest.mark.parametrize("text", ["rated 4'5 stars", "6 ft tall", "5 miles and 3 km", "in 1990 2 in 10 people"])
+def test_what_is_no_quantity_in_two_units(text: str) -> None:
+    assert find_compounds(text, time=False) == []
+    assert read_compound(text) is None
