@@ -23,12 +23,7 @@ Usage: python scripts/everyday_answers.py [--model-dir DIR]
 
 from __future__ import annotations
 
-import argparse
-from pathlib import Path
-
-from everyday_goals import run, unattended
-
-from decisionloop.model.backend import ModelBackend, ModelFiles
+from everyday_goals import from_arguments, run
 
 GOALS: tuple[tuple[str, str], ...] = (
     # arithmetic in words
@@ -101,11 +96,7 @@ GOALS: tuple[tuple[str, str], ...] = (
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--model-dir", type=Path, help="a model directory (default: the bundled model)")
-    args = parser.parse_args()
-    backend = ModelBackend(ModelFiles.read(args.model_dir) if args.model_dir else None)
-    setup = unattended(args.model_dir)
+    backend, setup = from_arguments(__doc__.split("\n\n")[0])
     counts = dict.fromkeys(("right", "wrong", "held", "no_tool", "other"), 0)
     for goal, ending in GOALS:
         result = run(goal, setup, backend)

@@ -100,12 +100,16 @@ def first_step(result: RunResult) -> tuple[float | None, str, float]:
     return needs, pick, p
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def from_arguments(description: str) -> tuple[ModelBackend, LoopSetup]:
+    """The decision backend and the loop's setup for the model ``--model-dir`` names (default: the bundled one)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--model-dir", type=Path, help="a model directory (default: the bundled model)")
     args = parser.parse_args()
-    backend = ModelBackend(ModelFiles.read(args.model_dir) if args.model_dir else None)
-    setup = unattended(args.model_dir)
+    return ModelBackend(ModelFiles.read(args.model_dir) if args.model_dir else None), unattended(args.model_dir)
+
+
+def main() -> None:
+    backend, setup = from_arguments(__doc__.split("\n\n")[0])
     counts = dict.fromkeys(("called", "no_tool", "held", "needs_no_tool", "right_first", "other_called"), 0)
     for goal, expected in [*((g, NONE) for g in NO_TOOL), *TOOL_GOALS]:
         result = run(goal, setup, backend)
