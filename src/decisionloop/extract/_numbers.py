@@ -175,7 +175,7 @@ _AMOUNTS_PER_OBSERVATION = 3
 # The words of a hint that can locate an amount: three letters or more, so "of" or "X" place nothing.
 _HINT_WORD = re.compile(r"\w{3,}")
 # A number and what may be its unit, which pint then has to accept (quantities() tries the longest words first).
-_QUANTITY = re.compile(
+QUANTITY = re.compile(
     rf"""
     (?<![\w.,\-–/]) (-?{NUM})  # a number of its own, as at _START
     (\s?)                      # at most one space before the unit, kept so the span is as written
@@ -192,8 +192,6 @@ _QUANTITY = re.compile(
 _NOT_UNITS = (FUNCTION - {"per"}) | {"am", "pm", "st", "nd", "rd", "th", "x"}
 
 
-# A fraction of an amount ("3/4 of 60"), whose fraction alone is no computation the goal asks for.
-_FRACTION_OF = re.compile(rf"(?<![\d/.])\d+/\d+\s+of\s+[$€£]?\s*{NUM}")
 # Arithmetic that goes on from a spoken operation ("… plus 10", "… * 3").
 # An operand there may be squared or cubed in words, which the calculator reads ("… minus 5 squared").
 _CONTINUED = re.compile(
@@ -270,10 +268,9 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     spoken += [_continued(text, m, done, goal) for m in _LISTED.finditer(text) if (done := _listed(m)) is not None]
     # one spoken operation inside another's arithmetic ("5 squared" of "7 squared minus 5 squared") is a part of it
     spoken = [w for w in spoken if not any(o[0] <= w[0] and w[1] <= o[1] and o[:2] != w[:2] for o in spoken)]
-    # so is a chain inside a percentage's arithmetic ("200 plus 10" of "25% of 200 plus 10"), a fraction of an
-    # amount ("3/4" of "3/4 of 60") or a spoken operation ("200 minus 15" of "200 minus 15 percent")
-    wholes = [(m.start(), m.end()) for m in (*percents, *_FRACTION_OF.finditer(text))]
-    wholes += [(start, end) for start, end, _ in spoken]
+    # so is a chain inside a percentage's arithmetic ("200 plus 10" of "25% of 200 plus 10") or inside a spoken
+    # operation ("200 minus 15" of "200 minus 15 percent", "3/4" of "3/4 of 60")
+    wholes = [(m.start(), m.end()) for m in percents] + [(start, end) for start, end, _ in spoken]
     chains = [m for m in chain.finditer(text) if not any(a <= m.start() and m.end() <= b for a, b in wholes)]
     for m in (*chains, *percents):
         expr = _balanced(m.group().strip())
@@ -442,17 +439,25 @@ def quantities(text: str) -> Iterator[Found]:
     compounds = find_compounds(text, time=False)
     yield from ((c.group(), "quantity") for c in compounds)
     parts = [*compounds, *find_compounds(text, time=True)]  # the "15m" of "2h 15m" is no 15 metres either
-    for m in _QUANTITY.finditer(text):
+    for m, span in measured(QUANTITY, text, is_unit):
         if any(c.start() <= m.start() < c.end() for c in parts):
             continue
+        if len(span) <= MAX_SPAN:
+            yield span, "quantity"
+        if not m.group(2):  # glued ("5C", "6cm"): the number alone is not found as a number of its own
+            yield m.group(1), "number"
+
+
+def measured(
+    pattern: re.Pattern[str], text: str, accepts: Callable[[str], bool]
+) -> Iterator[tuple[re.Match[str], str]]:
+    """Each amount ``pattern`` finds (its groups: the amount, the space after it, the words that may be its unit)
+    with the longest run of those words that ``accepts`` takes as a unit: the match and the span as written."""
+    for m in pattern.finditer(text):
         words = [w.rstrip(".!?") for w in m.group(3).split()]
         for n in range(len(words), 0, -1):
             unit = " ".join(words[:n])
             # A unit too long to offer is not asked of pint, whose parsing of a long string is slow.
-            if unit and len(unit) <= MAX_SPAN and is_unit(unit):
-                span = f"{m.group(1)}{m.group(2)}{unit}"
-                if len(span) <= MAX_SPAN:
-                    yield span, "quantity"
-                if not m.group(2):  # glued ("5C", "6cm"): the number alone is not found as a number of its own
-                    yield m.group(1), "number"
+            if unit and len(unit) <= MAX_SPAN and accepts(unit):
+                yield m, f"{m.group(1)}{m.group(2)}{unit}"
                 break

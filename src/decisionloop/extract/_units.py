@@ -9,9 +9,9 @@ me in 2 hours"), which the dates module reads."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
-from decisionloop.extract._numbers import NUM, is_time_unit, is_unit
+from decisionloop.extract._numbers import QUANTITY, is_time_unit, is_unit, measured
 from decisionloop.extract._text import Found
 from decisionloop.values.quantity import find_compounds
 
@@ -29,11 +29,8 @@ _SCALES = frozenset({"celsius", "fahrenheit", "kelvin", "centigrade"})
 _DEGREES = re.compile(r"(?i)(?:degrees?|deg)\s+(?P<scale>\w+)")
 
 
-# An amount of a unit: a number (``_AMOUNT``) or "a", "an", "one" (``_ONE``) before up to two words, punctuation
-# ending them; the number may touch its unit ("90min"), the word may not.
-_UNIT_WORDS = r"(?P<unit>[^\W\d_]+(?:\s+[^\W\d_]+)?)"
-_AMOUNT = re.compile(rf"(?<![\w.,\-–/])(?P<amount>{NUM})(?P<space>\s?){_UNIT_WORDS}")
-_ONE = re.compile(rf"(?i)\b(?P<amount>an?|one)(?P<space>\s){_UNIT_WORDS}")
+# One of a unit: "a", "an" or "one" before up to two words (groups as ``measured`` reads them).
+_ONE = re.compile(r"(?i)\b(an?|one)(\s)([^\W\d_]+(?:\s+[^\W\d_]+)?)")
 
 
 def units(text: str) -> Iterator[Found]:
@@ -46,14 +43,14 @@ def units(text: str) -> Iterator[Found]:
         amounts = [c.group() for c in compounds]
         amounts += [
             q
-            for q, at in (*_amounts(_AMOUNT, text, is_time_unit), *_amounts(_ONE, text, is_time_unit))
-            if not any(c.start() <= at < c.end() for c in compounds)
+            for m, q in (*measured(QUANTITY, text, is_time_unit), *measured(_ONE, text, is_time_unit))
+            if not any(c.start() <= m.start() < c.end() for c in compounds)
         ]
         if amounts:
             yield from ((p, "unit") for p in targets[True])
             yield from ((q, "quantity") for q in amounts)
     if targets[False]:
-        yield from ((q, "quantity") for q, _ in _amounts(_ONE, text, _names_unit))
+        yield from ((q, "quantity") for _, q in measured(_ONE, text, _names_unit))
 
 
 def _targets(text: str) -> Iterator[tuple[str, bool]]:
@@ -67,17 +64,6 @@ def _targets(text: str) -> Iterator[tuple[str, bool]]:
                 break
             if _capitals_aside(phrase) and is_time_unit(phrase):
                 yield phrase, True
-                break
-
-
-def _amounts(pattern: re.Pattern[str], text: str, is_unit_of: Callable[[str], bool]) -> Iterator[tuple[str, int]]:
-    """The amounts ``pattern`` finds whose unit ``is_unit_of`` takes, as written (the longest unit), and where."""
-    for m in pattern.finditer(text):
-        words = m["unit"].split()
-        for n in range(len(words), 0, -1):
-            unit = " ".join(w.rstrip(".!?") for w in words[:n])
-            if is_unit_of(unit):
-                yield f"{m['amount']}{m['space']}{unit}", m.start()
                 break
 
 

@@ -388,7 +388,6 @@ def _long_date(day: date) -> str:
     return f"{WEEKDAYS[day.weekday()]}, {MONTHS[day.month - 1]} {day.day}, {day.year}"
 
 
-_MONTH_NAME = re.compile(rf"(?i)\b(?:{'|'.join(MONTHS)}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b")
 _YEAR_OR_RELATIVE = re.compile(r"(?i)\d{4}|\b(?:last|ago|previous|past|before|this|next)\b|'\d\d\b")
 
 
@@ -414,7 +413,7 @@ def _day_of(raw_date: str, start: date, today: date) -> ToolResult:
         shown = f"{raw_date} ({shown})"
     observation = f"{shown} is {_from_today(start, today)}"
     data: dict[str, object] = {"date": start.isoformat(), "days": (start - today).days}
-    if start < today and (following := _next_year(raw_date, start)) is not None:
+    if start < today and (following := _in_year(raw_date, start.year + 1, today)) is not None:
         observation += f"; next year's, {_long_date(following)}, is {_from_today(following, today)}"
         data["next"] = following.isoformat()
     elif start > today and (before := _holiday_before(raw_date, start, today)) is not None:
@@ -424,23 +423,18 @@ def _day_of(raw_date: str, start: date, today: date) -> ToolResult:
 
 
 def _holiday_before(raw_date: str, day: date, today: date) -> date | None:
-    """The holiday ``raw_date`` names (no digits, no word that places it) the year before ``day``, when it passed
-    more recently than ``day`` comes; else None."""
-    if any(ch.isdigit() for ch in raw_date) or _YEAR_OR_RELATIVE.search(raw_date):
+    """The holiday ``raw_date`` names (no digits) the year before ``day``, when it passed more recently than ``day``
+    comes; else None."""
+    if any(ch.isdigit() for ch in raw_date):
         return None
-    before = read_date(f"{raw_date} {day.year - 1}", today)
+    before = _in_year(raw_date, day.year - 1, today)
     return before if before is not None and before < today and (today - before) < (day - today) else None
 
 
-def _next_year(raw_date: str, day: date) -> date | None:
-    """``day`` a year on when ``raw_date`` names a day of a month without a year or a word that places it ("March
-    12", not "March 12, 2026", "last March 12" or "yesterday"); else None (also for February 29)."""
-    if _YEAR_OR_RELATIVE.search(raw_date) or not _MONTH_NAME.search(raw_date):
-        return None
-    try:
-        return day.replace(year=day.year + 1)
-    except ValueError:
-        return None
+def _in_year(raw_date: str, year: int, today: date) -> date | None:
+    """The day ``raw_date`` names in ``year``, when it names no year and no word that places it ("March 12" in
+    2027, not "March 12, 2026", "last March 12" or "yesterday"); else None (also February 29 of a common year)."""
+    return None if _YEAR_OR_RELATIVE.search(raw_date) else read_date(f"{raw_date} {year}", today)
 
 
 def date_math(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:

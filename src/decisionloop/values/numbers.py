@@ -42,15 +42,15 @@ _SPELLED_WORDS = sorted({*_ONES, *_TEENS, *_TENS, *_SCALES, "hundred", "dozen"},
 DIGITS = r"[-+−]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
 # A number of digits and what may scale it: a glued suffix (3.5k) or a scale word after a space (1.2 million).
 SCALED = rf"{DIGITS}(?:(?:k|bn)(?!\w)|\s+(?:{'|'.join(_DIGIT_SCALES)})\b)?"
-# A number in words: number words joined by spaces, hyphens or "and" ("two hundred and five", "twenty-five"),
-# maybe after "a", "an" or "half a" when a scale word follows ("a dozen", "half a million"). Whether the words
-# make one number ("five twenty" does not) is for read_number to say.
 # One number word, and one scale word after digits ("3 dozen", "1.2 million").
 SPELLED_WORD = "(?:" + "|".join(_SPELLED_WORDS) + ")"
 SCALE_WORD = r"(?:" + "|".join(_DIGIT_SCALES) + r")\b"
+# A number in words: number words joined by spaces, hyphens or "and" ("two hundred and five", "twenty-five"),
+# maybe after "a", "an" or "half a" when a scale word follows ("a dozen", "half a million"). Whether the words
+# make one number ("five twenty" does not) is for read_number to say.
 SPELLED = (
     rf"(?:(?:half\s+)?an?\s+(?=(?:hundred|thousand|million|billion|trillion|dozen)\b))?"
-    rf"(?:{'|'.join(_SPELLED_WORDS)})\b(?:(?:\s+and\s+|\s+|-)(?:{'|'.join(_SPELLED_WORDS)})\b)*"
+    rf"{SPELLED_WORD}\b(?:(?:\s+and\s+|\s+|-){SPELLED_WORD}\b)*"
 )
 _SCALED = re.compile(rf"({DIGITS})(?:(k|bn)|\s*(e[+-]?\d+)|\s+({'|'.join(_DIGIT_SCALES)}))?")
 _SIGN = re.compile(r"^(?:minus|negative)\s+")
