@@ -108,6 +108,8 @@ def test_a_degree_sign_with_a_lower_case_scale_is_a_temperature() -> None:
         ("how many days until christmas", "christmas"),
         ("how many days until december 25", "december 25"),
         ("what day is 25 december 2027", "25 december 2027"),
+        ("what day of the week is valentine's day", "valentine's day"),  # not read as "Valentine'S Day"
+        ("how many days until st patricks day", "st patricks day"),
     ],
 )
 def test_a_lower_case_goal_offers_its_dates_as_typed(goal: str, span: str) -> None:

@@ -87,6 +87,13 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("what percent of 200 is 25", "25 / 200 × 100", 12.5),
         ("what is 15 out of 60 as a percentage", "15 / 60 × 100", 25),
         ("how much is 2 and a half times 4", "2.5 times 4", 10),
+        ("what is 17 mod 5", "17 mod 5", 2),
+        ("what's the remainder when 17 is divided by 5", "17 mod 5", 2),
+        ("remainder of 100 divided by 7", "100 mod 7", 2),
+        ("log of 1000", "log 1000", 3),
+        ("what is log(100)?", "log 100", 2),
+        ("what is the natural log of 10", "ln 10", 2.302585092994046),
+        ("log base 2 of 8", "log base 2 of 8", 3),
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:
@@ -135,9 +142,34 @@ def test_a_conversion_offers_one_of_a_unit_and_amounts_of_time(
     assert (_spans(goal, "quantity"), _spans(goal, "unit")) == (quantities, units)
 
 
-@pytest.mark.parametrize("goal", ["I have one dog and two cats", "remind me in two days", "the one with the hat"])
+@pytest.mark.parametrize(
+    "goal",
+    [
+        "I have one dog and two cats",
+        "remind me in two days",
+        "the one with the hat",
+        "log 5 hours of work on the report",  # to log, not a logarithm
+        "we round 5 people up for the photo",
+    ],
+)
 def test_number_words_without_arithmetic_make_no_expression(goal: str) -> None:
     assert _spans(goal, "expression") == []
+
+
+@pytest.mark.parametrize(
+    ("goal", "expression"),
+    [
+        ("what's 100 divided by 3 rounded", "100 divided by 3 rounded"),
+        ("round 3.14159 to 2 decimal places", "round 3.14159 to 2 decimal places"),
+        ("round 100/3 to 2 dp", "round 100/3 to 2 dp"),
+        ("what is 22/7 to 3 decimal places", "22/7 to 3 decimal places"),
+        ("round 1234 to the nearest hundred", "round 1234 to the nearest hundred"),
+        ("round up 2.3", "round up 2.3"),
+        ("add 17 and 25 then divide by 4, rounded to 1 decimal place", "(17 + 25) ÷ 4, rounded to 1 decimal place"),
+    ],
+)
+def test_how_to_round_goes_with_the_arithmetic_it_rounds(goal: str, expression: str) -> None:
+    assert _spans(goal, "expression") == [expression]
 
 
 def test_the_first_part_of_a_stepped_computation_is_not_offered_alone() -> None:

@@ -76,6 +76,12 @@ def _result(goal: str) -> RunResult:
         ("what is half of 3 and a half", "3.5 / 2 = 1.75"),
         ("what percentage is 25 of 200", "25 / 200 × 100 = 12.5"),
         ("increase 80 by 25%", "80 + 25% of 80 = 100"),
+        ("what's 100 divided by 3 rounded", "100 divided by 3 rounded = 33"),
+        ("round 3.14159 to 2 decimal places", "round 3.14159 to 2 decimal places = 3.14"),
+        ("what is 17 mod 5", "17 mod 5 = 2"),
+        ("what's the remainder when 17 is divided by 5", "17 mod 5 = 2"),
+        ("log of 1000", "log 1000 = 3"),
+        ("what is the natural log of 10", "ln 10 = 2.302585"),
     ],
 )
 def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
@@ -96,6 +102,8 @@ def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
         ("how many ounces in 2 cups", "2 cups = 16 fluid ounces"),
         ("convert 6 ft 2 in to cm", "6 ft 2 in = 187.96 cm"),
         ("convert 1 hour 30 minutes to minutes", "1 hour 30 minutes = 90 minutes"),
+        ("how many miles is a 10k", "10k = 6.214 miles"),
+        ("how many cm is 5 foot 10", "5 foot 10 = 177.8 cm"),
     ],
 )
 def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) -> None:

@@ -139,12 +139,45 @@ def test_suite_alternatives_give_the_same_value(alternative: dict[str, str], val
         ("0.1 + 0.2", "0.3"),
         (".5 * 4", "2"),
         ("7", "7"),
+        ("17 mod 5", "2"),
+        ("17 modulo 5", "2"),
+        ("-7 mod 3", "2"),
+        ("2^10 mod 7 + 1", "3"),
+        ("log 1000", "3"),
+        ("log of 1000", "3"),
+        ("log(100) * 2", "4"),
+        ("ln 10", "2.302585"),
+        ("natural log of 10", "2.302585"),
+        ("log base 2 of 8", "3"),
     ],
 )
 def test_calculator_values(expression: str, value: str) -> None:
     result = calculator({"expression": expression}, CTX)
     assert result.ok, result.observation
     assert result.observation == f"{expression} = {value}"
+
+
+@pytest.mark.parametrize(
+    ("expression", "value"),
+    [
+        ("100 divided by 3 rounded", "33"),
+        ("round 3.14159 to 2 decimal places", "3.14"),
+        ("round 1/3 to three decimal places", "0.333"),
+        ("10/3 to 2 dp", "3.33"),
+        ("100/3 rounded to the nearest tenth", "33.3"),
+        ("1234 rounded to the nearest hundred", "1,200"),
+        ("round 2.5", "3"),  # half up, as people round (not to the even 2)
+        ("round off 2.675 to 2 decimals", "2.68"),  # the decimal 2.675, not the float just below it
+        ("2.31 rounded up", "3"),
+        ("round down 7.9", "7"),
+        ("22/7 rounded to a whole number", "3"),
+    ],
+)
+def test_calculator_rounds_as_the_expression_says(expression: str, value: str) -> None:
+    result = calculator({"expression": expression}, CTX)
+    assert result.ok, result.observation
+    assert result.observation == f"{expression} = {value}"
+    assert result.data["value"] == float(value.replace(",", ""))
 
 
 @pytest.mark.parametrize(
@@ -247,6 +280,9 @@ def test_calculator_agrees_with_integer_arithmetic(a: int, op: str, b: int) -> N
         ("100 km/h", "mph", "100 km/h = 62.14 miles per hour"),
         ("500 ml", "l", "500 ml = 0.5 liters"),
         ("16 oz", "lb", "16 oz = 1 pounds"),
+        ("10k", "miles", "10k = 6.214 miles"),  # a run's distance, not 10 kelvins
+        ("5K", "km", "5K = 5 kilometers"),
+        ("300k", "celsius", "300k = 26.85 degrees Celsius"),  # a temperature stays one
     ],
 )
 def test_unit_convert_values(quantity: str, to_unit: str, observation: str) -> None:

@@ -37,6 +37,8 @@ AUTUMN = date(2026, 9, 24)  # a Thursday, after Easter 2026 and before Thanksgiv
         ("What's on tomorrow?", "tomorrow"),
         ("How many weeks until the day after tomorrow?", "the day after tomorrow"),
         ("Any plans this weekend?", "this weekend"),
+        ("How many days until the end of the month?", "the end of the month"),
+        ("how many days are left in the year", "the end of the year"),  # what is left of it ends with it
     ],
 )
 def test_dates_found(text: str, span: str) -> None:
@@ -78,6 +80,8 @@ def test_business_days_skip_weekends(start: date, duration: Duration, end: date)
         ("days till Xmas", "Xmas", date(YEAR, 12, 25)),
         ("until New Years Eve", "New Years Eve", date(YEAR, 12, 31)),
         ("the Fourth of July", "Fourth of July", date(YEAR, 7, 4)),
+        ("how many days until St Patricks Day", "St Patricks Day", date(YEAR, 3, 17)),
+        ("St. Patrick's Day parade", "St. Patrick's Day", date(YEAR, 3, 17)),
     ],
 )
 def test_holidays_are_found_as_people_type_them(text: str, span: str, day: date) -> None:
@@ -173,6 +177,12 @@ def test_an_unknown_country_is_refused_with_the_known_ones() -> None:
         ("last year", date(2025, 12, 1)),
         ("this weekend", date(2026, 12, 5)),
         ("next weekend", date(2026, 12, 12)),
+        ("the end of the year", date(2026, 12, 31)),
+        ("end of next month", date(2027, 1, 31)),
+        ("the end of last month", date(2026, 11, 30)),
+        ("start of next year", date(2027, 1, 1)),
+        ("beginning of this week", date(2026, 11, 30)),
+        ("end of the week", date(2026, 12, 6)),
     ],
 )
 def test_weekdays_and_periods(text: str, expected: date) -> None:

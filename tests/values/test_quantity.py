@@ -16,6 +16,9 @@ from decisionloop.values.quantity import find_compounds, read_compound
         ("she weighs 7 pounds 4 ounces", "7 pounds 4 ounces", ((7.0, "pound"), (4.0, "ounce"))),
         ("10 st 4 lb", "10 st 4 lb", ((10.0, "stone"), (4.0, "pound"))),
         ("1 m 80 cm tall", "1 m 80 cm", ((1.0, "meter"), (80.0, "centimeter"))),
+        ("how many cm is 5 foot 10", "5 foot 10", ((5.0, "foot"), (10.0, "inch"))),  # a height, as it is said
+        ("convert 6 feet 2 to meters", "6 feet 2", ((6.0, "foot"), (2.0, "inch"))),
+        ("what is 5 foot 10 in cm", "5 foot 10 in", ((5.0, "foot"), (10.0, "inch"))),  # not "5 foot 10" as well
     ],
 )
 def test_a_quantity_in_two_units_is_found_whole_and_read_as_its_parts(
@@ -40,7 +43,17 @@ def test_an_amount_of_time_in_two_units_is_found_only_when_asked_for(
     assert read_compound(span) == parts
 
 
-@pytest.mark.parametrize("text", ["rated 4'5 stars", "6 ft tall", "5 miles and 3 km", "in 1990 2 in 10 people"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rated 4'5 stars",
+        "6 ft tall",
+        "5 miles and 3 km",
+        "in 1990 2 in 10 people",
+        "5 feet 10 people came",
+        "a 5 foot 12 fence",
+    ],
+)
 def test_what_is_no_quantity_in_two_units(text: str) -> None:
     assert find_compounds(text, time=False) == []
     assert read_compound(text) is None

@@ -14,6 +14,10 @@ from decisionloop.values.places import is_place
 _MONTH = re.compile(rf"\b(?:in|of|during|since|until|by) (May)\b|\b({'|'.join(m for m in MONTHS if m != 'May')})\b")
 
 
+# A word's first letter, not one after an apostrophe ("valentine's" → "Valentine's", not "Valentine'S").
+_TITLE_WORD = re.compile(r"(?<![\w'’])[a-z]")
+
+
 def _stands_alone(short: str) -> bool:
     """Whether a holiday name without its final Day/Sunday/Monday still names it (Thanksgiving, not Labor, Canada)."""
     return not_a_calendar_word(short) and not is_place(short) and not readings(short) & {"ADJ", "VERB"}
@@ -23,7 +27,7 @@ def dates(text: str, year: int, *, lowered: bool = False) -> Iterator[Found]:
     """Dates in ``text``: Month D[, YYYY], D Month, ISO, today/tomorrow, next Friday, holiday names of ``year``
     (in a text typed in lower case, ``lowered``, too: offered as typed); then a month named alone."""
     found = list(find_dates(text, year, stands_alone=_stands_alone))
-    titled = text.title() if lowered else text
+    titled = _TITLE_WORD.sub(lambda m: m.group().upper(), text) if lowered else text
     if lowered and len(titled) == len(text):  # "december 25", "christmas": read with capitals too
         known = {span.casefold() for span in found}
         for span in find_dates(titled, year, stands_alone=_stands_alone):

@@ -25,7 +25,7 @@ _OPERAND = rf"\(*-?{NUM}\)*"
 # no chain would cost k² steps.
 _CHAIN_START = rf"{_START}(?<!{_START}\()"
 # Spoken operators; the chains below want whitespace around them, so "xylophone" or "overtime" are not operators.
-_OP_WORD = r"times|plus|minus|divided\s+by|multiplied\s+by|over|to\s+the\s+power\s+of|x"
+_OP_WORD = r"times|plus|minus|divided\s+by|multiplied\s+by|over|to\s+the\s+power\s+of|x|mod|modulo"
 # A chain of two or more operands joined by operators, ending at neither a letter nor a dot, so "2 x 4cm" and
 # "3 - 4.x" are not arithmetic. In a goal the symbols may touch their operands (3*4, 2^10, 10-2); in an
 # observation they need spaces around them, so a tool's "2026-01-05", "18-29" or "1/2 cup" stay what they are.
@@ -61,6 +61,8 @@ _VERBAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 # A percentage written after a number, not one of another amount ("15%", "15 percent", not "15% of 40").
 _PERCENT_WORD = r"\s*(?:%|\s+percent\b)"
 _PERCENT_ALONE = rf"{_PERCENT_WORD}(?!\s*of\b)"
+# Where a goal's sentence ends, so "log 1000" is a logarithm and "log 5 hours of work" is not.
+_ENDS = r"(?=\s*(?:[?.!,;]|$))"
 # Further spoken forms: roots, fractions of a number and percentages of an amount ("15% tip on 86.40").
 _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rf"(?i)\b{pattern}(?![\w.])"), template)
@@ -74,6 +76,13 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"(?:twice|double)\s+({NUM})", "2 × {0}"),
         (rf"triple\s+({NUM})", "3 × {0}"),
         (rf"cube\s+root\s+of\s+({NUM})", "{0}^(1/3)"),
+        # remainders and logarithms, in the calculator's words
+        (rf"remainder\s+(?:of|when|after)\s+({NUM})\s+(?:is\s+)?divided\s+by\s+({NUM})", "{0} mod {1}"),
+        (rf"natural\s+log(?:arithm)?\s+of\s+({NUM})", "ln {0}"),
+        (rf"ln\s*\(\s*({NUM})\s*\)|ln\s+({NUM}){_ENDS}", "ln {0}"),
+        (rf"log(?:arithm)?\s+of\s+({NUM})", "log {0}"),
+        (rf"log\s*\(\s*({NUM})\s*\)|log\s+({NUM}){_ENDS}", "log {0}"),
+        (rf"log(?:arithm)?\s*(?:base\s*|_)({NUM})\s+of\s+({NUM})", "log base {0} of {1}"),
         # a percentage more or less than an amount, an amount changed by a percentage
         (rf"({NUM}){_PERCENT_WORD}\s+(?:more|greater|higher|bigger|larger)\s+than\s+[$€£]?\s*({NUM})",
          "{1} + {0}% of {1}"),
@@ -121,6 +130,17 @@ _THEN = re.compile(
     )"""
 )
 _MAX_STEPS = 8
+# How a goal asks for a result rounded, before or after its arithmetic (the calculator reads these words).
+_ROUND_MODE = r"(?:\s+(?:off|up|down))?"
+_ROUND_PLACES = (
+    r"\s+to\s+(?:(?:\d{1,2}|one|two|three|four|five|six)\s+(?:decimal\s+places?|decimals?|dp|places?|digits?)"
+    r"|(?:the\s+)?nearest\s+(?:whole\s+number|integer|whole|tenth|hundredth|thousandth|ten|hundred|thousand)"
+    r"|(?:an?\s+)?(?:whole\s+number|integer))"
+)
+_ROUND_BEFORE = re.compile(rf"(?i)\bround{_ROUND_MODE}\s+\Z")
+_ROUND_AFTER = re.compile(rf"(?i)(?:,?\s+rounded{_ROUND_MODE}(?:{_ROUND_PLACES})?|{_ROUND_PLACES})(?![\w.])")
+# A number to round, alone ("round 3.14159 to 2 decimal places"), not the first operand of arithmetic.
+_ROUND_NUMBER = re.compile(rf"(?i)\bround{_ROUND_MODE}\s+(?P<n>{NUM})(?:{_ENDS}|(?={_ROUND_PLACES}))")
 # Whether an expression is a computation (not one number or root), so a step that binds tighter wraps it.
 _HAS_OPERATOR = re.compile(rf"(?i)[-+*/×÷^%]|\b(?:{_OP_WORD}|of)\b")
 # The operands of "multiply 3 by 4" in the goal's own words ("3 by 4"), next to the "3 * 4" rewrite above; the
@@ -261,7 +281,7 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     chain = _TIGHT if goal else _SPACED
     percents = list(_PERCENT.finditer(text))
     spoken = [
-        _continued(text, m, template.format(*m.groups()), goal)
+        _continued(text, m, template.format(*(g for g in m.groups() if g is not None)), goal)
         for pattern, template in _TEMPLATES.items()
         for m in pattern.finditer(text)
     ]
@@ -275,11 +295,14 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     for m in (*chains, *percents):
         expr = _balanced(m.group().strip())
         if not _DATE_LIKE.fullmatch(expr):
-            yield from _with_steps(text, m.end(), expr, goal)
+            yield from _with_steps(text, m.start(), m.end(), expr, goal)
     for m in _BY.finditer(text):
         yield m.group(1), "expression"
-    for _, end, expr in spoken:
-        yield from _with_steps(text, end, expr, goal)
+    for start, end, expr in spoken:
+        yield from _with_steps(text, start, end, expr, goal)
+    if goal:
+        for m in _ROUND_NUMBER.finditer(text):
+            yield from _with_steps(text, m.start("n"), m.end(), m["n"], goal)
 
 
 def _continued(text: str, m: re.Match[str], expr: str, goal: bool) -> tuple[int, int, str]:
@@ -300,24 +323,39 @@ def _continued(text: str, m: re.Match[str], expr: str, goal: bool) -> tuple[int,
     return start, end, whole
 
 
-def _with_steps(text: str, end: int, expr: str, goal: bool) -> Iterator[Found]:
-    """``expr``, or when the goal goes on with "then …" steps, the whole computation instead: the first part
-    alone is not what such a goal asks for."""
-    steps = _then_steps(text, end, expr) if goal else expr
-    yield (steps if len(steps) <= MAX_SPAN else expr), "expression"
+def _with_steps(text: str, start: int, end: int, expr: str, goal: bool) -> Iterator[Found]:
+    """``expr``, or when the goal goes on with "then …" steps or says how to round the result, the whole
+    computation instead: the first part alone is not what such a goal asks for."""
+    if not goal:
+        yield expr, "expression"
+        return
+    steps, end = _then_steps(text, end, expr)
+    whole = _rounded(text, start, end, steps)
+    yield next((e for e in (whole, steps) if len(e) <= MAX_SPAN), expr), "expression"
 
 
-def _then_steps(text: str, end: int, expr: str) -> str:
-    """``expr`` with each step that follows it at ``end`` applied, the earlier result in parentheses if needed."""
+def _then_steps(text: str, end: int, expr: str) -> tuple[str, int]:
+    """``expr`` with each step that follows it at ``end`` applied, the earlier result in parentheses if needed,
+    and where the last step ends."""
     for _ in range(_MAX_STEPS):
         m = _THEN.match(text, end)
         if m is None:
-            return expr
+            break
         op, operand = _step(m)
         tighter = op in ("×", "÷", "^") and _HAS_OPERATOR.search(expr) is not None
         expr = f"({expr}) {op} {operand}" if tighter else f"{expr} {op} {operand}"
         end = m.end()
-    return expr
+    return expr, end
+
+
+def _rounded(text: str, start: int, end: int, expr: str) -> str:
+    """``expr`` with the goal's words on rounding it before and after it, which the calculator reads ("round
+    3.14159 to 2 decimal places", "100 divided by 3 rounded to the nearest tenth"); ``expr`` when there are none."""
+    before = _ROUND_BEFORE.search(text, 0, start)
+    after = _ROUND_AFTER.match(text, end)
+    if before is None and after is None:
+        return expr
+    return f"{before.group() if before else ''}{expr}{after.group() if after else ''}"
 
 
 def _step(m: re.Match[str]) -> tuple[str, str]:

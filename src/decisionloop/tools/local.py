@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo
 
 import pint
@@ -58,6 +60,11 @@ _CALC_WORDS: tuple[tuple[str, str], ...] = (
     (r"^\s*(?:what\s+is|what's|calculate|compute)\s+", ""),
     (r"[?=]+\s*$", ""),
     (r"\bsquare\s+root\s+of\b|\bsqrt\b", "√"),
+    # a logarithm in another base is one of natural logarithms ("log base 2 of 8" → "ln 8 / ln 2")
+    (r"\blog(?:arithm)?\s*(?:base\s*|_)(\d+(?:\.\d+)?)\s+(?:of\s+)?(\d+(?:\.\d+)?)", r"(ln \2 / ln \1)"),
+    (r"\bnatural\s+log(?:arithm)?(?:\s+of)?\b|\bln\s+of\b", "ln"),
+    (r"\blog(?:arithm)?(?:\s+of)?\b", "log"),
+    (r"\bmodulo\b", "mod"),
     (r"\bto\s+the\s+power\s+of\b", "^"),
     (r"\bmultiplied\s+by\b", "*"),
     (r"\bdivided\s+by\b", "/"),
@@ -75,8 +82,10 @@ _CALC_WORDS: tuple[tuple[str, str], ...] = (
     (r"(?<=\d),(?=\d{3}(?!\d))", ""),
 )
 _CALC_SYMBOLS = str.maketrans({"×": "*", "÷": "/", "−": "-", "–": "-"})
-_CALC_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d*)?|\.\d+)|(\S))")
-_CALC_OPERATORS = frozenset("+-*/^()%√!")
+_CALC_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d*)?|\.\d+)|(mod|ln|log)\b|(\S))")
+_CALC_OPERATORS = frozenset(("+", "-", "*", "/", "^", "(", ")", "%", "√", "!", "mod", "ln", "log"))
+# Prefix operators and the function each applies to the value after it.
+_CALC_PREFIX: dict[str, Callable[[float], float]] = {"√": math.sqrt, "ln": math.log, "log": math.log10}
 # The largest whole number whose factorial is a finite float (171! overflows).
 _FACTORIAL_MAX = 170
 
@@ -89,11 +98,11 @@ def _calc_tokens(expression: str) -> list[str]:
     text = expression.lower().translate(_CALC_SYMBOLS)
     for pattern, replacement in _CALC_WORDS:
         text = re.sub(pattern, replacement, text)
-    pairs = _CALC_TOKEN.findall(text)
-    bad = [symbol for _, symbol in pairs if symbol and symbol not in _CALC_OPERATORS]
+    found = _CALC_TOKEN.findall(text)
+    bad = [symbol for _, _, symbol in found if symbol and symbol not in _CALC_OPERATORS]
     if bad:
-        raise _CalcError(f"it contains {bad[0]!r}, which is not a number or one of + - * / ^ ( ) % √ !")
-    return [number or symbol for number, symbol in pairs]
+        raise _CalcError(f"it contains {bad[0]!r}, which is not a number or one of + - * / ^ ( ) % √ ! mod, ln or log")
+    return [number or word or symbol for number, word, symbol in found]
 
 
 class _Parser:
@@ -128,8 +137,10 @@ class _Parser:
 
     def _product(self) -> float:
         result = self._signed()
-        while self._peek() in ("*", "/"):
-            result = result * self._signed() if self._take() == "*" else result / self._signed()
+        while self._peek() in ("*", "/", "mod"):
+            op, operand = self._take(), self._signed()
+            # "mod": the remainder, with the sign of the divisor (17 mod 5 = 2, -7 mod 3 = 2)
+            result = result * operand if op == "*" else result / operand if op == "/" else result % operand
         return result
 
     def _signed(self) -> float:
@@ -144,12 +155,13 @@ class _Parser:
             raise _CalcError(f"it nests parentheses or powers more than {_CALC_MAX_DEPTH} deep")
 
     def _power(self) -> float:
-        if self._peek() == "√":
+        function = _CALC_PREFIX.get(self._peek() or "")
+        if function is not None:
             self._take()
             self._nest()
-            root = math.sqrt(self._signed())
+            value = function(self._signed())
             self._depth -= 1
-            return root
+            return value
         base = self._percent()
         if self._peek() != "^":
             return base
@@ -212,16 +224,71 @@ def calculate(expression: str) -> float | None:
         return None
 
 
+# How a result is to be rounded, said before or after the arithmetic: "round 3.14159 to 2 decimal places", "100
+# divided by 3 rounded", "… rounded up to the nearest ten", "… to 2 dp".
+_PLACES = (
+    r"(?P<n>\d{1,2}|one|two|three|four|five|six)\s+(?:decimal\s+places?|decimals?|dp|d\.p\.|places?|digits?)"
+    r"|(?:the\s+)?nearest\s+(?P<nearest>whole\s+number|integer|whole|tenth|hundredth|thousandth|ten|hundred|thousand)"
+    r"|(?:an?\s+)?(?P<whole>whole\s+number|integer)"
+)
+_ROUND_LEAD = re.compile(
+    rf"(?i)^\s*round(?:ed)?(?:\s+(?P<mode>off|up|down))?\s+(?P<expr>.+?)(?:\s+to\s+(?:{_PLACES}))?\s*$"
+)
+_ROUND_TAIL = re.compile(
+    rf"(?i)^(?P<expr>.+?),?\s+(?=rounded|to\b)(?:rounded(?:\s+(?P<mode>off|up|down))?)?"
+    rf"(?:\s*\bto\s+(?:{_PLACES}))?\s*$"
+)
+_PLACES_OF = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "tenth": 1, "hundredth": 2, "thousandth": 3,
+    "ten": -1, "hundred": -2, "thousand": -3,
+}  # fmt: skip
+_ROUND_MODES = {None: ROUND_HALF_UP, "off": ROUND_HALF_UP, "up": ROUND_CEILING, "down": ROUND_FLOOR}
+
+
+@dataclass(frozen=True)
+class _Rounding:
+    """The arithmetic of an expression that says how to round its result, and how: decimal places (negative: to
+    the nearest ten, hundred, thousand) and the rounding mode (half up, as people round, or up or down)."""
+
+    expression: str
+    places: int
+    mode: str
+
+
+def _rounding(expression: str) -> _Rounding | None:
+    """How ``expression`` asks for its result rounded, or None when it does not."""
+    m = _ROUND_LEAD.match(expression) or _ROUND_TAIL.match(expression)
+    if m is None:
+        return None
+    n, nearest = m["n"], m["nearest"]
+    if n is not None:
+        places = int(n) if n.isdigit() else _PLACES_OF[n.casefold()]
+    else:
+        places = _PLACES_OF.get(" ".join(nearest.casefold().split()), 0) if nearest else 0
+    mode = m["mode"].casefold() if m["mode"] else None
+    return _Rounding(m["expr"], places, _ROUND_MODES[mode])
+
+
+def _round(value: float, places: int, mode: str) -> float:
+    exact = Decimal(repr(value))
+    return float(exact.quantize(Decimal(1).scaleb(-places), rounding=mode))
+
+
 def calculator(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
-    """Evaluate ``args['expression']`` (arithmetic and percentages, never Python) as ``<expr> = <value>``."""
+    """Evaluate ``args['expression']`` (arithmetic and percentages, never Python) as ``<expr> = <value>``; an
+    expression that says how to round ("… rounded", "round … to 2 decimal places") gives its result so rounded."""
     expression = args.get("expression", "").strip()
     if not expression:
         return _failed(f"There is no expression to calculate; {_CALC_EXAMPLES}.")
+    rounding = _rounding(expression)
     try:
-        value = _calculate(expression)
+        value = _calculate(expression if rounding is None else rounding.expression)
     except _CalcError as why:
         return _failed(f"Could not calculate {expression!r}: {why}; {_CALC_EXAMPLES}.")
-    return _done(f"{expression} = {_en_us(value, 6)}", value=value)
+    if rounding is None:
+        return _done(f"{expression} = {_en_us(value, 6)}", value=value)
+    value = _round(value, rounding.places, rounding.mode)
+    return _done(f"{expression} = {_en_us(value, max(rounding.places, 0))}", value=value)
 
 
 # --- unit_convert -----------------------------------------------------------------------------------------
@@ -253,6 +320,8 @@ _UNIT_OF: dict[str, str] = {alias: unit for unit, aliases in _UNIT_ALIASES for a
 # A unit of weight that names a unit of volume when a volume is converted to it (US customary).
 _FLUID: dict[str, tuple[str, str]] = {"ounce": ("fluid_ounce", "fluid ounces")}
 _TARGETS: dict[str, str] = dict(UNITS)
+# A run or race in kilometres as people write it: "10k", "5K", "a 21.1k".
+_RACE = re.compile(r"(?i)(?:an?\s+)?(\d+(?:\.\d+)?)\s?k")
 # A number and its unit; "a", "an" or "one" before a unit is one of it ("a pound", "an hour").
 _QUANTITY = re.compile(
     r"(?P<number>[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)|(?i:an?|one)(?=\s))\s*(?P<unit>.*)"
@@ -354,6 +423,19 @@ def _convert(text: str, unit: str, label: str) -> float:
     return value
 
 
+def _converted_otherwise(text: str, unit: str, label: str) -> tuple[float, str]:
+    """``text`` in ``unit`` as people mean it where the plain reading measures something else: a volume in ounces
+    is in fluid ounces ("2 cups in ounces"), and "10k" converted to a length is a run of 10 kilometres, not 10
+    kelvins. The value and the label of its unit; ValueError when neither applies."""
+    if unit in _FLUID:
+        fluid, fluid_label = _FLUID[unit]
+        return _convert(text, fluid, fluid_label), fluid_label
+    race = _RACE.fullmatch(text.strip())
+    if race is None:
+        raise ValueError(text)
+    return _convert(f"{race[1]} km", unit, label), label
+
+
 def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     """Convert ``args['quantity']`` to the unit ``args['to_unit']`` (a catalog key or any unit pint reads) as
     ``5 miles = 8.047 kilometers``."""
@@ -368,11 +450,8 @@ def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     try:
         value = _convert(text, unit, label)
     except ValueError as why:
-        if unit not in _FLUID:
-            return _failed(f"Could not convert: {why}.")
-        try:  # a volume in ounces is in fluid ounces ("2 cups in ounces")
-            unit, label = _FLUID[unit]
-            value = _convert(text, unit, label)
+        try:
+            value, label = _converted_otherwise(text, unit, label)
         except ValueError:
             return _failed(f"Could not convert: {why}.")
     shown = _en_us(value, 3 if abs(value) < 10 else 2)

@@ -18,8 +18,13 @@ COUNTRIES = ("US", "GB", "CA", "AU", "IE")
 # Sunday" → "Easter"); only as a whole final word, so "Holiday" or "Birthday" are never cut to "Holi", "Birth".
 _DROPPABLE = re.compile(r"\s+(?:Day|Sunday|Monday)$")
 # Informal names that no calendar in the package carries, by their key, and as they are written.
-_ALIASES = {"xmas": "christmas", "fourth of july": "independence day"}
-_ALIAS_NAMES = ("Xmas", "Fourth of July")
+_ALIASES = {
+    "xmas": "christmas",
+    "fourth of july": "independence day",
+    "st patricks day": "saint patricks day",
+    "st. patricks day": "saint patricks day",
+}
+_ALIAS_NAMES = ("Xmas", "Fourth of July", "St Patrick's Day", "St Patricks Day", "St. Patrick's Day")
 
 
 def check_country(country: str) -> None:

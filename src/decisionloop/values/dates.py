@@ -86,7 +86,11 @@ _SPANS = (
     re.compile(rf"(?i)\b(?:next|last|this|coming)\s+(?:week|month|year|weekend|{'|'.join(WEEKDAYS)})\b"),
     # A weekday on its own, also plural ("Friday", "Sundays"); capitalised, whole words only ("Fridayish" no).
     re.compile(rf"\b(?:{'|'.join(WEEKDAYS)})s?\b"),
+    # The first or last day of a period: "the end of the year", "the start of next month", "end of this week".
+    re.compile(r"(?i)\b(?:the\s+)?(?:end|start|beginning)\s+of\s+(?:the|this|next|last)\s+(?:year|month|week)\b"),
 )
+# What is left of a period is counted to its end: "days left in the year" asks about the end of the year.
+_LEFT_IN = re.compile(r"(?i)\b(?:left|remaining)\s+(?:in|of)\s+(?:the|this)\s+(year|month|week)\b")
 
 
 @cache
@@ -108,6 +112,8 @@ def find_dates(text: str, year: int, *, stands_alone: StandsAlone = not_a_calend
     for pattern in (*_SPANS, _holiday_pattern(year, stands_alone)):
         for m in pattern.finditer(text):
             yield " ".join(m.group().split())
+    for m in _LEFT_IN.finditer(text):
+        yield f"the end of the {m[1].lower()}"
 
 
 # An amount of calendar time and the word saying which way it goes: "90 days from", "2 weeks after", "a couple of
@@ -231,6 +237,8 @@ _SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2,4})|(\d{1,2})([-.])(\d{1,2})\5
 _WEEKDAY = re.compile(rf"(?:(this|coming|next|last) )?({'|'.join(d.lower() for d in WEEKDAYS)})s?")
 # A period relative to today: "next week", "last month", "this year", "coming weekend".
 _PERIOD = re.compile(r"(this|coming|next|last) (week|month|year|weekend)")
+# The first or last day of a period ("end of the year", a leading "the" already gone).
+_BOUND = re.compile(r"(end|start|beginning) of (the|this|next|last) (year|month|week)")
 # "day after tomorrow", "day before christmas" (a leading "the" is already gone): one day off another date.
 _DAY_OFF = re.compile(r"day (after|before) (.+)")
 # A holiday in a given year: "christmas 2027", "easter sunday, 2028".
@@ -271,6 +279,7 @@ def _read(text: str, today: date, country: str) -> date | None:
         _calendar_date(text, today, country)
         or _weekday(text, today)
         or _period(text, today)
+        or _bound(text, today)
         or _moved(text, today, country)
     )
 
@@ -342,6 +351,23 @@ def _period(text: str, today: date) -> date | None:
         case "year":
             return _add_months(today, 12 * step)
     return today + timedelta(days=5 - today.weekday(), weeks=step)
+
+
+def _bound(text: str, today: date) -> date | None:
+    """The first or last day of this, next or last year, month or week (Monday to Sunday)."""
+    m = _BOUND.fullmatch(text)
+    if m is None:
+        return None
+    step = {"next": 1, "last": -1}.get(m[2], 0)
+    end = m[1] == "end"
+    match m[3]:
+        case "year":
+            return date(today.year + step, 12, 31) if end else date(today.year + step, 1, 1)
+        case "month":
+            first = _add_months(today.replace(day=1), step)
+            return _add_months(first, 1) - timedelta(days=1) if end else first
+    monday = today - timedelta(days=today.weekday(), weeks=-step)
+    return monday + timedelta(days=6) if end else monday
 
 
 def _moved(text: str, today: date, country: str) -> date | None:

@@ -92,19 +92,29 @@ _FEET = r"(?P<big>\d{1,2})\s?['’′]\s?(?P<small>\d{1,2}(?:\.\d+)?)"
 _INCH_MARK = r"\s?(?:\"|”|″|'')"
 _FEET_INCHES = re.compile(rf"(?<![\w.,'’]){_FEET}(?:{_INCH_MARK}|(?=\s+(?:in|to|into)\b))")
 _FEET_INCHES_READ = re.compile(rf"{_FEET}(?:{_INCH_MARK})?")
+# Feet and a bare number of inches, as heights are said ("5 foot 10", "6 feet 2"): 0 to 11 inches, the number
+# last in its sentence or before a conversion's "in", "to" or "into" ("5 foot 10 people" is none).
+_FEET_BARE = re.compile(
+    r"(?i)(?<![\w.,])(?P<big>\d{1,2})\s?(?:ft|feet|foot)\s+(?:and\s+)?(?P<small>(?:1[01]|\d)(?:\.\d+)?)"
+    r"(?=\s*(?:[?.!,;]|$)|\s+(?:in|to|into)\b)"
+)
 
 
 def find_compounds(text: str, *, time: bool) -> list[re.Match[str]]:
     """The quantities in two units that ``text`` writes, of time (``time``) or of anything else."""
     found = [m for pattern, _, of_time in _COMPOUNDS if of_time == time for m in pattern.finditer(text)]
-    return found if time else [*found, *_FEET_INCHES.finditer(text)]
+    if time:
+        return found
+    found += [*_FEET_INCHES.finditer(text), *_FEET_BARE.finditer(text)]
+    # "5 foot 10" of "5 foot 10 in" is the same height, found twice: the longer writing is kept
+    return [m for m in found if not any(o.start() <= m.start() and m.end() < o.end() for o in found)]
 
 
 def read_compound(text: str) -> tuple[tuple[float, str], tuple[float, str]] | None:
     """A quantity in two units as its two parts, (magnitude, pint unit) each: "6 ft 2 in" → ((6, foot), (2, inch));
     None for anything else."""
     folded = " ".join(text.split())
-    marks = _FEET_INCHES_READ.fullmatch(folded)
+    marks = _FEET_INCHES_READ.fullmatch(folded) or _FEET_BARE.fullmatch(folded)
     if marks is not None:
         return (float(marks["big"]), "foot"), (float(marks["small"]), "inch")
     for pattern, (big, small), _ in _COMPOUNDS:
