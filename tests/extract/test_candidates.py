@@ -312,6 +312,9 @@ def test_the_amount_named_in_the_goal_is_preferred() -> None:
         ("Email the team that the release is delayed", "the release is delayed"),
         ("Send a message that says running late to Chen", "running late"),
         ('Write "hello world" to greeting.txt', "hello world"),
+        ("send a text to alex: running 10 minutes late", "running 10 minutes late"),  # after the colon
+        ("Email Sarah Lee: the report is ready", "the report is ready"),
+        ("note: call the dentist on monday", "call the dentist on monday"),
     ],
 )
 def test_clauses(goal: str, span: str) -> None:

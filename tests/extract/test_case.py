@@ -110,6 +110,8 @@ def test_a_degree_sign_with_a_lower_case_scale_is_a_temperature() -> None:
         ("what day is 25 december 2027", "25 december 2027"),
         ("what day of the week is valentine's day", "valentine's day"),  # not read as "Valentine'S Day"
         ("how many days until st patricks day", "st patricks day"),
+        ("how many days until the 4th of july", "4th of july"),  # "of" kept small, as in "4th of July"
+        ("how many days between christmas and new year", "christmas and new year"),
     ],
 )
 def test_a_lower_case_goal_offers_its_dates_as_typed(goal: str, span: str) -> None:

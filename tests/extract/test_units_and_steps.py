@@ -94,6 +94,12 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("what is log(100)?", "log 100", 2),
         ("what is the natural log of 10", "ln 10", 2.302585092994046),
         ("log base 2 of 8", "log base 2 of 8", 3),
+        ("what's 8.5% sales tax on $240", "8.5% of 240", 20.4),
+        ("what is a 20% tip on a $85 bill", "20% of 85", 17),
+        ("what's the total if I add 7% tax to $19.99", "19.99 + 7% of 19.99", 21.3893),
+        ("what is 10 percent of 50 percent of 200", "10 percent of 50 percent of 200", 10),
+        ("what's 3 plus 4 all squared", "(3 plus 4) ^ 2", 49),
+        ("what is 2 plus 3, all cubed", "(2 plus 3) ^ 3", 125),
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:
@@ -134,6 +140,10 @@ def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal
         ("I need a pound of flour", [], []),
         ("convert 6 ft 2 in to cm", ["6 ft 2 in"], ["cm"]),  # whole, not "6 ft"; "to cm" after the inches
         ("how many minutes is 2h 15m", ["2h 15m"], ["minutes"]),  # not "15m" (15 metres)
+        ("what's minus 40 c in f", ["-40 c"], ["f"]),  # below zero, said in words
+        ("negative 10 degrees celsius in fahrenheit", ["-10 degrees celsius"], ["fahrenheit"]),
+        ("what is 100 minus 40 c in f", ["40 c"], ["f"]),  # arithmetic's minus, not the amount's sign
+        ("how many pounds is 3 kilos", ["3 kilos"], ["pounds"]),  # a word unit_convert reads and pint does not
     ],
 )
 def test_a_conversion_offers_one_of_a_unit_and_amounts_of_time(

@@ -82,6 +82,10 @@ def _result(goal: str) -> RunResult:
         ("what's the remainder when 17 is divided by 5", "17 mod 5 = 2"),
         ("log of 1000", "log 1000 = 3"),
         ("what is the natural log of 10", "ln 10 = 2.302585"),
+        ("what's 8.5% sales tax on $240", "8.5% of 240 = 20.4"),
+        ("what is 10 percent of 50 percent of 200", "10 percent of 50 percent of 200 = 10"),
+        ("what's 3 plus 4 all squared", "(3 plus 4) ^ 2 = 49"),
+        ("what's the total if I add 7% tax to $19.99", "19.99 + 7% of 19.99 = 21.3893"),
     ],
 )
 def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
@@ -104,6 +108,8 @@ def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
         ("convert 1 hour 30 minutes to minutes", "1 hour 30 minutes = 90 minutes"),
         ("how many miles is a 10k", "10k = 6.214 miles"),
         ("how many cm is 5 foot 10", "5 foot 10 = 177.8 cm"),
+        ("what's minus 40 c in f", "-40 c = -40 degrees Fahrenheit"),
+        ("how many pounds is 3 kilos", "3 kilos = 6.614 pounds"),
     ],
 )
 def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) -> None:
@@ -123,6 +129,11 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         (
             "what's the date 3 business days from now",
             "3 business days after Tuesday, December 1, 2026 is Friday, December 4, 2026",
+        ),
+        ("how many days from march 3 to march 10", "From Tuesday, March 3, 2026 to Tuesday, March 10, 2026 is 7 days"),
+        (
+            "how many days between christmas and new year",
+            "From Friday, December 25, 2026 to Friday, January 1, 2027 is 7 days",
         ),
     ],
 )
@@ -234,6 +245,8 @@ def test_a_tool_the_goal_names_but_cannot_fill_is_named_when_no_tool_fits() -> N
         ("send a message to bob saying I'm running late", "bob", "I'm running late"),
         ("let sarah know the meeting is cancelled", "sarah", "the meeting is cancelled"),
         ("tell bob that dinner is ready", "bob", "dinner is ready"),
+        ("send a text to alex: running 10 minutes late", "alex", "running 10 minutes late"),
+        ("message bob: dinner at 8", "bob", "dinner at 8"),
     ],
 )
 def test_a_message_to_a_recipient_typed_in_lower_case_is_proposed_and_waits_for_approval(

@@ -356,6 +356,24 @@ def test_date_math_values(start: str, offset: str, observation: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("stretch", "observation"),
+    [
+        ("March 3 to March 10", "From Tuesday, March 3, 2026 to Tuesday, March 10, 2026 is 7 days"),
+        ("between christmas and new year", "From Friday, December 25, 2026 to Friday, January 1, 2027 is 7 days"),
+        ("March 1 and June 15", "From Sunday, March 1, 2026 to Monday, June 15, 2026 is 106 days (15 weeks and 1 day)"),
+        (
+            "today until Christmas",
+            "From Thursday, September 24, 2026 to Friday, December 25, 2026 is 92 days (13 weeks and 1 day)",
+        ),
+    ],
+)
+def test_date_math_counts_the_days_of_a_stretch(stretch: str, observation: str) -> None:
+    result = date_math({"date": stretch}, CTX)
+    assert result.ok, result.observation
+    assert result.observation == observation
+
+
+@pytest.mark.parametrize(
     ("start", "offset", "observation"),
     [
         ("Thanksgiving", "2 days before", "2 days before Thursday, November 26, 2026 is Tuesday, November 24, 2026"),

@@ -8,7 +8,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from decisionloop.values.dates import Duration, Unit, find_dates, find_durations, read_date, read_duration
+from decisionloop.values.dates import (
+    Duration,
+    Unit,
+    find_date_ranges,
+    find_dates,
+    find_durations,
+    read_date,
+    read_duration,
+    read_range,
+)
 
 YEAR = 2027
 TUESDAY = date(2026, 12, 1)
@@ -289,3 +298,30 @@ def test_a_month_after_the_31st_is_the_last_day_of_the_next_month() -> None:
 def test_a_shift_past_year_9999_raises() -> None:
     with pytest.raises((ValueError, OverflowError)):
         Duration(parts=((999999, "year"),)).shift(TUESDAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "first", "last"),
+    [
+        ("how many days from March 3 to March 10", "March 3 to March 10", date(2026, 3, 3), date(2026, 3, 10)),
+        ("days between Christmas and New Year", "Christmas and New Year", date(2026, 12, 25), date(2027, 1, 1)),
+        (
+            "Friday, March 6 to Sunday, March 8",
+            "Friday, March 6 to Sunday, March 8",
+            date(2026, 3, 6),
+            date(2026, 3, 8),
+        ),
+        ("from 1/5/2027 until 2/5/2027", "1/5/2027 until 2/5/2027", date(2027, 1, 5), date(2027, 2, 5)),
+        ("December 20 through January 5", "December 20 through January 5", date(2026, 12, 20), date(2027, 1, 5)),
+    ],
+)
+def test_a_stretch_between_two_dates_is_found_and_read_as_its_ends(
+    text: str, span: str, first: date, last: date
+) -> None:
+    assert list(find_date_ranges(text, YEAR)) == [span]
+    assert read_range(span, TUESDAY) == (first, last)
+
+
+@pytest.mark.parametrize("text", ["March 3 or March 10", "on March 3, and then to Lisbon", "Christmas"])
+def test_what_is_no_stretch_of_days(text: str) -> None:
+    assert list(find_date_ranges(text, YEAR)) == []

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from decisionloop.extract._text import Found, readings
-from decisionloop.values.dates import MONTHS, find_dates, find_durations, not_a_calendar_word
+from decisionloop.values.dates import MONTHS, find_date_ranges, find_dates, find_durations, not_a_calendar_word
 from decisionloop.values.places import is_place
 
 # A month named alone ("in December"): a value for a text slot such as a report's month, never a date (it names no
@@ -14,8 +14,9 @@ from decisionloop.values.places import is_place
 _MONTH = re.compile(rf"\b(?:in|of|during|since|until|by) (May)\b|\b({'|'.join(m for m in MONTHS if m != 'May')})\b")
 
 
-# A word's first letter, not one after an apostrophe ("valentine's" → "Valentine's", not "Valentine'S").
-_TITLE_WORD = re.compile(r"(?<![\w'’])[a-z]")
+# A word's first letter, not one after an apostrophe ("valentine's" → "Valentine's", not "Valentine'S"), nor of
+# the small words names keep in lower case ("the 4th of July", "Fourth of July").
+_TITLE_WORD = re.compile(r"(?<![\w'’])(?!(?:of|the|and|a|an|to|in|on|at|for|by)\b)[a-z]")
 
 
 def _stands_alone(short: str) -> bool:
@@ -25,12 +26,13 @@ def _stands_alone(short: str) -> bool:
 
 def dates(text: str, year: int, *, lowered: bool = False) -> Iterator[Found]:
     """Dates in ``text``: Month D[, YYYY], D Month, ISO, today/tomorrow, next Friday, holiday names of ``year``
-    (in a text typed in lower case, ``lowered``, too: offered as typed); then a month named alone."""
-    found = list(find_dates(text, year, stands_alone=_stands_alone))
+    and stretches between two of them (in a text typed in lower case, ``lowered``, too: offered as typed); then a
+    month named alone."""
+    found = list(_days(text, year))
     titled = _TITLE_WORD.sub(lambda m: m.group().upper(), text) if lowered else text
     if lowered and len(titled) == len(text):  # "december 25", "christmas": read with capitals too
         known = {span.casefold() for span in found}
-        for span in find_dates(titled, year, stands_alone=_stands_alone):
+        for span in _days(titled, year):
             at = titled.find(span)
             if span.casefold() not in known and at >= 0:
                 known.add(span.casefold())
@@ -39,6 +41,12 @@ def dates(text: str, year: int, *, lowered: bool = False) -> Iterator[Found]:
     for month in dict.fromkeys(m.group(1) or m.group(2) for m in _MONTH.finditer(text)):
         if not any(month in span for span in found):
             yield month, "date"
+
+
+def _days(text: str, year: int) -> Iterator[str]:
+    """The dates and the stretches of days between two of them ("March 3 to March 10") that ``text`` writes."""
+    yield from find_dates(text, year, stands_alone=_stands_alone)
+    yield from find_date_ranges(text, year, stands_alone=_stands_alone)
 
 
 def durations(text: str) -> Iterator[Found]:

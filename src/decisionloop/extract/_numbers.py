@@ -10,7 +10,7 @@ from itertools import islice
 
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, Found, is_function
 from decisionloop.values.numbers import SCALE_WORD, SPELLED, SPELLED_WORD, read_number
-from decisionloop.values.quantity import find_compounds, registry
+from decisionloop.values.quantity import UNIT_OF, find_compounds, registry
 
 # A number as written in English: digits with optional thousands commas (1,250: groups of exactly three) and
 # decimals (3.5). A comma before fewer than three digits ends the number, so "1, 2 and 3" are three numbers.
@@ -34,7 +34,7 @@ _SPACED = re.compile(rf"(?i){_CHAIN_START}{_OPERAND}(?:(?:\s+[-+*/^×÷]\s+|\s+(
 # "18% of 2,450", "5 percent of 300": a percentage of a number, ending where the number does or where the
 # arithmetic that goes on from it does ("25% of 200 plus 10").
 _PERCENT = re.compile(
-    rf"(?i){_START}{NUM}\s*(?:%|\s+percent)\s+of\s+{NUM}"
+    rf"(?i){_START}{NUM}\s*(?:%|\s+percent)\s+of\s+(?:{NUM}\s*(?:%|\s+percent)\s+of\s+)*{NUM}"
     rf"(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+){_OPERAND})*(?![\w.])"
 )
 # A chain that is a date, never arithmetic, when it is all there is: ISO or slashed dates (2026-01-05, 2026/1/5,
@@ -96,8 +96,12 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"what\s+percent(?:age)?\s+of\s+({NUM})\s+is\s+({NUM})", "{1} / {0} × 100"),
         (rf"({NUM})\s+is\s+what\s+percent(?:age)?\s+of\s+({NUM})", "{0} / {1} × 100"),
         (rf"({NUM})\s+out\s+of\s+({NUM})\s+(?:as\s+an?\s+|in\s+)?percent(?:age)?", "{0} / {1} × 100"),
-        (rf"({NUM})\s*(?:%|\s+percent)\s+(?:tip|tax|discount|interest|commission|service\s+charge|vat)\s+"
-         rf"(?:on|of|for|from)\s+[$€£]?\s*({NUM})", "{0}% of {1}"),
+        (rf"({NUM})\s*(?:%|\s+percent)\s+(?:(?:sales|income)\s+)?"
+         rf"(?:tip|tax|discount|interest|commission|service\s+charge|vat)\s+(?:on|of|for|from)\s+(?:an?\s+|the\s+)?"
+         rf"[$€£]?\s*({NUM})", "{0}% of {1}"),
+        # a percentage added to an amount ("add 7% tax to $19.99")
+        (rf"add\s+({NUM}){_PERCENT_WORD}(?:\s+(?:sales\s+)?(?:tax|vat|tip|interest))?\s+to\s+[$€£]?\s*({NUM})",
+         "{1} + {0}% of {1}"),
         # a price with a percentage off is what is left to pay ("20% off 150" → 120), as shops mean it
         (rf"({NUM})\s*(?:%|\s+percent)\s+off\s+(?:of\s+)?[$€£]?\s*({NUM})", "{1} - {0}% of {1}"),
         # a sum split between people or parts ("split a $120 bill between 4 people")
@@ -115,18 +119,23 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )  # fmt: skip
 _TEMPLATES: dict[re.Pattern[str], str] = dict((*_VERBAL, *_SPOKEN))
-# A step that goes on from a computation: "then multiply by 3", ", and then subtract 2", "then square it".
+# A step that goes on from a computation: "then multiply by 3", ", and then subtract 2", "then square it", and
+# the whole of it raised ("all squared").
 # Keyed by the step's words, or by its verb alone ("multiply it by", "raise to the power of").
 _STEP_OPS = {
     "multiply": "×", "times": "×", "multiplied by": "×", "divide": "÷", "divided by": "÷",
     "add": "+", "plus": "+", "subtract": "-", "minus": "-", "take away": "-", "raise": "^", "to the power of": "^",
 }  # fmt: skip
 _THEN = re.compile(
-    rf"""(?ix) \s*,?\s* (?:and\s+)? then \s+ (?:
+    rf"""(?ix) \s*,?\s* (?:
+        (?P<all> all \s+ (?:squared|cubed) )  # "3 plus 4 all squared"
+      |
+      (?:and\s+)? then \s+ (?:
         (?P<squared> square\s+(?:it|that|the\s+result) | (?:it\s+)?squared )
       | (?P<op> (?:multiply|divide|raise)(?:\s+it)?\s+(?:by|to\s+the\s+power\s+of) | times | plus | minus
                | multiplied\s+by | divided\s+by | add | subtract | take\s+away | to\s+the\s+power\s+of )
         \s+ (?P<n> {NUM}) (?:\s+(?:to|from)\s+(?:it|that|the\s+result))? (?![\w.])
+      )
     )"""
 )
 _MAX_STEPS = 8
@@ -359,6 +368,8 @@ def _rounded(text: str, start: int, end: int, expr: str) -> str:
 
 
 def _step(m: re.Match[str]) -> tuple[str, str]:
+    if m["all"]:
+        return "^", "3" if m["all"].casefold().endswith("cubed") else "2"
     if m["squared"]:
         return "^", "2"
     words = m["op"].casefold().split()
@@ -451,6 +462,8 @@ def _measures(phrase: str) -> str | None:
         return None
     if phrase in ("f", "F"):  # Fahrenheit's letter, which pint does not read ("68f", "20 c in f")
         return "other"
+    if phrase.casefold() in UNIT_OF:  # words unit_convert reads that pint does not ("3 kilos", "5 kms")
+        return "other"
     if words[0].casefold() in ("degree", "degrees") and len(words) > 1:
         if len(words) > 2:
             return None
@@ -480,10 +493,23 @@ def quantities(text: str) -> Iterator[Found]:
     for m, span in measured(QUANTITY, text, is_unit):
         if any(c.start() <= m.start() < c.end() for c in parts):
             continue
+        if _negated(text, m.start()):
+            span = f"-{span}"
         if len(span) <= MAX_SPAN:
             yield span, "quantity"
         if not m.group(2):  # glued ("5C", "6cm"): the number alone is not found as a number of its own
             yield m.group(1), "number"
+
+
+# "minus" or "negative" right before an amount, with the word before it (when there is one).
+_NEGATIVE = re.compile(r"(?i)(?:(?P<before>\S+)\s+)?(?:minus|negative)\s+\Z")
+
+
+def _negated(text: str, start: int) -> bool:
+    """Whether the amount at ``start`` is said to be below zero ("minus 40 c"), not taken from a number before it
+    ("100 minus 40 c" is arithmetic)."""
+    m = _NEGATIVE.search(text, max(0, start - MAX_SPAN), start)
+    return m is not None and not (m["before"] and _DIGIT.search(m["before"]))
 
 
 def measured(

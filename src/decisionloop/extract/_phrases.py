@@ -47,6 +47,9 @@ _CLAUSE = re.compile(
       | to \s+ say (?:\s+that)?
       | telling \s+ (?:him|her|them|me) (?:\s+that)?
       | (?:tell|email|e-mail|message|text|inform|notify) \s+ (?:the|my|our|your) \s+ \w+ \s+ that  # tell my boss that
+      | (?:tell|email|e-mail|message|text|send \s+ an? \s+ (?:message|text|email|e-mail) \s+ to)
+        \s+ [\w'’.-]+ (?:\s+[\w'’.-]+)? \s* :        # text Alex: running late
+      | (?:note|memo|reminder|to-?do) \s* :          # note: call the dentist
     ))
     \s+ (.+)
     """,

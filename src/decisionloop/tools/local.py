@@ -15,8 +15,8 @@ import pint
 from decisionloop.core.tool import Effect, Preview, Runner, ToolContext, ToolResult
 from decisionloop.tools.catalog import UNITS
 from decisionloop.tools.zones import find_zone
-from decisionloop.values.dates import MONTHS, WEEKDAYS, read_date, read_duration
-from decisionloop.values.quantity import read_compound, registry
+from decisionloop.values.dates import MONTHS, WEEKDAYS, read_date, read_duration, read_range
+from decisionloop.values.quantity import UNIT_ALIASES, UNIT_OF, read_compound, registry
 
 __all__ = [
     "LOCAL_PREVIEWS",
@@ -293,30 +293,6 @@ def calculator(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
 
 # --- unit_convert -----------------------------------------------------------------------------------------
 
-_UNIT_ALIASES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("kilometer", ("km", "kms", "kilometer", "kilometers", "kilometre", "kilometres")),
-    ("mile", ("mi", "mile", "miles")),
-    ("meter", ("m", "meter", "meters", "metre", "metres")),
-    ("centimeter", ("cm", "centimeter", "centimeters", "centimetre", "centimetres")),
-    ("millimeter", ("mm", "millimeter", "millimeters", "millimetre", "millimetres")),
-    ("foot", ("ft", "foot", "feet")),
-    ("inch", ("in", "inch", "inches")),
-    ("yard", ("yd", "yds", "yard", "yards")),
-    ("kilogram", ("kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes")),
-    ("gram", ("g", "gram", "grams", "gramme", "grammes")),
-    ("pound", ("lb", "lbs", "pound", "pounds")),
-    ("ounce", ("oz", "ounce", "ounces")),
-    ("liter", ("l", "liter", "liters", "litre", "litres")),
-    ("milliliter", ("ml", "milliliter", "milliliters", "millilitre", "millilitres")),
-    ("gallon", ("gal", "gals", "gallon", "gallons")),
-    ("degree_Celsius", ("celsius", "c", "centigrade")),
-    ("degree_Fahrenheit", ("fahrenheit", "f")),
-    ("kelvin", ("k", "kelvin", "kelvins")),
-    ("kilometer / hour", ("km/h", "kmh", "kph", "km/hr", "km per hour", "kilometers per hour", "kilometres per hour")),
-    ("mile / hour", ("mph", "mi/h", "miles per hour", "mile per hour")),
-    ("meter / second", ("m/s", "meters per second", "metres per second")),
-)
-_UNIT_OF: dict[str, str] = {alias: unit for unit, aliases in _UNIT_ALIASES for alias in aliases}
 # A unit of weight that names a unit of volume when a volume is converted to it (US customary).
 _FLUID: dict[str, tuple[str, str]] = {"ounce": ("fluid_ounce", "fluid ounces")}
 _TARGETS: dict[str, str] = dict(UNITS)
@@ -347,9 +323,9 @@ def _quantity(text: str) -> pint.Quantity[float]:
     key = _unit_key(match["unit"])
     if not key:
         raise ValueError(f"{text!r} does not say its unit; add one, e.g. '20 °F', '20 °C' or '5 miles'")
-    unit = _UNIT_OF.get(key) or _pint_unit(match["unit"])
+    unit = UNIT_OF.get(key) or _pint_unit(match["unit"])
     if unit is None:
-        known = ", ".join(a for _, aliases in _UNIT_ALIASES for a in aliases[:1])
+        known = ", ".join(a for _, aliases in UNIT_ALIASES for a in aliases[:1])
         raise ValueError(f"the unit {match['unit']!r} in {text!r} is not one I know; known units: {known}")
     number = match["number"]
     amount = 1.0 if number[0].isalpha() else float(number.replace(",", "").replace("−", "-"))
@@ -376,7 +352,7 @@ def _pint_unit(text: str) -> pint.Unit | None:
     key = _unit_key(text)
     if not key:
         return None
-    alias = _UNIT_OF.get(key)
+    alias = UNIT_OF.get(key)
     attempts = (alias,) if alias is not None else (text.strip(), "_".join(text.split()), "_".join(key.split()))
     for attempt in attempts:
         try:
@@ -397,16 +373,16 @@ def target_unit(to_unit: str) -> tuple[str, str] | None:
     """
     key = _catalog_key(to_unit)
     if key is not None:
-        return _UNIT_OF[key.lower()], _TARGETS[key]
+        return UNIT_OF[key.lower()], _TARGETS[key]
     unit = _pint_unit(to_unit)
     if unit is None:
         return None
-    label = next((_TARGETS[k] for k in _TARGETS if registry().Unit(_UNIT_OF[k.lower()]) == unit), None)
+    label = next((_TARGETS[k] for k in _TARGETS if registry().Unit(UNIT_OF[k.lower()]) == unit), None)
     return str(unit), label or " ".join(to_unit.split())
 
 
 def _same_kind(quantity: pint.Quantity[float]) -> str:
-    keys = [k for k in _TARGETS if registry().Unit(_UNIT_OF[k.lower()]).dimensionality == quantity.dimensionality]
+    keys = [k for k in _TARGETS if registry().Unit(UNIT_OF[k.lower()]).dimensionality == quantity.dimensionality]
     return ", ".join(keys) or "another unit of the same kind"
 
 
@@ -516,15 +492,32 @@ def _in_year(raw_date: str, year: int, today: date) -> date | None:
     return None if _YEAR_OR_RELATIVE.search(raw_date) else read_date(f"{raw_date} {year}", today)
 
 
+def _between(first: date, last: date) -> ToolResult:
+    """How many days lie from ``first`` to ``last`` (and weeks, when there are more than a week's)."""
+    days = (last - first).days
+    count = f"{abs(days):,} day{'' if abs(days) == 1 else 's'}"
+    weeks, rest = divmod(abs(days), 7)
+    if weeks and abs(days) > 7:
+        count += f" ({weeks} week{'' if weeks == 1 else 's'}" + (
+            f" and {rest} day{'' if rest == 1 else 's'})" if rest else ")"
+        )
+    observation = f"From {_long_date(first)} to {_long_date(last)} is {count}"
+    return _done(observation, start=first.isoformat(), date=last.isoformat(), days=days)
+
+
 def date_math(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     """Add or subtract ``args['offset']`` to ``args['date']`` (relative to ``ctx.now``), naming both dates; with
-    no offset, the weekday of the date and how many days it is from today."""
+    no offset, the weekday of the date and how many days it is from today, or for a stretch between two dates
+    ("March 3 to March 10") how many days it spans."""
     raw_date, raw_offset = args.get("date", "").strip() or "today", args.get("offset", "").strip()
     if not raw_offset:
         day = read_date(raw_date, ctx.now.date())
-        if day is None:
+        if day is not None:
+            return _day_of(raw_date, day, ctx.now.date())
+        stretch = read_range(raw_date, ctx.now.date())
+        if stretch is None:
             return _failed(f"Could not read the date {raw_date!r}; say it like {_DATE_EXAMPLES}.")
-        return _day_of(raw_date, day, ctx.now.date())
+        return _between(*stretch)
     offset = read_duration(raw_offset)
     if offset is None:
         return _failed(

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import cache
+from itertools import pairwise
 from typing import Literal
 
 from decisionloop.values import _holidays
@@ -114,6 +115,40 @@ def find_dates(text: str, year: int, *, stands_alone: StandsAlone = not_a_calend
             yield " ".join(m.group().split())
     for m in _LEFT_IN.finditer(text):
         yield f"the end of the {m[1].lower()}"
+
+
+_A_YEAR = re.compile(r"\b\d{4}\b")
+# What joins the two ends of a stretch of days ("March 3 to March 10", "between Christmas and New Year").
+_RANGE_JOIN = re.compile(r"(?i)\s+(?:to|until|till|through|and)\s+")
+_RANGE = re.compile(r"(?i)(?:from |between )?(.+?) (?:to|until|till|through|and) (.+)")
+
+
+def find_date_ranges(text: str, year: int, *, stands_alone: StandsAlone = not_a_calendar_word) -> Iterator[str]:
+    """Stretches of days ``text`` writes as two dates joined by to, until, through or and ("March 3 to March 10",
+    "Christmas and New Year's Day"), as written, from the first date's start to the second's end."""
+    spans = {(m.start(), m.end()) for p in (*_SPANS, _holiday_pattern(year, stands_alone)) for m in p.finditer(text)}
+    # a date inside a longer one ("Friday" of "Friday, March 4") is no end of a stretch
+    whole = sorted(s for s in spans if not any(o != s and o[0] <= s[0] and s[1] <= o[1] for o in spans))
+    for (start, end), (after, last) in pairwise(whole):
+        if _RANGE_JOIN.fullmatch(text, end, after):
+            yield " ".join(text[start:last].split())
+
+
+def read_range(text: str, today: date, *, country: str = "US") -> tuple[date, date] | None:
+    """The first and last day of a stretch ``text`` writes ("march 3 to march 10", "between christmas and new
+    year"): the last one read as the next one on or after the first when it names no year; else None."""
+    m = _RANGE.fullmatch(" ".join(text.strip().split()))
+    if m is None:
+        return None
+    first, last = read_date(m[1], today, country=country), read_date(m[2], today, country=country)
+    if first is None or last is None:
+        return None
+    if last < first and not _A_YEAR.search(m[2]):  # "December 20 to January 5": the January after
+        later = read_date(m[2], first, country=country)
+        if later is None or later < first:
+            later = read_date(f"{m[2]} {first.year + 1}", first, country=country)
+        last = later or last
+    return first, last
 
 
 # An amount of calendar time and the word saying which way it goes: "90 days from", "2 weeks after", "a couple of

@@ -14,6 +14,32 @@ _LEADING = re.compile(rf"({SCALED})\s*(\S.*)")
 _DEGREES = re.compile(r"(?:[°º˚]\s*|(?:degrees?|deg)\.?\s+)([a-z]+)", re.IGNORECASE)
 _SCALES = {"f": "degF", "fahrenheit": "degF", "c": "degC", "celsius": "degC", "centigrade": "degC", "k": "kelvin"}
 
+# The units unit_convert names and the words people write them with (pint reads most of these, not "kilos" or "kms").
+UNIT_ALIASES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("kilometer", ("km", "kms", "kilometer", "kilometers", "kilometre", "kilometres")),
+    ("mile", ("mi", "mile", "miles")),
+    ("meter", ("m", "meter", "meters", "metre", "metres")),
+    ("centimeter", ("cm", "centimeter", "centimeters", "centimetre", "centimetres")),
+    ("millimeter", ("mm", "millimeter", "millimeters", "millimetre", "millimetres")),
+    ("foot", ("ft", "foot", "feet")),
+    ("inch", ("in", "inch", "inches")),
+    ("yard", ("yd", "yds", "yard", "yards")),
+    ("kilogram", ("kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes")),
+    ("gram", ("g", "gram", "grams", "gramme", "grammes")),
+    ("pound", ("lb", "lbs", "pound", "pounds")),
+    ("ounce", ("oz", "ounce", "ounces")),
+    ("liter", ("l", "liter", "liters", "litre", "litres")),
+    ("milliliter", ("ml", "milliliter", "milliliters", "millilitre", "millilitres")),
+    ("gallon", ("gal", "gals", "gallon", "gallons")),
+    ("degree_Celsius", ("celsius", "c", "centigrade")),
+    ("degree_Fahrenheit", ("fahrenheit", "f")),
+    ("kelvin", ("k", "kelvin", "kelvins")),
+    ("kilometer / hour", ("km/h", "kmh", "kph", "km/hr", "km per hour", "kilometers per hour", "kilometres per hour")),
+    ("mile / hour", ("mph", "mi/h", "miles per hour", "mile per hour")),
+    ("meter / second", ("m/s", "meters per second", "metres per second")),
+)
+UNIT_OF: dict[str, str] = {alias: unit for unit, aliases in UNIT_ALIASES for alias in aliases}
+
 
 @cache
 def registry() -> pint.UnitRegistry[float]:
