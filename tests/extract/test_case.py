@@ -27,6 +27,9 @@ def kinds(goal: str) -> set[tuple[str, str]]:
         ("how tall is mount everest", "mount everest", "proper"),
         ("What is the population of kyoto?", "kyoto", "place"),
         ("what time is it in the uk", "uk", "proper"),
+        ("weather in san francisco on saturday", "san francisco", "place"),  # a particle first: not "francisco"
+        ("weather in los angeles", "los angeles", "place"),
+        ("weather in rio de janeiro", "rio de janeiro", "place"),
     ],
 )
 def test_a_lower_case_goal_offers_its_names_as_typed(goal: str, span: str, kind: str) -> None:

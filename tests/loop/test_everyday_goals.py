@@ -130,6 +130,10 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
             "what's the date 3 business days from now",
             "3 business days after Tuesday, December 1, 2026 is Friday, December 4, 2026",
         ),
+        (
+            "how many days in february 2028",
+            "Tuesday, February 1, 2028 is in 427 days; February 2028 has 29 days, to Tuesday, February 29, 2028",
+        ),
         ("how many days from march 3 to march 10", "From Tuesday, March 3, 2026 to Tuesday, March 10, 2026 is 7 days"),
         (
             "how many days between christmas and new year",

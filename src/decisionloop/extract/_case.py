@@ -53,8 +53,9 @@ def cased(text: str) -> str:
     i = 0
     while i < len(toks):
         n = _place_at(toks, i)
-        if n:
-            starts.update(t.start for t in toks[i : i + n] if t.text.casefold() not in connectors())
+        if n:  # the particles inside stay small ("rio de janeiro"), not a first word ("san francisco", "los angeles")
+            starts.add(toks[i].start)
+            starts.update(t.start for t in toks[i + 1 : i + n] if t.text.casefold() not in connectors())
             i += n
             continue
         if _unknown_name(toks[i].text):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from calendar import monthrange
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -443,6 +444,8 @@ def _long_date(day: date) -> str:
     return f"{WEEKDAYS[day.weekday()]}, {MONTHS[day.month - 1]} {day.day}, {day.year}"
 
 
+# A month and its year, which date_math reads as the month's first day ("February 2028").
+_MONTH_OF_YEAR = re.compile(rf"(?i)\s*(?:{'|'.join(MONTHS)})\.?,?\s+\d{{4}}\s*")
 _YEAR_OR_RELATIVE = re.compile(r"(?i)\d{4}|\b(?:last|ago|previous|past|before|this|next)\b|'\d\d\b")
 
 
@@ -468,7 +471,11 @@ def _day_of(raw_date: str, start: date, today: date) -> ToolResult:
         shown = f"{raw_date} ({shown})"
     observation = f"{shown} is {_from_today(start, today)}"
     data: dict[str, object] = {"date": start.isoformat(), "days": (start - today).days}
-    if start < today and (following := _in_year(raw_date, start.year + 1, today)) is not None:
+    if _MONTH_OF_YEAR.fullmatch(raw_date):  # "February 2028" names a month: how long it is, too
+        last = start.replace(day=monthrange(start.year, start.month)[1])
+        observation += f"; {MONTHS[start.month - 1]} {start.year} has {last.day} days, to {_long_date(last)}"
+        data["last"] = last.isoformat()
+    elif start < today and (following := _in_year(raw_date, start.year + 1, today)) is not None:
         observation += f"; next year's, {_long_date(following)}, is {_from_today(following, today)}"
         data["next"] = following.isoformat()
     elif start > today and (before := _holiday_before(raw_date, start, today)) is not None:
