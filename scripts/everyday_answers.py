@@ -1,15 +1,15 @@
 """Everyday questions the local tools can answer, run end to end through the loop unattended: right, wrong or not
 answered.
 
-Sixty-two goals of our own that a new user types (arithmetic in words, conversions, dates, the clock), each with how
-its right answer ends ("= 27", "is in 24 days", "in Hong Kong (Asia/Hong_Kong, UTC+08:00)"). Each goal runs with
+Eighty-six goals of our own that a new user types (arithmetic in words, conversions, dates, the clock), each with
+how its right answer ends ("= 27", "is in 24 days", "in Hong Kong (Asia/Hong_Kong, UTC+08:00)"). Each goal runs with
 the built-in tools, the bundled model's gate (or ``--model-dir``'s), nobody at hand (a held step is declined) and
 the clock at Tuesday, December 1, 2026, 09:30 UTC. A goal is *right* when the run answers and its answer ends as
 expected, *wrong* when it answers anything else: the outcome the gate exists to make rare. Held goals and "none of
 my tools" are counted apart. Goals whose run is wrong or not answered are listed.
 
-The goals were written on 2026-12-06 while fixing the extractor and the tools (``everyday_goals.py`` has the
-small talk and the one-tool goals), so the figures flatter this code: they show what changed, not how a new
+The first 62 goals were written on 2026-12-06 while fixing the extractor and the tools (``everyday_goals.py`` has
+the small talk and the one-tool goals), so the figures flatter this code: they show what changed, not how a new
 user's own goals fare. Measured 2026-12-06, decisionloop-0.1.0-202612060321 (the model unchanged), the code of
 9ae5a68 → the code of this commit:
 
@@ -17,6 +17,13 @@ user's own goals fare. Measured 2026-12-06, decisionloop-0.1.0-202612060321 (the
 
 Still held: the model is not sure enough of the tool or a value ("what is 5 + 5 + 5", "split a $120 bill between
 4 people", "time in hong kong", "what day of the week is christmas", "how many days until december 31").
+
+``LATER`` holds 24 goals picked later that day from 280 further goals of our own (rounding, remainders, logarithms,
+percentages of percentages, a run's "10k", heights as said, "minus 40 c", the days between two dates, a month's
+length); the goals were written before the fixes that followed them, but picked after, so these figures flatter the
+code too. The code of ff638da → this commit's, the model unchanged: right 1 → 19, wrong 9 → 1, held 6 → 4, none of
+my tools 7 → 0, failed 1 → 0. The one still wrong, "what time will it be in 3 hours", is answered with the time now:
+the clock has no offset.
 
 Usage: python scripts/everyday_answers.py [--model-dir DIR]
 """
@@ -93,12 +100,39 @@ GOALS: tuple[tuple[str, str], ...] = (
     ("what's the time in new delhi", "in New Delhi (Asia/Kolkata, UTC+05:30)"),
     ("what time is it in SF", "in San Francisco (America/Los_Angeles, UTC-08:00)"),
 )
+# Written later the same day, from 280 further goals of our own (see the docstring).
+LATER: tuple[tuple[str, str], ...] = (
+    ("what's 100 divided by 3 rounded", "= 33"),
+    ("round 3.14159 to 2 decimal places", "= 3.14"),
+    ("what is 1000 divided by 7 to 2 decimal places", "= 142.86"),
+    ("what's 15% of 80 rounded to the nearest whole number", "= 12"),
+    ("what is 17 mod 5", "= 2"),
+    ("what's the remainder when 17 is divided by 5", "= 2"),
+    ("log of 1000", "= 3"),
+    ("what is the natural log of 10", "= 2.302585"),
+    ("what is 10 percent of 50 percent of 200", "= 10"),
+    ("what's 3 plus 4 all squared", "= 49"),
+    ("what's 8.5% sales tax on $240", "= 20.4"),
+    ("what is a 20% tip on a $85 bill", "= 17"),
+    ("what's the total if I add 7% tax to $19.99", "= 21.3893"),
+    ("how many miles is a 10k", "= 6.214 miles"),
+    ("how many cm is 5 foot 10", "= 177.8 cm"),
+    ("what's minus 40 c in f", "= -40 degrees Fahrenheit"),
+    ("how many pounds is 3 kilos", "= 6.614 pounds"),
+    ("how many days from march 3 to march 10", "is 7 days"),
+    ("how many days between christmas and new year", "is 7 days"),
+    ("how many days in february 2028", "February 2028 has 29 days, to Tuesday, February 29, 2028"),
+    ("how many days are left in the year", "(Thursday, December 31, 2026) is in 30 days"),
+    ("what day of the week is valentine's day", "(Sunday, February 14, 2027) is in 75 days"),
+    ("how many days until the 4th of july", "(Sunday, July 4, 2027) is in 215 days"),
+    ("what time will it be in 3 hours", "12:30 on Tuesday, December 1, 2026 (local time, UTC+00:00)"),
+)
 
 
 def main() -> None:
     backend, setup = from_arguments(__doc__.split("\n\n")[0])
     counts = dict.fromkeys(("right", "wrong", "held", "no_tool", "other"), 0)
-    for goal, ending in GOALS:
+    for goal, ending in (*GOALS, *LATER):
         result = run(goal, setup, backend)
         if result.stop == "answered":
             outcome = "right" if result.answer.endswith(ending) else "wrong"
@@ -107,7 +141,7 @@ def main() -> None:
         counts[outcome] += 1
         if outcome != "right":
             print(f"{outcome:8s} {goal[:48]:48s} {result.stop:10s} {result.answer[:90]}")
-    print(", ".join(f"{name} {n}" for name, n in counts.items()) + f" (of {len(GOALS)} goals)")
+    print(", ".join(f"{name} {n}" for name, n in counts.items()) + f" (of {len(GOALS) + len(LATER)} goals)")
 
 
 if __name__ == "__main__":

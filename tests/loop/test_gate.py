@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -15,6 +16,7 @@ from decisionloop.loop.gate import (
     StepDecisions,
     call_holds,
     no_tool_fits,
+    overlooked_holds,
     route_step,
     shared_value_holds,
     stop_holds,
@@ -160,3 +162,39 @@ def test_no_tool_fits_on_a_sure_none_or_a_none_needs_tool_agrees_with(
 ) -> None:
     decisions = StepDecisions(needs_tool=noul("needs_tool", needs_tool), pick_tool=tool("NONE", none))
     assert no_tool_fits(decisions) is fits
+
+
+def test_asking_beside_a_tool_the_goal_gives_every_value_of_holds_at_the_first_step() -> None:
+    @as_tool(description="Ask the user a question")
+    def clarify() -> str:
+        return "?"
+
+    @as_tool(description="Weather in a place")
+    def weather(place: str) -> str:
+        return place
+
+    sure = StepDecisions(
+        needs_tool=noul("needs_tool", 0.9), pick_tool=tool("weather", 0.99), given_tools=("unit_convert",)
+    )
+    [hold] = overlooked_holds(sure, clarify)
+    assert hold.kind == "tool_unsure"
+    assert hold.detail == "the goal gives every value unit_convert needs, but System 1 chose clarify"
+    assert overlooked_holds(replace(sure, given_tools=()), clarify) == []
+    # a pick that needs values of its own may be the first of two tasks ("7,200 / 16, and 5 miles in km")
+    assert overlooked_holds(sure, weather) == []
+
+    held = route_step(0, sure, tool=clarify, previous=None, goal_risky=False)
+    assert not held.auto
+    assert "tool_unsure" in kinds(held.holds)
+    later = route_step(1, sure, tool=clarify, previous=CALL, goal_risky=False)
+    assert "tool_unsure" not in kinds(later.holds)  # the first step only: later ones read observations too
+
+
+def test_a_sure_none_beside_a_tool_the_goal_gives_every_value_of_is_held() -> None:
+    none = StepDecisions(needs_tool=noul("needs_tool", 0.02), pick_tool=tool("NONE", 0.999))
+    assert route_step(0, none, tool=None, previous=None, goal_risky=False).auto  # no tool fits: the run ends
+    given = replace(none, given_tools=("unit_convert",))
+    route = route_step(0, given, tool=None, previous=None, goal_risky=False)
+    assert [h.detail for h in route.holds] == [
+        "the goal gives every value unit_convert needs, but System 1 found no tool that fits"
+    ]

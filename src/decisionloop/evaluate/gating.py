@@ -70,6 +70,7 @@ def _step(
         is_done=decided.get("is_done"),
         pick_args=pick_args,
         missing_slots=case.missing,
+        given_tools=case.given,
     )
     stop = wants_to_stop(case.index, decisions)
     others = [d for d in (risk if case.index == 0 else None, _step_ok(case, spec)) if d is not None]

@@ -5,7 +5,7 @@ Format ``decisionloop.eval-answers`` version 1, the ``answers`` member of ``deci
     {"format": "decisionloop.eval-answers", "version": 1,
      "tasks": [{"task": <the suite file's task object>, "risky": bool, "risk": ASKED,
                 "steps": [{"step": ASKED, "step_ok": ASKED|null, "args": ASKED|null, "gold_args": ASKED|null,
-                           "picked": str|null, "missing": [slot], "options": [tool],
+                           "picked": str|null, "missing": [slot], "options": [tool], "given": [tool],
                            "slots": [{"name", "fixed", "offered": [option], "gold"}]}]}],
      "llm": [{"task", "index", LLM}] | null}
     LLM = {"correct", "ms", "calls", "choice": str|null, "p": float|null, "offered": LLM (without "task", "index")}
@@ -83,6 +83,7 @@ def _case_json(case: TaskCase) -> dict[str, object]:
                 "picked": s.picked,
                 "missing": list(s.missing),
                 "options": list(s.options),
+                "given": list(s.given),
                 "slots": [
                     {"name": x.name, "fixed": x.fixed, "offered": list(x.offered), "gold": x.gold} for x in s.slots
                 ],
@@ -185,6 +186,7 @@ def _step(raw: object, index: int, previous: Call | None, gold: GoldStep, spec: 
         picked=_text_or_none(data.get("picked"), f"{where}.picked"),
         missing=_texts(data.get("missing"), f"{where}.missing"),
         options=_texts(data.get("options"), f"{where}.options"),
+        given=_texts(data.get("given", []), f"{where}.given"),
         slots=tuple(_slot(x, f"{where}.slots[{i}]") for i, x in enumerate(_list(data.get("slots"), f"{where}.slots"))),
     )
 

@@ -26,9 +26,16 @@ from decisionloop.decide import decide_batch
 from decisionloop.evaluate.bfcl_score import ArgRecord, extractable, offered
 from decisionloop.extract import Candidate, extract, slot_options
 from decisionloop.gold.tools_items import ExpectedCall, Kind, ToolsItem
-from decisionloop.loop.asks import args_ask, step_asks
+from decisionloop.loop.asks import args_ask, given_tools, step_asks
 from decisionloop.loop.frames import RunView
-from decisionloop.loop.gate import PICK_QUESTION, StepDecisions, chosen_args, no_tool_fits, shared_value_holds
+from decisionloop.loop.gate import (
+    PICK_QUESTION,
+    StepDecisions,
+    chosen_args,
+    no_tool_fits,
+    overlooked_holds,
+    shared_value_holds,
+)
 from decisionloop.spec.load import load_spec
 from decisionloop.spec.model import Spec
 from decisionloop.values.typed import canonical
@@ -46,6 +53,13 @@ class Decided:
     pick_args: Decision | None
     missing: tuple[str, ...]
     candidates: tuple[Candidate, ...]
+    given: tuple[str, ...] = ()  # the tools the question gives every value of (loop.asks.given_tools)
+
+    @property
+    def overlooked(self) -> bool:
+        """The gate holds the pick as it does a run's first step: the question gives every value of another tool."""
+        decisions = StepDecisions(needs_tool=self.needs_tool, pick_tool=self.pick_tool, given_tools=self.given)
+        return self.pick_tool is not None and bool(overlooked_holds(decisions, self.tool))
 
     @property
     def decisions(self) -> tuple[Decision, ...]:
@@ -81,7 +95,13 @@ def decide_tools(
         asked, missing = args_ask(spec, view, tool, candidates)
         pick_args = decide_batch(backend, [asked.ask])[0] if asked is not None else None
     return Decided(
-        needs_tool=step[0], pick_tool=pick, tool=tool, pick_args=pick_args, missing=missing, candidates=candidates
+        needs_tool=step[0],
+        pick_tool=pick,
+        tool=tool,
+        pick_args=pick_args,
+        missing=missing,
+        candidates=candidates,
+        given=given_tools(tools, candidates),
     )
 
 
@@ -152,7 +172,7 @@ def run_item(item: ToolsItem, backend: DecisionBackend, spec: Spec, today: date)
         tool=tool.id if tool is not None else None,
         arguments=arguments,
         missing=decided.missing,
-        held=_held(decided, kind) or (tool is not None and bool(shared_value_holds(tool, picks))),
+        held=_held(decided, kind) or decided.overlooked or (tool is not None and bool(shared_value_holds(tool, picks))),
         offered_tools=len(item.tools),
         args=_arg_records(item, tool, {k: _text(v) for k, v in arguments.items()}, decided.candidates, today),
         decisions=tuple(_decision_json(d) for d in decided.decisions),

@@ -24,7 +24,7 @@ from decisionloop.decide import Answered, Ask, answer_batch
 from decisionloop.extract import Candidate, extract, slot_options
 from decisionloop.gold.match import arg_match
 from decisionloop.gold.suite import GoldStep, Task
-from decisionloop.loop.asks import Framed, args_ask, risk_ask, step_asks, step_ok_ask, tool_options
+from decisionloop.loop.asks import Framed, args_ask, given_tools, risk_ask, step_asks, step_ok_ask, tool_options
 from decisionloop.loop.frames import RunView, StepView
 from decisionloop.spec.model import Spec
 
@@ -81,6 +81,7 @@ class StepCase:
     missing: tuple[str, ...]
     options: tuple[str, ...]
     slots: tuple[SlotCase, ...]
+    given: tuple[str, ...] = ()  # at the first step, the tools the goal gives every value of (loop.asks.given_tools)
 
     @property
     def latency_ms(self) -> float:
@@ -184,6 +185,7 @@ def _step(task: Task, index: int, setup: TeacherSetup, backend: DecisionBackend)
         missing=missing,
         options=tuple(t.id for t in options),
         slots=_slots(by_id.get(gold.action), gold, candidates),
+        given=given_tools(options, candidates) if index == 0 else (),
     )
 
 

@@ -27,6 +27,7 @@ from decisionloop.loop.asks import (
     Framed,
     args_ask,
     deliver_ask,
+    given_tools,
     named_lacking,
     named_question,
     risk_ask,
@@ -196,6 +197,7 @@ class _Run:
             pick_tool=decided.get("pick_tool"),
             is_done=decided.get("is_done"),
             only_tool=chosen.id if chosen is not None else None,
+            given_tools=given_tools(options, candidates) if index == 0 and chosen is None else (),
         )
         tool = None
         if not wants_to_stop(index, step):

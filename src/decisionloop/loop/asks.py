@@ -11,10 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from decisionloop.core.questions import ChoiceQuestion, Option, Question
-from decisionloop.core.tool import NONE, Slot, Tool
+from decisionloop.core.tool import NONE, Slot, SpanKind, Tool
 from decisionloop.core.vocab import ARG_PREFIX, ASK_USER
 from decisionloop.decide import Ask
 from decisionloop.extract import Candidate, slot_options
+from decisionloop.extract.candidates import GOAL
+from decisionloop.extract.slots import accepted_kinds
 from decisionloop.loop.frames import Frame, RunView, StepView, args_frame, deliver_frame, risk_frame, step_frame
 from decisionloop.loop.frames import step_ok_frame as _step_ok_frame
 from decisionloop.spec.model import Block, Spec, SpecQuestion
@@ -45,6 +47,40 @@ def tool_options(
         for t in tools
         if all(not s.required or _fillable(s, candidates) for s in t.slots) or named & _words(t.id, minimum=3)
     )
+
+
+# Kinds of value that read as one type only: a goal that gives a tool's every required slot one of these gives
+# all that tool needs ("38.1 gallons" and "liters" for a conversion). Numbers, arithmetic and words are left out:
+# most goals have some.
+_SPECIFIC: frozenset[SpanKind] = frozenset(
+    {"quantity", "unit", "date", "duration", "money", "percent", "email", "url", "file"}
+)
+
+
+def given_tools(tools: Sequence[Tool], candidates: Sequence[Candidate]) -> tuple[str, ...]:
+    """The tools of two required slots or more, each taking only a kind of value that reads as one type (a
+    quantity, a unit, a date, a sum of money, …; not text, not a bare number), to which the goal gives every
+    required value, as many different values as slots. When System 1, at the first step, picks no tool or one that
+    needs no value (asking the user) beside such a tool, it overlooked what the goal spells out: the gate holds the
+    step. On generator families never trained on, System 1 asks the user, or says no tool fits, at .97 or more for
+    a conversion the goal gives whole."""
+    from_goal = [c for c in candidates if c.source == GOAL and c.kind in _SPECIFIC]
+    given = []
+    for tool in tools:
+        required = [s for s in tool.slots if s.required]
+        if len(required) < 2 or any(s.is_fixed or not _SPECIFIC.issuperset(accepted_kinds(s)) for s in required):
+            continue
+        values: set[str] = set()
+        for slot in required:
+            kinds = set(accepted_kinds(slot))
+            offered = [o.name for o in slot_options(slot, [c for c in from_goal if c.kind in kinds]) if o.name != NONE]
+            if not offered:
+                break
+            values.update(v.casefold() for v in offered)
+        else:
+            if len(values) >= len(required):
+                given.append(tool.id)
+    return tuple(given)
 
 
 def _words(text: str, *, minimum: int = 1) -> set[str]:

@@ -29,6 +29,7 @@ class StepDecisions:
     pick_args: Decision | None = None
     missing_slots: tuple[str, ...] = ()
     only_tool: str | None = None
+    given_tools: tuple[str, ...] = ()  # tools the goal gives every required value of (loop.asks.given_tools)
 
 
 def wants_to_stop(step: int, decisions: StepDecisions) -> bool:
@@ -145,7 +146,7 @@ def route_step(
     the goal describes be checked (``described``). A sure NONE at the first step is no call and no hold: the run
     ends there, none of the tools fitting (unless another answer of the step is degraded)."""
     if step == 0 and no_tool_fits(decisions):
-        call, holds = None, []
+        call, holds = None, overlooked_holds(decisions, None)
     elif wants_to_stop(step, decisions):
         call, holds = None, stop_holds(step, decisions) + described.stop_described_holds(goal, previous)
     elif tool is None:
@@ -159,6 +160,7 @@ def route_step(
         )
         holds += described.call_holds(goal, step, tool, call.args)
         holds += shared_value_holds(tool, call.args)
+        holds += overlooked_holds(decisions, tool) if step == 0 else []
     step_ok = next((d for d in others if d.block == "step_ok"), None)
     if step_ok is not None and step_ok.action != "continue":
         why = step_ok.reasons[0] if step_ok.reasons else "not judged"
@@ -166,6 +168,24 @@ def route_step(
     asked = (decisions.needs_tool, decisions.pick_tool, decisions.is_done, decisions.pick_args, *others)
     holds += _other_degraded([d for d in asked if d is not None], holds)
     return Route(call=call, holds=tuple(holds))
+
+
+def overlooked_holds(decisions: StepDecisions, picked: Tool | None) -> list[Hold]:
+    """A hold when the goal gives every value of a tool (``given_tools``) and System 1 picked no tool, or one that
+    needs no value (asking the user, a clock): however sure the pick, the goal spells that tool out, and a person
+    decides between them. A pick that needs values of its own may be the first of two tasks ("7,200 divided by 16,
+    and 5 miles in km"), and passes."""
+    if not decisions.given_tools or (picked is not None and any(s.required for s in picked.slots)):
+        return []
+    if picked is not None and picked.id in decisions.given_tools:
+        return []
+    chose = f"chose {picked.id}" if picked is not None else "found no tool that fits"
+    return [
+        Hold(
+            kind="tool_unsure",
+            detail=f"the goal gives every value {decisions.given_tools[0]} needs, but System 1 {chose}",
+        )
+    ]
 
 
 def shared_value_holds(tool: Tool, args: Mapping[str, str]) -> list[Hold]:
