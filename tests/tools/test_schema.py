@@ -120,3 +120,10 @@ def test_the_instruction_names_the_parameter_where_its_description_does_not(
     name: str, description: str, instruction: str
 ) -> None:
     assert schema_slot(name, {"type": "string", "description": description}, required=True).instruction == instruction
+
+
+@pytest.mark.parametrize("name", ["year", "season", "fiscal_year"])
+def test_a_text_slot_named_for_a_year_or_season_takes_a_number_too(name: str) -> None:
+    slot = schema_slot(name, {"type": "string"}, required=True)
+    assert slot.kinds == (*TEXT_KINDS, "number")  # "2022", "the 2021 La Liga season"
+    assert schema_slot("team", {"type": "string"}, required=True).kinds == TEXT_KINDS

@@ -29,6 +29,8 @@ NUMBER_KINDS: tuple[SpanKind, ...] = ("number", "quantity", "expression")
 # that when a long goal offers more than a question holds (extract.slot_options), its noun chunks are what is cut.
 _MARKED: tuple[SpanKind, ...] = ("quoted", "email", "url", "code", "file")
 TEXT_KINDS: tuple[SpanKind, ...] = (*_MARKED, *(k for k in SPAN_KINDS if k not in NUMBER_KINDS and k not in _MARKED))
+# A text slot named for a year or a season ("year", "season", "fiscal_year"), which a number may fill.
+_YEAR_NAME = re.compile(r"(?i)year|season")
 FALLBACK_KINDS: Final[Mapping[SlotType, tuple[SpanKind, ...]]] = {
     "integer": NUMBER_KINDS,
     "number": NUMBER_KINDS,
@@ -117,6 +119,8 @@ def schema_slot(
         return slot("list", item=item, kinds=TEXT_KINDS if item == "string" else _typed_kinds(item, fallback_kinds))
     slot_type = _scalar(kind, spec)
     if slot_type == "string":
+        if kind == "string" and _YEAR_NAME.search(name):  # a year or season as text: "2022", "2021" season
+            return slot("string", kinds=(*TEXT_KINDS, "number"))
         return slot("string", kinds=TEXT_KINDS if kind == "string" else SPAN_KINDS)
     return slot(slot_type, kinds=_typed_kinds(slot_type, fallback_kinds))
 
