@@ -1,4 +1,4 @@
-"""Number words: the one table, reading a count, and reading any number in digits or words."""
+"""Number words: the one table, reading a count, reading any number in digits or words, and rounding phrases."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from decisionloop.values.numbers import NUMBER_WORD, NUMBER_WORDS, count, read_number
+from decisionloop.values.numbers import NUMBER_WORD, NUMBER_WORDS, ROUND_PLACES, count, read_number, round_places
 
 
 @pytest.mark.parametrize(
@@ -124,3 +124,24 @@ def test_every_number_in_words_reads_as_itself(n: int) -> None:
 @given(st.integers(min_value=-(10**12), max_value=10**12), st.integers(min_value=0, max_value=99))
 def test_every_number_in_digits_reads_as_itself(whole: int, cents: int) -> None:
     assert read_number(f"{whole:,}.{cents:02d}") == float(f"{whole}.{cents:02d}")
+
+
+@pytest.mark.parametrize(
+    ("words", "places"),
+    [
+        ("2 decimal places", 2),
+        ("three decimals", 3),
+        ("1 dp", 1),
+        ("the nearest tenth", 1),
+        ("nearest hundredth", 2),
+        ("the nearest whole number", 0),
+        ("a whole number", 0),
+        ("the nearest ten", -1),
+        ("nearest thousand", -3),
+        (None, 0),
+    ],
+)
+def test_the_places_a_rounding_phrase_asks_for(words: str | None, places: int) -> None:
+    if words is not None:
+        assert re.fullmatch(rf"(?i){ROUND_PLACES}", words)
+    assert round_places(words) == places

@@ -9,7 +9,7 @@ from functools import lru_cache
 from itertools import islice
 
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, Found, is_function
-from decisionloop.values.numbers import SCALE_WORD, SPELLED, SPELLED_WORD, read_number
+from decisionloop.values.numbers import ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, SPELLED_WORD, read_number
 from decisionloop.values.quantity import UNIT_OF, find_compounds, registry
 
 # A number as written in English: digits with optional thousands commas (1,250: groups of exactly three) and
@@ -140,12 +140,8 @@ _THEN = re.compile(
 )
 _MAX_STEPS = 8
 # How a goal asks for a result rounded, before or after its arithmetic (the calculator reads these words).
-_ROUND_MODE = r"(?:\s+(?:off|up|down))?"
-_ROUND_PLACES = (
-    r"\s+to\s+(?:(?:\d{1,2}|one|two|three|four|five|six)\s+(?:decimal\s+places?|decimals?|dp|places?|digits?)"
-    r"|(?:the\s+)?nearest\s+(?:whole\s+number|integer|whole|tenth|hundredth|thousandth|ten|hundred|thousand)"
-    r"|(?:an?\s+)?(?:whole\s+number|integer))"
-)
+_ROUND_MODE = rf"(?:\s+{ROUND_MODE})?"
+_ROUND_PLACES = rf"\s+to\s+{ROUND_PLACES}"
 _ROUND_BEFORE = re.compile(rf"(?i)\bround{_ROUND_MODE}\s+\Z")
 _ROUND_AFTER = re.compile(rf"(?i)(?:,?\s+rounded{_ROUND_MODE}(?:{_ROUND_PLACES})?|{_ROUND_PLACES})(?![\w.])")
 # A number to round, alone ("round 3.14159 to 2 decimal places"), not the first operand of arithmetic.

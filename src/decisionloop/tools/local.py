@@ -17,6 +17,7 @@ from decisionloop.core.tool import Effect, Preview, Runner, ToolContext, ToolRes
 from decisionloop.tools.catalog import UNITS
 from decisionloop.tools.zones import find_zone
 from decisionloop.values.dates import MONTHS, WEEKDAYS, read_date, read_duration, read_range
+from decisionloop.values.numbers import ROUND_MODE, ROUND_PLACES, round_places
 from decisionloop.values.quantity import UNIT_ALIASES, UNIT_OF, read_compound, registry
 
 __all__ = [
@@ -225,28 +226,19 @@ def calculate(expression: str) -> float | None:
         return None
 
 
-# How a result is to be rounded, said before or after the arithmetic: "round 3.14159 to 2 decimal places", "100
-# divided by 3 rounded", "… rounded up to the nearest ten", "… to 2 dp".
-_PLACES = (
-    r"(?P<n>\d{1,2}|one|two|three|four|five|six)\s+(?:decimal\s+places?|decimals?|dp|d\.p\.|places?|digits?)"
-    r"|(?:the\s+)?nearest\s+(?P<nearest>whole\s+number|integer|whole|tenth|hundredth|thousandth|ten|hundred|thousand)"
-    r"|(?:an?\s+)?(?P<whole>whole\s+number|integer)"
-)
+# How a result is to be rounded, said before or after the arithmetic (values.numbers' words): "round 3.14159 to 2
+# decimal places", "100 divided by 3 rounded", "… rounded up to the nearest ten", "… to 2 dp".
 _ROUND_LEAD = re.compile(
-    rf"(?i)^\s*round(?:ed)?(?:\s+(?P<mode>off|up|down))?\s+(?P<expr>.+?)(?:\s+to\s+(?:{_PLACES}))?\s*$"
+    rf"(?i)^\s*round(?:ed)?(?:\s+(?P<mode>{ROUND_MODE}))?\s+(?P<expr>.+?)(?:\s+to\s+(?P<to>{ROUND_PLACES}))?\s*$"
 )
 _ROUND_TAIL = re.compile(
-    rf"(?i)^(?P<expr>.+?),?\s+(?=rounded|to\b)(?:rounded(?:\s+(?P<mode>off|up|down))?)?"
-    rf"(?:\s*\bto\s+(?:{_PLACES}))?\s*$"
+    rf"(?i)^(?P<expr>.+?),?\s+(?=rounded|to\b)(?:rounded(?:\s+(?P<mode>{ROUND_MODE}))?)?"
+    rf"(?:\s*\bto\s+(?P<to>{ROUND_PLACES}))?\s*$"
 )
-_PLACES_OF = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "tenth": 1, "hundredth": 2, "thousandth": 3,
-    "ten": -1, "hundred": -2, "thousand": -3,
-}  # fmt: skip
 _ROUND_MODES = {None: ROUND_HALF_UP, "off": ROUND_HALF_UP, "up": ROUND_CEILING, "down": ROUND_FLOOR}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Rounding:
     """The arithmetic of an expression that says how to round its result, and how: decimal places (negative: to
     the nearest ten, hundred, thousand) and the rounding mode (half up, as people round, or up or down)."""
@@ -261,13 +253,8 @@ def _rounding(expression: str) -> _Rounding | None:
     m = _ROUND_LEAD.match(expression) or _ROUND_TAIL.match(expression)
     if m is None:
         return None
-    n, nearest = m["n"], m["nearest"]
-    if n is not None:
-        places = int(n) if n.isdigit() else _PLACES_OF[n.casefold()]
-    else:
-        places = _PLACES_OF.get(" ".join(nearest.casefold().split()), 0) if nearest else 0
     mode = m["mode"].casefold() if m["mode"] else None
-    return _Rounding(m["expr"], places, _ROUND_MODES[mode])
+    return _Rounding(m["expr"], round_places(m["to"]), _ROUND_MODES[mode])
 
 
 def _round(value: float, places: int, mode: str) -> float:

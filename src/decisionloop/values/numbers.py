@@ -52,6 +52,35 @@ SPELLED = (
     rf"(?:(?:half\s+)?an?\s+(?=(?:hundred|thousand|million|billion|trillion|dozen)\b))?"
     rf"{SPELLED_WORD}\b(?:(?:\s+and\s+|\s+|-){SPELLED_WORD}\b)*"
 )
+# How a result is to be rounded, as people say it: the mode after "round"/"rounded" ("up", "down", "off") and the
+# precision after "to" ("2 decimal places", "the nearest ten", "a whole number"). The extractor offers these words
+# with the arithmetic they round, and the calculator reads them (``round_places``).
+ROUND_MODE = r"(?:off|up|down)"
+ROUND_PLACES = (
+    r"(?:(?:\d{1,2}|one|two|three|four|five|six)\s+(?:decimal\s+places?|decimals?|dp|places?|digits?)"
+    r"|(?:the\s+)?nearest\s+(?:whole\s+number|integer|whole|tenth|hundredth|thousandth|ten|hundred|thousand)"
+    r"|(?:an?\s+)?(?:whole\s+number|integer))"
+)
+_PLACES_OF = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "tenth": 1, "hundredth": 2, "thousandth": 3,
+    "ten": -1, "hundred": -2, "thousand": -3,
+}  # fmt: skip
+
+
+def round_places(words: str | None) -> int:
+    """The decimal places a ROUND_PLACES phrase asks for (negative: the nearest ten, hundred, thousand); 0, a
+    whole number, for none."""
+    if not words:
+        return 0
+    first, *_ = words.casefold().split()
+    if first.isdigit():
+        return int(first)
+    if first in _PLACES_OF:
+        return _PLACES_OF[first]
+    nearest = words.casefold().split()[-1]
+    return _PLACES_OF.get(nearest, 0)
+
+
 _SCALED = re.compile(rf"({DIGITS})(?:(k|bn)|\s*(e[+-]?\d+)|\s+({'|'.join(_DIGIT_SCALES)}))?")
 _SIGN = re.compile(r"^(?:minus|negative)\s+")
 
