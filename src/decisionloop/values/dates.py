@@ -127,8 +127,13 @@ def find_date_ranges(text: str, year: int, *, stands_alone: StandsAlone = not_a_
     """Stretches of days ``text`` writes as two dates joined by to, until, through or and ("March 3 to March 10",
     "Christmas and New Year's Day"), as written, from the first date's start to the second's end."""
     spans = {(m.start(), m.end()) for p in (*_SPANS, _holiday_pattern(year, stands_alone)) for m in p.finditer(text)}
-    # a date inside a longer one ("Friday" of "Friday, March 4") is no end of a stretch
-    whole = sorted(s for s in spans if not any(o != s and o[0] <= s[0] and s[1] <= o[1] for o in spans))
+    # a date inside a longer one ("Friday" of "Friday, March 4") is no end of a stretch: by start, longest first,
+    # a span is whole when it reaches past every one before it
+    whole, reached = [], -1
+    for start, end in sorted(spans, key=lambda s: (s[0], -s[1])):
+        if end > reached:
+            whole.append((start, end))
+            reached = end
     for (start, end), (after, last) in pairwise(whole):
         if _RANGE_JOIN.fullmatch(text, end, after):
             yield " ".join(text[start:last].split())
