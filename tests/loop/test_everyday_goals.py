@@ -136,6 +136,10 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         ),
         ("how many days from march 3 to march 10", "From Tuesday, March 3, 2026 to Tuesday, March 10, 2026 is 7 days"),
         (
+            "how many days between 2026-01-01 and 2026-12-31",
+            "From Thursday, January 1, 2026 to Thursday, December 31, 2026 is 364 days (52 weeks)",
+        ),
+        (
             "how many days between christmas and new year",
             "From Friday, December 25, 2026 to Friday, January 1, 2027 is 7 days",
         ),

@@ -360,6 +360,10 @@ def test_date_math_says_how_long_a_month_of_a_year_is() -> None:
     ("stretch", "observation"),
     [
         ("March 3 to March 10", "From Tuesday, March 3, 2026 to Tuesday, March 10, 2026 is 7 days"),
+        (
+            "2026-01-01 and 2026-12-31",
+            "From Thursday, January 1, 2026 to Thursday, December 31, 2026 is 364 days (52 weeks)",
+        ),
         ("between christmas and new year", "From Friday, December 25, 2026 to Friday, January 1, 2027 is 7 days"),
         ("March 1 and June 15", "From Sunday, March 1, 2026 to Monday, June 15, 2026 is 106 days (15 weeks and 1 day)"),
         (

@@ -505,13 +505,14 @@ def date_math(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     ("March 3 to March 10") how many days it spans."""
     raw_date, raw_offset = args.get("date", "").strip() or "today", args.get("offset", "").strip()
     if not raw_offset:
-        day = read_date(raw_date, ctx.now.date())
-        if day is not None:
-            return _day_of(raw_date, day, ctx.now.date())
+        # a stretch first: "2026-01-01 and 2026-12-31" is no date with a time after it
         stretch = read_range(raw_date, ctx.now.date())
-        if stretch is None:
+        if stretch is not None:
+            return _between(*stretch)
+        day = read_date(raw_date, ctx.now.date())
+        if day is None:
             return _failed(f"Could not read the date {raw_date!r}; say it like {_DATE_EXAMPLES}.")
-        return _between(*stretch)
+        return _day_of(raw_date, day, ctx.now.date())
     offset = read_duration(raw_offset)
     if offset is None:
         return _failed(
