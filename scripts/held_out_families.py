@@ -39,6 +39,13 @@ asked of what it only mentions, as well → .764 (person 43.1%, automatic steps 
 .862); the role itself looked up ("author" of "the author of Frankenstein") → .769 (automatic steps wrong
 19.9%); seen families .990 throughout.
 
+Retrained 2026-12-06 (the same recipe, seeds 8 and 9, on the code of ff638da; ``hold89`` again, both heads
+together): held out S1 .066, S1 + a person .655 (person 37.0% of steps), automatic steps wrong 26.4%, ECE .277;
+seen families .965 (person 10.1%), 1.8% wrong. With the gate's hold on asking, or finding no tool, beside a tool
+the goal gives every typed value of (``loop.gate.overlooked_holds``): held out S1 + a person .782 (person 42.9%),
+automatic steps wrong 18.7% (``units`` .500 → .872); seen families unchanged. The seed-8 head alone: .638 → .777,
+28.1% → 19.9% wrong.
+
 Usage: python scripts/held_out_families.py --model-dir DIR --families multihop,units [--episodes N] [--json F]
 """
 
