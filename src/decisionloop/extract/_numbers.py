@@ -143,6 +143,7 @@ _MAX_STEPS = 8
 _ROUND_MODE = rf"(?:\s+{ROUND_MODE})?"
 _ROUND_PLACES = rf"\s+to\s+{ROUND_PLACES}"
 _ROUND_BEFORE = re.compile(rf"(?i)\bround{_ROUND_MODE}\s+\Z")
+_ROUND_REACH = 24  # characters before an expression where "round off " may stand (more spaces are not read)
 _ROUND_AFTER = re.compile(rf"(?i)(?:,?\s+rounded{_ROUND_MODE}(?:{_ROUND_PLACES})?|{_ROUND_PLACES})(?![\w.])")
 # A number to round, alone ("round 3.14159 to 2 decimal places"), not the first operand of arithmetic.
 _ROUND_NUMBER = re.compile(rf"(?i)\bround{_ROUND_MODE}\s+(?P<n>{NUM})(?:{_ENDS}|(?={_ROUND_PLACES}))")
@@ -356,7 +357,7 @@ def _then_steps(text: str, end: int, expr: str) -> tuple[str, int]:
 def _rounded(text: str, start: int, end: int, expr: str) -> str:
     """``expr`` with the goal's words on rounding it before and after it, which the calculator reads ("round
     3.14159 to 2 decimal places", "100 divided by 3 rounded to the nearest tenth"); ``expr`` when there are none."""
-    before = _ROUND_BEFORE.search(text, 0, start)
+    before = _ROUND_BEFORE.search(text, max(0, start - _ROUND_REACH), start)
     after = _ROUND_AFTER.match(text, end)
     if before is None and after is None:
         return expr

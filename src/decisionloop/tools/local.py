@@ -249,7 +249,10 @@ class _Rounding:
 
 
 def _rounding(expression: str) -> _Rounding | None:
-    """How ``expression`` asks for its result rounded, or None when it does not."""
+    """How ``expression`` asks for its result rounded, or None when it does not (or is too long to calculate: the
+    patterns' cost grows with the square of the length)."""
+    if len(expression) > _CALC_MAX_CHARS:
+        return None
     m = _ROUND_LEAD.match(expression) or _ROUND_TAIL.match(expression)
     if m is None:
         return None
