@@ -178,6 +178,20 @@ def test_the_time_and_date_come_from_the_clock_not_the_weather(goal: str, answer
     assert _run(goal) == ("answered", answer, ["clock"])
 
 
+def test_a_time_from_now_is_the_clocks_with_an_offset_never_the_time_now() -> None:
+    # decisionloop-0.1.0-202612060321 puts the offset "in 3 hours" at 0.91, under its gate: held, never the time now
+    stop, answer, called = _run("what time will it be in 3 hours")
+    assert (stop, answer, called) in (
+        ("answered", "In 3 hours it will be 12:30 on Tuesday, December 1, 2026 (local time, UTC+00:00)", ["clock"]),
+        ("held", "Not done: a held step was declined, since nobody is at a terminal to decide it.", []),
+    )
+    assert _run("what time was it 2 hours ago") == (
+        "answered",
+        "2 hours ago it was 07:30 on Tuesday, December 1, 2026 (local time, UTC+00:00)",
+        ["clock"],
+    )
+
+
 @pytest.mark.parametrize("goal", ["current time in Europe/Berlin"])
 def test_a_goal_the_model_is_unsure_of_is_held_never_answered_wrong(goal: str) -> None:
     # An IANA zone key is no span the extractor offers ("Europe" and "Berlin" are): the model is unsure which one

@@ -29,6 +29,32 @@ def test_the_clock_tells_the_time_in_a_place_or_zone(place: str, observation: st
     assert (result.ok, result.observation) == (True, observation)
 
 
+@pytest.mark.parametrize(
+    ("args", "observation"),
+    [
+        ({"offset": "in 3 hours"}, "In 3 hours it will be 12:30 on Tuesday, December 1, 2026 (local time, UTC+00:00)"),
+        ({"offset": "2 hours ago"}, "2 hours ago it was 07:30 on Tuesday, December 1, 2026 (local time, UTC+00:00)"),
+        (
+            {"place": "Tokyo", "offset": "in half an hour"},
+            "In half an hour it will be 19:00 on Tuesday, December 1, 2026 in Tokyo (Asia/Tokyo, UTC+09:00)",
+        ),
+        ({"offset": "in 2 days"}, "In 2 days it will be 09:30 on Thursday, December 3, 2026 (local time, UTC+00:00)"),
+    ],
+)
+def test_the_clock_tells_the_time_that_far_from_now(args: dict[str, str], observation: str) -> None:
+    result = clock(args, CTX)
+    assert (result.ok, result.observation) == (True, observation)
+
+
+def test_the_clock_names_an_offset_it_cannot_read_and_date_math_sends_clock_time_to_it() -> None:
+    result = clock({"offset": "soonish"}, CTX)
+    assert not result.ok
+    assert "'soonish'" in result.observation
+    moved = date_math({"date": "today", "offset": "in 3 hours"}, CTX)
+    assert not moved.ok
+    assert "clock time" in moved.observation
+
+
 def test_the_clock_names_what_it_cannot_place() -> None:
     result = clock({"place": "Qzxv Land"}, CTX)
     assert not result.ok
@@ -66,6 +92,7 @@ def test_zones_come_from_the_gazetteer_and_the_zone_database() -> None:
 
 def test_the_clock_place_is_optional() -> None:
     assert spec("clock").slot("place").required is False
+    assert spec("clock").slot("offset").required is False
     assert spec("date_math").slot("offset").required is False
 
 

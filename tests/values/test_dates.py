@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 from hypothesis import given
@@ -14,9 +14,11 @@ from decisionloop.values.dates import (
     find_date_ranges,
     find_dates,
     find_durations,
+    find_time_offsets,
     read_date,
     read_duration,
     read_range,
+    read_time_offset,
 )
 
 YEAR = 2027
@@ -325,3 +327,24 @@ def test_a_stretch_between_two_dates_is_found_and_read_as_its_ends(
 @pytest.mark.parametrize("text", ["March 3 or March 10", "on March 3, and then to Lisbon", "Christmas"])
 def test_what_is_no_stretch_of_days(text: str) -> None:
     assert list(find_date_ranges(text, YEAR)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "minutes"),
+    [
+        ("what time will it be in 3 hours", "in 3 hours", 180),
+        ("in half an hour", "in half an hour", 30),
+        ("45 minutes from now", "45 minutes from now", 45),
+        ("what time was it an hour ago", "an hour ago", -60),
+        ("in two hours", "in two hours", 120),
+        ("3.5 hours later", "3.5 hours later", 210),
+    ],
+)
+def test_clock_time_from_now_is_found_and_read(text: str, span: str, minutes: int) -> None:
+    assert list(find_time_offsets(text)) == [span]
+    assert read_time_offset(span) == timedelta(minutes=minutes)
+
+
+@pytest.mark.parametrize("text", ["a 3 hour drive", "it takes 45 minutes", "open 24 hours"])
+def test_an_amount_of_clock_time_without_in_or_a_direction_is_no_time_from_now(text: str) -> None:
+    assert list(find_time_offsets(text)) == []

@@ -6,7 +6,14 @@ import re
 from collections.abc import Iterator
 
 from decisionloop.extract._text import Found, readings
-from decisionloop.values.dates import MONTHS, find_date_ranges, find_dates, find_durations, not_a_calendar_word
+from decisionloop.values.dates import (
+    MONTHS,
+    find_date_ranges,
+    find_dates,
+    find_durations,
+    find_time_offsets,
+    not_a_calendar_word,
+)
 from decisionloop.values.places import is_place
 
 # A month named alone ("in December"): a value for a text slot such as a report's month, never a date (it names no
@@ -50,6 +57,9 @@ def _days(text: str, year: int) -> Iterator[str]:
 
 
 def durations(text: str) -> Iterator[Found]:
-    """Amounts of time with their direction word (90 days from, 2 weeks after, a month)."""
+    """Amounts of time with their direction word (90 days from, 2 weeks after, a month), and of clock time from
+    now ("in 3 hours", "45 minutes from now")."""
     for span in find_durations(text):
+        yield span, "duration"
+    for span in find_time_offsets(text):
         yield span, "duration"

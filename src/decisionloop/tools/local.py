@@ -16,7 +16,7 @@ import pint
 from decisionloop.core.tool import Effect, Preview, Runner, ToolContext, ToolResult
 from decisionloop.tools.catalog import UNITS
 from decisionloop.tools.zones import find_zone
-from decisionloop.values.dates import MONTHS, WEEKDAYS, read_date, read_duration, read_range
+from decisionloop.values.dates import MONTHS, WEEKDAYS, read_date, read_duration, read_range, read_time_offset
 from decisionloop.values.numbers import ROUND_MODE, ROUND_PLACES, round_places
 from decisionloop.values.quantity import UNIT_ALIASES, UNIT_OF, read_compound, registry
 
@@ -517,6 +517,8 @@ def date_math(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
             return _failed(f"Could not read the date {raw_date!r}; say it like {_DATE_EXAMPLES}.")
         return _day_of(raw_date, day, ctx.now.date())
     offset = read_duration(raw_offset)
+    if offset is None and read_time_offset(raw_offset) is not None:
+        return _failed(f"{raw_offset!r} is clock time; date_math moves a date by days, weeks, months or years.")
     if offset is None:
         return _failed(
             f"Could not read the offset {raw_offset!r}; say it like '90 days', '2 weeks before' or '3 months ago'."
@@ -549,21 +551,41 @@ def _offset(moment: datetime) -> str:
 
 def clock(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     """The current date and time (``ctx.now``) in ``args['place']`` (a city, a country or an IANA zone); with no
-    place, in the context's own zone, named."""
-    place = args.get("place", "").strip()
+    place, in the context's own zone, named. With ``args['offset']`` ("in 3 hours", "an hour ago", "in 2 days"),
+    the date and time that far from now."""
+    place, raw_offset = args.get("place", "").strip(), args.get("offset", "").strip()
+    # A clock without a zone is taken to read UTC, as the suite's recorded clock does.
+    now = ctx.now if ctx.now.tzinfo is not None or not place else ctx.now.replace(tzinfo=UTC)
     if not place:
-        moment, where = ctx.now, f"(local time, {_offset(ctx.now)})"
+        where = f"(local time, {_offset(now)})"
     else:
         zone = find_zone(place)
         if zone is None:
             return _failed(f"I do not know which time zone {place!r} is in; name {_ZONE_EXAMPLES}.")
         name, key = zone
-        # A clock without a zone is taken to read UTC, as the suite's recorded clock does.
-        now = ctx.now if ctx.now.tzinfo is not None else ctx.now.replace(tzinfo=UTC)
-        moment = now.astimezone(ZoneInfo(key))
-        where = f"in {name} ({key}, {_offset(moment)})" if name != key else f"in {key} ({_offset(moment)})"
-    observation = f"It is {moment:%H:%M} on {_long_date(moment.date())} {where}"
+        now = now.astimezone(ZoneInfo(key))
+        where = f"in {name} ({key}, {_offset(now)})" if name != key else f"in {key} ({_offset(now)})"
+    if not raw_offset:
+        return _done(f"It is {now:%H:%M} on {_long_date(now.date())} {where}", time=now.isoformat(timespec="minutes"))
+    moment = _moved_clock(now, raw_offset)
+    if moment is None:
+        return _failed(f"Could not read how far from now {raw_offset!r} is; say it like 'in 3 hours' or 'in 2 days'.")
+    said = " ".join(raw_offset.split())
+    tense = "it was" if moment < now else "it will be"
+    observation = f"{said[0].upper()}{said[1:]} {tense} {moment:%H:%M} on {_long_date(moment.date())} {where}"
     return _done(observation, time=moment.isoformat(timespec="minutes"))
+
+
+def _moved_clock(now: datetime, raw_offset: str) -> datetime | None:
+    """``now`` moved by clock time ("in 3 hours") or by calendar time ("in 2 days", the same time of day)."""
+    delta = read_time_offset(raw_offset)
+    if delta is not None:
+        return now + delta
+    by = read_duration(raw_offset)
+    try:
+        return datetime.combine(by.shift(now.date()), now.timetz()) if by is not None else None
+    except (ValueError, OverflowError):
+        return None
 
 
 # --- send_message, ask_user, FINISH -----------------------------------------------------------------------

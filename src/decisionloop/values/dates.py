@@ -18,7 +18,7 @@ from typing import Literal
 
 from decisionloop.values import _holidays
 from decisionloop.values._holidays import StandsAlone
-from decisionloop.values.numbers import NUMBER_WORD, count
+from decisionloop.values.numbers import NUMBER_WORD, NUMBER_WORDS, count
 
 __all__ = [
     "MONTHS",
@@ -174,6 +174,45 @@ def find_durations(text: str) -> Iterator[str]:
     """Amounts of time in ``text`` with their direction word (90 days from, 2 weeks after, a month)."""
     for m in _DURATION.finditer(text):
         yield " ".join(m.group().split())
+
+
+# An amount of clock time from now, with the word that places it: "in 3 hours", "in half an hour", "45 minutes
+# from now", "an hour ago", "2 hours later". Without "in" or such a word it is no time from now ("a 3 hour
+# drive"), so none is offered.
+_CLOCK_TIME = re.compile(
+    rf"""
+    (?<![\w.,])
+    (?: (?P<in> in ) \s+ )?
+    (?P<amount> \d+ (?:\.\d+)? | half \s+ an | an? | (?:{NUMBER_WORD}) )
+    \s* (?P<unit> hours? | hrs? | minutes? | mins? ) \b
+    (?: \s+ (?P<direction> from \s+ now | ago | later | earlier | before | after ) \b )?
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def find_time_offsets(text: str) -> Iterator[str]:
+    """Amounts of clock time from now in ``text`` ("in 3 hours", "45 minutes from now", "an hour ago")."""
+    for m in _CLOCK_TIME.finditer(text):
+        if m["in"] or m["direction"]:
+            yield " ".join(m.group().split())
+
+
+def read_time_offset(text: str) -> timedelta | None:
+    """``text`` as an amount of clock time from now ("in 3 hours" → 3 h, "an hour ago" → -1 h); else None."""
+    m = _CLOCK_TIME.fullmatch(" ".join(text.strip().split()))
+    if m is None:
+        return None
+    amount = m["amount"].casefold()
+    if amount[0].isdigit():
+        value = float(amount)
+    elif amount.startswith("half"):
+        value = 0.5
+    else:
+        value = float(NUMBER_WORDS.get(amount, 1))  # "a", "an": one
+    minutes = value * (60 if m["unit"].casefold().startswith("h") else 1)
+    back = (m["direction"] or "").casefold() in ("ago", "earlier", "before")
+    return timedelta(minutes=-minutes if back else minutes)
 
 
 # --- reading durations ------------------------------------------------------------------------------------
