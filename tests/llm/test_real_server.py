@@ -100,11 +100,13 @@ def test_the_llm_plans_a_held_step_with_a_reply_that_follows_the_schema(chat: _R
     assert resolution.kind in ("call", "finish")
     if resolution.call is not None:
         assert resolution.call.tool in {t.id for t in TOOLS}
-    assert [schema for schema, _ in chat.replies] == [plan_schema(TOOLS)]
-    _schema_followed(chat.replies)
-    assert resolution.llm.calls == 1
+    # every request carries the plan's schema; a first reply cut at the token cap is asked again once, as the
+    # planner does (SmolLM2-135M rambles to the cap on this step since the clock took an offset argument)
+    assert [schema for schema, _ in chat.replies] in ([plan_schema(TOOLS)], [plan_schema(TOOLS)] * 2)
+    _schema_followed(chat.replies[-1:])
+    assert resolution.llm.calls == len(chat.replies)
     assert (resolution.llm.input_tokens or 0) > 100  # the server's usage: the prompt lists every tool
-    p = value_probability(chat.replies[0][1], "action")  # its tokens spell the reply: the policy can read them
+    p = value_probability(chat.replies[-1][1], "action")  # its tokens spell the reply: the policy can read them
     assert p is not None
     assert 0.0 < p <= 1.0
 
