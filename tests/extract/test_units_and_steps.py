@@ -100,6 +100,10 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("what is 10 percent of 50 percent of 200", "10 percent of 50 percent of 200", 10),
         ("what's 3 plus 4 all squared", "(3 plus 4) ^ 2", 49),
         ("what is 2 plus 3, all cubed", "(2 plus 3) ^ 3", 125),
+        ("what's 2 thirds of 90", "2/3 × 90", 60),
+        ("three quarters of 60", "3/4 × 60", 45),
+        ("how much do I pay for a $60 item with 15% discount", "60 - 15% of 60", 51),
+        ("what is 80 with 8% tax", "80 + 8% of 80", 86.4),
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:
@@ -144,6 +148,7 @@ def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal
         ("negative 10 degrees celsius in fahrenheit", ["-10 degrees celsius"], ["fahrenheit"]),
         ("what is 100 minus 40 c in f", ["40 c"], ["f"]),  # arithmetic's minus, not the amount's sign
         ("how many pounds is 3 kilos", ["3 kilos"], ["pounds"]),  # a word unit_convert reads and pint does not
+        ("5 km = ? miles", ["5 km"], ["miles"]),  # "= ?" asks for the unit after it
     ],
 )
 def test_a_conversion_offers_one_of_a_unit_and_amounts_of_time(

@@ -86,6 +86,8 @@ def _result(goal: str) -> RunResult:
         ("what is 10 percent of 50 percent of 200", "10 percent of 50 percent of 200 = 10"),
         ("what's 3 plus 4 all squared", "(3 plus 4) ^ 2 = 49"),
         ("what's the total if I add 7% tax to $19.99", "19.99 + 7% of 19.99 = 21.3893"),
+        ("what's 2 thirds of 90", "2/3 × 90 = 60"),
+        ("what's 60 with a 15% discount", "60 - 15% of 60 = 51"),
     ],
 )
 def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
@@ -110,6 +112,7 @@ def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
         ("how many cm is 5 foot 10", "5 foot 10 = 177.8 cm"),
         ("what's minus 40 c in f", "-40 c = -40 degrees Fahrenheit"),
         ("how many pounds is 3 kilos", "3 kilos = 6.614 pounds"),
+        ("5 km = ? miles", "5 km = 3.107 miles"),
     ],
 )
 def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) -> None:

@@ -76,6 +76,16 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"(?:twice|double)\s+({NUM})", "2 × {0}"),
         (rf"triple\s+({NUM})", "3 × {0}"),
         (rf"cube\s+root\s+of\s+({NUM})", "{0}^(1/3)"),
+        # a number of thirds, quarters, fifths or tenths of an amount ("2 thirds of 90", "3 quarters of 60")
+        (rf"(\d+)\s+thirds\s+of\s+[$€£]?\s*({NUM})", "{0}/3 × {1}"),
+        (rf"(\d+)\s+(?:quarters|fourths)\s+of\s+[$€£]?\s*({NUM})", "{0}/4 × {1}"),
+        (rf"(\d+)\s+fifths\s+of\s+[$€£]?\s*({NUM})", "{0}/5 × {1}"),
+        (rf"(\d+)\s+tenths\s+of\s+[$€£]?\s*({NUM})", "{0}/10 × {1}"),
+        # a price with a discount, or with a tax or tip added ("a $60 item with 15% discount", "60 with 8% tax")
+        (rf"({NUM})(?:\s+[a-z]+)?\s+with\s+(?:an?\s+)?({NUM}){_PERCENT_WORD}\s+(?:discount|off)",
+         "{0} - {1}% of {0}"),
+        (rf"({NUM})(?:\s+[a-z]+)?\s+with\s+(?:an?\s+)?({NUM}){_PERCENT_WORD}\s+(?:sales\s+)?(?:tax|vat|tip)",
+         "{0} + {1}% of {0}"),
         # remainders and logarithms, in the calculator's words
         (rf"remainder\s+(?:of|when|after)\s+({NUM})\s+(?:is\s+)?divided\s+by\s+({NUM})", "{0} mod {1}"),
         (rf"natural\s+log(?:arithm)?\s+of\s+({NUM})", "ln {0}"),

@@ -15,12 +15,13 @@ from decisionloop.extract._numbers import QUANTITY, is_time_unit, is_unit, measu
 from decisionloop.extract._text import Found
 from decisionloop.values.quantity import find_compounds
 
-# Where a target unit is named: after to / in / into / as, or "how many …", but not right before another of
+# Where a target unit is named: after to / in / into / as, "how many …" or "= ?", but not right before another of
 # them (the "in" of inches in "6 ft 2 in to cm" leaves "to cm" to be read). Up to three words follow (km per
 # hour, degrees Fahrenheit); punctuation ends them, and a number right after the cue means it introduces a
 # quantity ("in 3 pounds"), which quantities() offers.
 _CUE = re.compile(
-    r"""(?ix) \b(?: to | in | into | as | how\s+many | how\s+much )\s+ (?! (?: to | in | into | as )\b )
+    r"""(?ix) (?: \b(?: to | in | into | as | how\s+many | how\s+much )\s+ | = \s* \? \s* )
+    (?! (?: to | in | into | as )\b )
     (?P<unit> °\s?[CFK]\b | [^\W\d_][^\s,;:()\[\]?!]* (?: \s+ [^\W\d_][^\s,;:()\[\]?!]* ){0,2} )"""
 )
 # Capitalised words are mostly names ("in Paris", "in Bath"); of them only the temperature scales, which are
