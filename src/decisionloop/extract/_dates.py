@@ -8,8 +8,7 @@ from collections.abc import Iterator
 from decisionloop.extract._text import Found, readings
 from decisionloop.values.dates import (
     MONTHS,
-    find_date_ranges,
-    find_dates,
+    find_days,
     find_durations,
     find_time_offsets,
     not_a_calendar_word,
@@ -52,8 +51,7 @@ def dates(text: str, year: int, *, lowered: bool = False) -> Iterator[Found]:
 
 def _days(text: str, year: int) -> Iterator[str]:
     """The dates and the stretches of days between two of them ("March 3 to March 10") that ``text`` writes."""
-    yield from find_dates(text, year, stands_alone=_stands_alone)
-    yield from find_date_ranges(text, year, stands_alone=_stands_alone)
+    yield from find_days(text, year, stands_alone=_stands_alone)
 
 
 def durations(text: str) -> Iterator[Found]:

@@ -64,23 +64,23 @@ def given_tools(tools: Sequence[Tool], candidates: Sequence[Candidate]) -> tuple
     needs no value (asking the user) beside such a tool, it overlooked what the goal spells out: the gate holds the
     step. On generator families never trained on, System 1 asks the user, or says no tool fits, at .97 or more for
     a conversion the goal gives whole."""
-    from_goal = [c for c in candidates if c.source == GOAL and c.kind in _SPECIFIC]
-    given = []
-    for tool in tools:
-        required = [s for s in tool.slots if s.required]
-        if len(required) < 2 or any(s.is_fixed or not _SPECIFIC.issuperset(accepted_kinds(s)) for s in required):
-            continue
-        values: set[str] = set()
-        for slot in required:
-            kinds = set(accepted_kinds(slot))
-            offered = [o.name for o in slot_options(slot, [c for c in from_goal if c.kind in kinds]) if o.name != NONE]
-            if not offered:
-                break
-            values.update(v.casefold() for v in offered)
-        else:
-            if len(values) >= len(required):
-                given.append(tool.id)
-    return tuple(given)
+    from_goal = [c for c in candidates if c.source == GOAL]
+    return tuple(t.id for t in tools if _spelled_out(t, from_goal))
+
+
+def _spelled_out(tool: Tool, from_goal: Sequence[Candidate]) -> bool:
+    """Whether ``tool`` has two required slots or more, each of specific kinds only, and the goal's candidates
+    give each a value (not a literal the slot always offers), as many different values as slots."""
+    required = [s for s in tool.slots if s.required]
+    if len(required) < 2 or any(s.is_fixed or not _SPECIFIC.issuperset(accepted_kinds(s)) for s in required):
+        return False
+    values: set[str] = set()
+    for slot in required:
+        given = {o.name.casefold() for o in slot_options(slot, from_goal) if o.name not in (NONE, *slot.extra)}
+        if not given:
+            return False
+        values |= given
+    return len(values) >= len(required)
 
 
 def _words(text: str, *, minimum: int = 1) -> set[str]:

@@ -439,11 +439,16 @@ _MONTH_OF_YEAR = re.compile(rf"(?i)\s*(?:{'|'.join(MONTHS)})\.?,?\s+\d{{4}}\s*")
 _YEAR_OR_RELATIVE = re.compile(r"(?i)\d{4}|\b(?:last|ago|previous|past|before|this|next)\b|'\d\d\b")
 
 
+def _counted(n: int, unit: str) -> str:
+    """``n`` of ``unit``, with thousands commas and the unit plural but for one ("1 day", "1,200 days")."""
+    return f"{n:,} {unit}{'' if n == 1 else 's'}"
+
+
 def _from_today(day: date, today: date) -> str:
     days = (day - today).days
     if days == 0:
         return "today"
-    amount = f"{abs(days):,} day{'' if abs(days) == 1 else 's'}"
+    amount = _counted(abs(days), "day")
     return f"in {amount}" if days > 0 else f"{amount} ago"
 
 
@@ -492,12 +497,10 @@ def _in_year(raw_date: str, year: int, today: date) -> date | None:
 def _between(first: date, last: date) -> ToolResult:
     """How many days lie from ``first`` to ``last`` (and weeks, when there are more than a week's)."""
     days = (last - first).days
-    count = f"{abs(days):,} day{'' if abs(days) == 1 else 's'}"
+    count = _counted(abs(days), "day")
     weeks, rest = divmod(abs(days), 7)
     if weeks and abs(days) > 7:
-        count += f" ({weeks} week{'' if weeks == 1 else 's'}" + (
-            f" and {rest} day{'' if rest == 1 else 's'})" if rest else ")"
-        )
+        count += f" ({_counted(weeks, 'week')}" + (f" and {_counted(rest, 'day')})" if rest else ")")
     observation = f"From {_long_date(first)} to {_long_date(last)} is {count}"
     return _done(observation, start=first.isoformat(), date=last.isoformat(), days=days)
 

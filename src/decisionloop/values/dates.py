@@ -9,7 +9,7 @@ from __future__ import annotations
 import calendar
 import re
 from calendar import monthrange
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import cache
@@ -110,9 +110,30 @@ def find_dates(text: str, year: int, *, stands_alone: StandsAlone = not_a_calend
     and which are words of their own (Labor); it should accept no more than ``not_a_calendar_word`` does, so that
     every name found is read by ``read_date``.
     """
-    for pattern in (*_SPANS, _holiday_pattern(year, stands_alone)):
-        for m in pattern.finditer(text):
-            yield " ".join(m.group().split())
+    yield from _dates(text, _date_spans(text, year, stands_alone))
+
+
+def find_date_ranges(text: str, year: int, *, stands_alone: StandsAlone = not_a_calendar_word) -> Iterator[str]:
+    """Stretches of days ``text`` writes as two dates joined by to, until, through or and ("March 3 to March 10",
+    "Christmas and New Year's Day"), as written, from the first date's start to the second's end."""
+    yield from _ranges(text, _date_spans(text, year, stands_alone))
+
+
+def find_days(text: str, year: int, *, stands_alone: StandsAlone = not_a_calendar_word) -> Iterator[str]:
+    """What ``find_dates`` finds, then what ``find_date_ranges`` does, the text read once for both."""
+    spans = _date_spans(text, year, stands_alone)
+    yield from _dates(text, spans)
+    yield from _ranges(text, spans)
+
+
+def _date_spans(text: str, year: int, stands_alone: StandsAlone) -> list[tuple[int, int]]:
+    """Where each date pattern matches, pattern by pattern (one date may match several)."""
+    return [(m.start(), m.end()) for p in (*_SPANS, _holiday_pattern(year, stands_alone)) for m in p.finditer(text)]
+
+
+def _dates(text: str, spans: Sequence[tuple[int, int]]) -> Iterator[str]:
+    for start, end in spans:
+        yield " ".join(text[start:end].split())
     for m in _LEFT_IN.finditer(text):
         yield f"the end of the {m[1].lower()}"
 
@@ -123,14 +144,11 @@ _RANGE_JOIN = re.compile(r"(?i)\s+(?:to|until|till|through|and)\s+")
 _RANGE = re.compile(r"(?i)(?:from |between )?(.+?) (?:to|until|till|through|and) (.+)")
 
 
-def find_date_ranges(text: str, year: int, *, stands_alone: StandsAlone = not_a_calendar_word) -> Iterator[str]:
-    """Stretches of days ``text`` writes as two dates joined by to, until, through or and ("March 3 to March 10",
-    "Christmas and New Year's Day"), as written, from the first date's start to the second's end."""
-    spans = {(m.start(), m.end()) for p in (*_SPANS, _holiday_pattern(year, stands_alone)) for m in p.finditer(text)}
+def _ranges(text: str, spans: Sequence[tuple[int, int]]) -> Iterator[str]:
     # a date inside a longer one ("Friday" of "Friday, March 4") is no end of a stretch: by start, longest first,
     # a span is whole when it reaches past every one before it
     whole, reached = [], -1
-    for start, end in sorted(spans, key=lambda s: (s[0], -s[1])):
+    for start, end in sorted(set(spans), key=lambda s: (s[0], -s[1])):
         if end > reached:
             whole.append((start, end))
             reached = end

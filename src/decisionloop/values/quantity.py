@@ -94,8 +94,11 @@ def _unit(text: str) -> str | None:
 # "7 pounds 4 ounces", "1 hour 30 minutes"): each pair as (larger, its pint unit, smaller, its pint unit, whether
 # the kind is time). Times are offered only where a goal converts them (the extractor asks with ``time=True``).
 _NUMBER = r"\d+(?:\.\d+)?"
+_FOOT = r"ft|feet|foot"
+# Where a height written without its inches' unit may end: before a conversion's "in", "to" or "into".
+_CONVERSION_NEXT = r"(?=\s+(?:in|to|into)\b)"
 _PAIRS: tuple[tuple[str, str, str, str, bool], ...] = (
-    (r"ft|feet|foot", "foot", r"in|inch|inches", "inch", False),
+    (_FOOT, "foot", r"in|inch|inches", "inch", False),
     (r"lbs?|pounds?", "pound", r"oz|ounces?", "ounce", False),
     (r"st|stones?", "stone", r"lbs?|pounds?", "pound", False),
     (r"m|meters?|metres?", "meter", r"cm|centimeters?|centimetres?", "centimeter", False),
@@ -116,13 +119,13 @@ _COMPOUNDS = tuple(
 # Feet and inches with marks: 5'11", 5′ 11″, and 6'2 where a conversion follows ("6'2 in cm"); "4'5 stars" is none.
 _FEET = r"(?P<big>\d{1,2})\s?['’′]\s?(?P<small>\d{1,2}(?:\.\d+)?)"
 _INCH_MARK = r"\s?(?:\"|”|″|'')"
-_FEET_INCHES = re.compile(rf"(?<![\w.,'’]){_FEET}(?:{_INCH_MARK}|(?=\s+(?:in|to|into)\b))")
+_FEET_INCHES = re.compile(rf"(?<![\w.,'’]){_FEET}(?:{_INCH_MARK}|{_CONVERSION_NEXT})")
 _FEET_INCHES_READ = re.compile(rf"{_FEET}(?:{_INCH_MARK})?")
 # Feet and a bare number of inches, as heights are said ("5 foot 10", "6 feet 2"): 0 to 11 inches, the number
 # last in its sentence or before a conversion's "in", "to" or "into" ("5 foot 10 people" is none).
 _FEET_BARE = re.compile(
-    r"(?i)(?<![\w.,])(?P<big>\d{1,2})\s?(?:ft|feet|foot)\s+(?:and\s+)?(?P<small>(?:1[01]|\d)(?:\.\d+)?)"
-    r"(?=\s*(?:[?.!,;]|$)|\s+(?:in|to|into)\b)"
+    rf"(?i)(?<![\w.,])(?P<big>\d{{1,2}})\s?(?:{_FOOT})\s+(?:and\s+)?(?P<small>(?:1[01]|\d)(?:\.\d+)?)"
+    rf"(?:(?=\s*(?:[?.!,;]|$))|{_CONVERSION_NEXT})"
 )
 
 
