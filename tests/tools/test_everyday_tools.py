@@ -46,6 +46,20 @@ def test_the_clock_tells_the_time_that_far_from_now(args: dict[str, str], observ
     assert (result.ok, result.observation) == (True, observation)
 
 
+def test_clock_time_from_now_is_elapsed_time_across_a_change_to_summer_time() -> None:
+    before = ToolContext(now=datetime(2027, 3, 28, 0, 30, tzinfo=UTC))  # 01:30 in Berlin; clocks go to 03:00 at 02:00
+    assert clock({"place": "Berlin", "offset": "in 1 hour"}, before).observation == (
+        "In 1 hour it will be 03:30 on Sunday, March 28, 2027 in Berlin (Europe/Berlin, UTC+02:00)"
+    )
+
+
+def test_date_math_reads_a_month_named_alone_as_its_first_day() -> None:
+    # the extractor offers "May" of "how many days until May?" as a date
+    assert date_math({"date": "May"}, CTX).observation == (
+        "May (Friday, May 1, 2026) is 214 days ago; next year's, Saturday, May 1, 2027, is in 151 days"
+    )
+
+
 def test_the_clock_names_an_offset_it_cannot_read_and_date_math_sends_clock_time_to_it() -> None:
     result = clock({"offset": "soonish"}, CTX)
     assert not result.ok

@@ -434,6 +434,8 @@ def _long_date(day: date) -> str:
     return f"{WEEKDAYS[day.weekday()]}, {MONTHS[day.month - 1]} {day.day}, {day.year}"
 
 
+# A month named alone ("May"), which date_math reads as its first day this year.
+_MONTH_ALONE = re.compile(rf"(?i)({'|'.join(MONTHS)})")
 # A month and its year, which date_math reads as the month's first day ("February 2028").
 _MONTH_OF_YEAR = re.compile(rf"(?i)\s*(?:{'|'.join(MONTHS)})\.?,?\s+\d{{4}}\s*")
 _YEAR_OR_RELATIVE = re.compile(r"(?i)\d{4}|\b(?:last|ago|previous|past|before|this|next)\b|'\d\d\b")
@@ -494,6 +496,15 @@ def _in_year(raw_date: str, year: int, today: date) -> date | None:
     return None if _YEAR_OR_RELATIVE.search(raw_date) else read_date(f"{raw_date} {year}", today)
 
 
+def _read_day(raw_date: str, today: date) -> date | None:
+    """The day ``raw_date`` names; a month named alone (which the extractor offers: "until May") is its first day
+    this year."""
+    day = read_date(raw_date, today)
+    if day is None and (month := _MONTH_ALONE.fullmatch(raw_date.strip())) is not None:
+        return date(today.year, MONTHS.index(month[1].capitalize()) + 1, 1)
+    return day
+
+
 def _between(first: date, last: date) -> ToolResult:
     """How many days lie from ``first`` to ``last`` (and weeks, when there are more than a week's)."""
     days = (last - first).days
@@ -515,7 +526,7 @@ def date_math(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
         stretch = read_range(raw_date, ctx.now.date())
         if stretch is not None:
             return _between(*stretch)
-        day = read_date(raw_date, ctx.now.date())
+        day = _read_day(raw_date, ctx.now.date())
         if day is None:
             return _failed(f"Could not read the date {raw_date!r}; say it like {_DATE_EXAMPLES}.")
         return _day_of(raw_date, day, ctx.now.date())
@@ -526,7 +537,7 @@ def date_math(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
         return _failed(
             f"Could not read the offset {raw_offset!r}; say it like '90 days', '2 weeks before' or '3 months ago'."
         )
-    start = read_date(raw_date, ctx.now.date())
+    start = _read_day(raw_date, ctx.now.date())
     if start is None:
         return _failed(f"Could not read the date {raw_date!r}; say it like {_DATE_EXAMPLES}.")
     try:
@@ -559,31 +570,32 @@ def clock(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     place, raw_offset = args.get("place", "").strip(), args.get("offset", "").strip()
     # A clock without a zone is taken to read UTC, as the suite's recorded clock does.
     now = ctx.now if ctx.now.tzinfo is not None or not place else ctx.now.replace(tzinfo=UTC)
-    if not place:
-        where = f"(local time, {_offset(now)})"
-    else:
-        zone = find_zone(place)
-        if zone is None:
-            return _failed(f"I do not know which time zone {place!r} is in; name {_ZONE_EXAMPLES}.")
-        name, key = zone
-        now = now.astimezone(ZoneInfo(key))
-        where = f"in {name} ({key}, {_offset(now)})" if name != key else f"in {key} ({_offset(now)})"
-    if not raw_offset:
-        return _done(f"It is {now:%H:%M} on {_long_date(now.date())} {where}", time=now.isoformat(timespec="minutes"))
-    moment = _moved_clock(now, raw_offset)
+    zone = find_zone(place) if place else None
+    if place and zone is None:
+        return _failed(f"I do not know which time zone {place!r} is in; name {_ZONE_EXAMPLES}.")
+    if zone is not None:
+        now = now.astimezone(ZoneInfo(zone[1]))
+    moment = _moved_clock(now, raw_offset) if raw_offset else now
     if moment is None:
         return _failed(f"Could not read how far from now {raw_offset!r} is; say it like 'in 3 hours' or 'in 2 days'.")
+    if zone is None:
+        where = f"(local time, {_offset(moment)})"
+    else:
+        name, key = zone
+        where = f"in {name} ({key}, {_offset(moment)})" if name != key else f"in {key} ({_offset(moment)})"
+    when = f"{moment:%H:%M} on {_long_date(moment.date())} {where}"
+    if not raw_offset:
+        return _done(f"It is {when}", time=moment.isoformat(timespec="minutes"))
     said = " ".join(raw_offset.split())
     tense = "it was" if moment < now else "it will be"
-    observation = f"{said[0].upper()}{said[1:]} {tense} {moment:%H:%M} on {_long_date(moment.date())} {where}"
-    return _done(observation, time=moment.isoformat(timespec="minutes"))
+    return _done(f"{said[0].upper()}{said[1:]} {tense} {when}", time=moment.isoformat(timespec="minutes"))
 
 
 def _moved_clock(now: datetime, raw_offset: str) -> datetime | None:
     """``now`` moved by clock time ("in 3 hours") or by calendar time ("in 2 days", the same time of day)."""
     delta = read_time_offset(raw_offset)
-    if delta is not None:
-        return now + delta
+    if delta is not None:  # elapsed time: across a change to or from summer time the wall clock moves by more or less
+        return now + delta if now.tzinfo is None else (now.astimezone(UTC) + delta).astimezone(now.tzinfo)
     by = read_duration(raw_offset)
     try:
         return datetime.combine(by.shift(now.date()), now.timetz()) if by is not None else None
