@@ -44,7 +44,9 @@ together): held out S1 .066, S1 + a person .655 (person 37.0% of steps), automat
 seen families .965 (person 10.1%), 1.8% wrong. With the gate's hold on asking, or finding no tool, beside a tool
 the goal gives every typed value of (``loop.gate.overlooked_holds``): held out S1 + a person .782 (person 42.9%),
 automatic steps wrong 18.7% (``units`` .500 → .872); seen families unchanged. The seed-8 head alone: .638 → .777,
-28.1% → 19.9% wrong.
+28.1% → 19.9% wrong. Once the clock took an optional offset slot, a step scored its slots right only when each
+was asked, so a clock call with the offset left out (offered nothing) counted wrong (seen .965 → .950); a slot
+offered nothing whose gold value was not offered either is right now (``evaluate.gating``): seen .965 again.
 
 Usage: python scripts/held_out_families.py --model-dir DIR --families multihop,units [--episodes N] [--json F]
 """

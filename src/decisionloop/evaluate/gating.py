@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 from decisionloop.core.answers import ChoiceAnswer, NoulAnswer, ScoreAnswer
 from decisionloop.core.decision import Decision
-from decisionloop.core.tool import Tool
+from decisionloop.core.tool import NONE, Tool
 from decisionloop.core.vocab import FINISH
 from decisionloop.gold.match import step_matches
-from decisionloop.gold.teacher import StepCase, TaskCase, slot_choices
+from decisionloop.gold.teacher import SlotCase, StepCase, TaskCase, slot_choices
 from decisionloop.loop.gate import Route, StepDecisions, route_step, wants_to_stop
 from decisionloop.loop.requests import SUGGESTED_TOOLS
 from decisionloop.spec.model import Spec
@@ -108,9 +108,17 @@ def _correct(case: StepCase, route: Route, stop: bool, spec: Spec) -> bool:
         return False
     if case.picked == case.gold.action:
         chosen = slot_choices(case, spec)
-        return all(s.name in chosen and chosen[s.name].choice == s.gold for s in case.slots)
+        return all(_slot_right(s, chosen) for s in case.slots)
     call = route.call
     return call is not None and step_matches(call.tool, call.args, case.gold)
+
+
+def _slot_right(slot: SlotCase, chosen: Mapping[str, ChoiceAnswer]) -> bool:
+    """A slot's choice is the gold option; a slot offered nothing is not asked, and is right when the gold value
+    was not offered either (an optional slot left out of the call, as the loop does)."""
+    if slot.name not in chosen:
+        return slot.gold == NONE and slot.offered in ((), (NONE,))
+    return chosen[slot.name].choice == slot.gold
 
 
 def _chosen_p(decision: Decision | None, qid: str) -> float | None:
