@@ -35,6 +35,7 @@ from decisionloop.driver import Seams, drive
 from decisionloop.journal.events import MemoryJournal
 from decisionloop.loop.agent import Limits, LoopSetup
 from decisionloop.model.backend import ModelBackend, ModelFiles, model_thresholds
+from decisionloop.model.matching import shipped_matcher
 from decisionloop.spec import load_spec
 from decisionloop.system2.terminal import Declining
 from decisionloop.tools.builtin import builtin_tools
@@ -73,7 +74,8 @@ TOOL_GOALS = (
 def unattended(directory: Path | None) -> LoopSetup:
     """The loop's setup for every goal: the model's gate, the built-in tools, the fixed clock."""
     spec = load_spec(gates=model_thresholds(directory))
-    return LoopSetup(spec=spec, tools=builtin_tools(), limits=Limits(), clock=lambda: 0.0, now=NOW)
+    matcher = shipped_matcher()
+    return LoopSetup(spec=spec, tools=builtin_tools(), limits=Limits(), clock=lambda: 0.0, now=NOW, matcher=matcher)
 
 
 def run(goal: str, setup: LoopSetup, backend: ModelBackend) -> RunResult:

@@ -27,6 +27,7 @@ from decisionloop.gold.teacher import run_tasks as run_teacher
 from decisionloop.journal import SqliteJournal
 from decisionloop.loop.agent import LoopSetup
 from decisionloop.model.backend import ModelBackend, ModelFiles, shipped_dir
+from decisionloop.model.matching import shipped_matcher
 from decisionloop.spec.load import load_spec
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.tools.replay import ReplayBook
@@ -38,7 +39,7 @@ from decisionloop.training.pipeline import TrainConfig, train_model
 def feed_back(tasks: list[Task], suite: Suite, journal_path: Path) -> int:
     """Run ``tasks`` free with the shipped model; held steps go to the oracle person; return how many were held."""
     spec = load_spec()
-    setup = FreeSetup(suite=suite, spec=spec, book=ReplayBook.from_suite(suite.path))
+    setup = FreeSetup(suite=suite, spec=spec, book=ReplayBook.from_suite(suite.path), matcher=shipped_matcher())
     backend = ModelBackend()
     held = 0
     with SqliteJournal(journal_path) as journal:
@@ -46,7 +47,9 @@ def feed_back(tasks: list[Task], suite: Suite, journal_path: Path) -> int:
             person = OraclePerson(task)
             tools = task_tools(setup, task)
             now = suite_now(suite)
-            loop = LoopSetup(spec=spec, tools=tools, limits=setup.limits, clock=time.perf_counter, now=now)
+            loop = LoopSetup(
+                spec=spec, tools=tools, limits=setup.limits, clock=time.perf_counter, now=now, matcher=setup.matcher
+            )
             with task_context(suite) as context:
                 seams = Seams(backend=backend, context=context, journal=journal, system2=person, approver=person)
                 result = drive(task.goal, loop, seams).result
@@ -57,7 +60,7 @@ def feed_back(tasks: list[Task], suite: Suite, journal_path: Path) -> int:
 def auto_share(model: Path, tasks: list[Task], suite: Suite, cap: float) -> tuple[float, float, float]:
     """(τ, automatic share, automatic error) of the best point at the cap, teacher-forced on ``tasks``."""
     spec, tools = load_spec(), builtin_tools()
-    setup = TeacherSetup(spec=spec, tools=tools, now=suite_now(suite))
+    setup = TeacherSetup(spec=spec, tools=tools, now=suite_now(suite), matcher=shipped_matcher())
     backend = ModelBackend(ModelFiles.read(model))
     cases = run_teacher(tasks, setup, lambda _: backend)
     best = tune(score.curve(cases, spec, tools), cap)

@@ -36,6 +36,7 @@ from decisionloop.llm.chat import HttpChat
 from decisionloop.llm.trust import DEFAULT_TRUST, Trust
 from decisionloop.loop.requests import LlmCall
 from decisionloop.model.backend import model_thresholds
+from decisionloop.model.matching import shipped_matcher
 from decisionloop.spec.gates import apply_gates
 from decisionloop.spec.load import load_spec
 from decisionloop.system2.llm import LlmSystem2, LlmWriter
@@ -63,7 +64,7 @@ def _tasks(args: argparse.Namespace) -> tuple[Sequence[Task], FreeSetup, str]:
     tasks = suite.split(args.split)[: args.limit]
     name = _backend().name
     spec = apply_gates(load_spec(), model_thresholds() if name == "model" else {})
-    return tasks, FreeSetup(suite=suite, spec=spec, book=ReplayBook.from_suite(path)), name
+    return tasks, FreeSetup(suite=suite, spec=spec, book=ReplayBook.from_suite(path), matcher=shipped_matcher()), name
 
 
 def run(

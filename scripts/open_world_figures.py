@@ -30,6 +30,7 @@ from decisionloop.evaluate.tools_bench import run_tools
 from decisionloop.evaluate.tools_score import ToolsTotals, totals
 from decisionloop.gold.tools_items import load_items
 from decisionloop.model.backend import ModelBackend, ModelFiles, model_thresholds
+from decisionloop.model.matching import shipped_matcher
 from decisionloop.spec.gates import apply_gates
 from decisionloop.spec.load import load_spec
 from decisionloop.spec.model import Spec
@@ -59,7 +60,7 @@ def _measure(rows: Sequence[dict[str, object]], backend: DecisionBackend, spec: 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "items.jsonl"
         path.write_text("".join(json.dumps(r) + "\n" for r in rows[:limit]), encoding="utf-8")
-        return totals(run_tools(load_items(path), backend, today=date.today(), spec=spec))
+        return totals(run_tools(load_items(path), backend, today=date.today(), spec=spec, matcher=shipped_matcher()))
 
 
 def _cell(value: object) -> str:

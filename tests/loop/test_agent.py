@@ -33,6 +33,7 @@ from decisionloop.loop.requests import (
     NeedResolution,
     Resolution,
 )
+from decisionloop.model.matching import shipped_matcher
 from decisionloop.tools.builtin import builtin_tools
 from tests.support.loop import NOW, SPEC, TWO_TOOLS, Clock, Env, answers_for, by_step, two_tools
 from tests.support.replies import llm_use
@@ -457,6 +458,25 @@ def test_none_of_the_tools_fits_ends_the_first_step_saying_which_tools_there_are
     assert step.note == "none of the tools can do what the goal asks"
     assert not any(isinstance(e, ToolStarted) for e in run.events)
     assert isinstance(run.events[-1], RunEnded)
+
+
+def test_a_sure_none_beside_a_tool_that_reads_clearly_closest_to_the_goal_is_held_and_journaled() -> None:
+    tools = [t for t in TOOLS if t.id in ("calculator", "weather", "note_search", "note_delete", "ask_user")]
+    backend = by_step({"tool": "NONE", "needs_tool": 0.02})
+    run = Env(backend=backend, tools=tools, matcher=shipped_matcher()).run("delete my note about the wifi password")
+    result = run.driven.result
+    assert result.stop == "held"
+    assert not result.done
+    (step,) = result.steps
+    (hold,) = step.holds
+    assert hold.kind == "tool_unsure"
+    assert hold.detail.startswith("note_delete reads closest to the goal (cosine 0.")
+    assert hold.detail.endswith("but System 1 found no tool that fits")
+    assert not any(isinstance(e, ToolStarted) for e in run.events)
+    journaled = [e.record for e in run.events if isinstance(e, StepFinished)]
+    assert [h.detail for r in journaled for h in r.holds] == [hold.detail]
+    small_talk = Env(backend=by_step({"tool": "NONE", "needs_tool": 0.02}), tools=tools, matcher=shipped_matcher())
+    assert small_talk.run("thanks, that's all!").driven.result.stop == "no_tool"
 
 
 def test_with_an_llm_a_goal_no_tool_fits_is_answered_directly_and_not_gated() -> None:

@@ -132,6 +132,10 @@ def test_a_stop_after_the_described_thing_itself_is_not_held(goal: str, last: Ca
         ("Who founded the company that makes the Lego Technic?", {"entity": "Lego Technic", "property": "founder"}),
         ("Who is the CEO of the company that makes the Testarossa", {"entity": "Testarossa", "property": "ceo"}),
         ("What is the population of the country where Kyoto is?", {"entity": "Kyoto", "property": "population"}),
+        # asked in words that are not the property's, or after the description
+        ("Who got the maker of the Walkman started?", {"entity": "Walkman", "property": "founder"}),
+        ("When was the company behind the Model S founded?", {"entity": "Model S", "property": "founded"}),
+        ("who runs the firm behind the Kindle", {"entity": "Kindle", "property": "ceo"}),
     ],
 )
 def test_what_the_goal_asks_of_the_thing_described_is_not_asked_of_what_it_mentions(
@@ -147,6 +151,8 @@ def test_what_the_goal_asks_of_the_thing_described_is_not_asked_of_what_it_menti
         ("What is the population of the country where Kyoto is?", {"entity": "Japan", "property": "population"}),
         ("Who started the maker of the Walkman?", {"entity": "Sony", "property": "founder"}),
         ("Who founded Lego?", {"entity": "Lego", "property": "founder"}),
+        ("Who is the scientist who discovered penicillin?", {"entity": "penicillin", "property": "discoverer"}),
+        ("When was the company behind the Model S founded?", {"entity": "Tesla", "property": "founded"}),
     ],
 )
 def test_the_relation_that_finds_the_thing_described_or_the_thing_itself_is_not_held(

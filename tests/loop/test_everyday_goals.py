@@ -15,6 +15,7 @@ from decisionloop.driver import Seams, drive
 from decisionloop.journal.events import MemoryJournal
 from decisionloop.loop.agent import Limits, LoopSetup
 from decisionloop.model.backend import ModelBackend, has_model, model_thresholds
+from decisionloop.model.matching import shipped_matcher
 from decisionloop.spec import load_spec
 from decisionloop.system2.terminal import Declining
 from decisionloop.tools.builtin import builtin_tools
@@ -37,6 +38,7 @@ def _result(goal: str) -> RunResult:
         limits=Limits(),
         clock=lambda: 0.0,
         now=NOW,
+        matcher=shipped_matcher(),
     )
     seams = Seams(
         backend=ModelBackend(),

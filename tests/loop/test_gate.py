@@ -22,6 +22,7 @@ from decisionloop.loop.gate import (
     stop_holds,
     wants_to_stop,
 )
+from decisionloop.model.matching import Match
 from decisionloop.spec import load_spec
 from decisionloop.tools import tool as as_tool
 
@@ -198,3 +199,49 @@ def test_a_sure_none_beside_a_tool_the_goal_gives_every_value_of_is_held() -> No
     assert [h.detail for h in route.holds] == [
         "the goal gives every value unit_convert needs, but System 1 found no tool that fits"
     ]
+
+
+def test_a_first_pick_of_no_tool_beside_a_tool_that_reads_clearly_closest_to_the_goal_is_held() -> None:
+    @as_tool(description="Ask the user a question")
+    def clarify() -> str:
+        return "?"
+
+    @as_tool(description="Weather in a place")
+    def weather(place: str) -> str:
+        return place
+
+    close = Match(tool="note_delete", cosine=0.49, lead=0.13)
+    none = StepDecisions(needs_tool=noul("needs_tool", 0.02), pick_tool=tool("NONE", 0.999), match=close)
+    route = route_step(0, none, tool=None, previous=None, goal_risky=False)
+    assert [h.detail for h in route.holds] == [
+        "note_delete reads closest to the goal (cosine 0.49 ≥ 0.25, 0.13 ≥ 0.10 ahead of the next tool), "
+        "but System 1 found no tool that fits"
+    ]
+    [hold] = overlooked_holds(none, clarify)  # asking the user needs no value: held alike
+    assert hold.detail.endswith("but System 1 chose clarify")
+    assert overlooked_holds(none, weather) == []  # a pick that needs a value of its own passes
+    for unclear in (replace(close, cosine=0.24), replace(close, lead=0.09)):
+        assert route_step(0, replace(none, match=unclear), tool=None, previous=None, goal_risky=False).auto
+    assert overlooked_holds(replace(none, match=replace(close, tool="clarify")), clarify) == []
+    asking = replace(none, needs_tool=noul("needs_tool", 0.9), pick_tool=tool("clarify", 0.99))
+    later = route_step(1, asking, tool=clarify, previous=CALL, goal_risky=False)
+    assert not any("reads closest" in h.detail for h in later.holds)  # the first step only
+
+
+def test_a_first_pick_that_only_reads_beside_a_closest_tool_that_changes_something_is_held() -> None:
+    @as_tool(description="Search the saved notes")
+    def search_notes(query: str) -> str:
+        return query
+
+    @as_tool(description="Delete saved notes", side_effect="deletes notes")
+    def delete_notes(query: str) -> str:
+        return query
+
+    closest = Match(tool="delete_notes", cosine=0.52, lead=0.12, changes=True)
+    sure = StepDecisions(needs_tool=noul("needs_tool", 0.9), pick_tool=tool("search_notes", 0.99), match=closest)
+    [hold] = overlooked_holds(sure, search_notes)
+    assert hold.kind == "risky_goal_read_only"
+    assert hold.detail.endswith("and changes something, but System 1 chose search_notes, which only reads")
+    assert overlooked_holds(sure, delete_notes) == []  # the pick is the closest tool
+    assert overlooked_holds(replace(sure, match=replace(closest, changes=False)), search_notes) == []
+    assert overlooked_holds(replace(sure, match=replace(closest, lead=0.05)), search_notes) == []

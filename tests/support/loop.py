@@ -13,6 +13,7 @@ from decisionloop.core.tool import NONE, Tool, ToolContext
 from decisionloop.driver import Approver, Driven, Seams, System2, Writer, drive
 from decisionloop.journal.events import Event, MemoryJournal
 from decisionloop.loop.agent import Limits, LoopSetup
+from decisionloop.model.matching import Matcher
 from decisionloop.spec.load import load_spec
 from decisionloop.tools.notes import SqliteNotes
 
@@ -116,12 +117,15 @@ class Env:
     clock: Callable[[], float] = field(default_factory=Clock)
     notes: Sequence[str] = ()
     store: SqliteNotes | None = None  # the note store to use (seeded with ``notes``); a new one by default
+    matcher: Matcher | None = None  # the first step's second reading of the tool choice (``model.matching``)
 
     def run(self, goal: str) -> Run:
         journal = MemoryJournal()
         store = self.store or SqliteNotes(":memory:")
         store.seed(self.notes)
-        setup = LoopSetup(spec=SPEC, tools=tuple(self.tools), limits=self.limits, clock=self.clock, now=NOW)
+        setup = LoopSetup(
+            spec=SPEC, tools=tuple(self.tools), limits=self.limits, clock=self.clock, now=NOW, matcher=self.matcher
+        )
         seams = Seams(
             backend=self.backend,
             context=ToolContext(now=NOW, notes=store),

@@ -45,6 +45,7 @@ from decisionloop.gold.suite import Task, demo_suite_path, load_suite
 from decisionloop.gold.tools_items import ToolsItem, load_items
 from decisionloop.llm.chat import HttpChat
 from decisionloop.model.backend import model_thresholds
+from decisionloop.model.matching import shipped_matcher
 from decisionloop.settings import resolve, resolve_float, setting
 from decisionloop.spec.gates import apply_gates
 from decisionloop.spec.load import load_spec
@@ -191,7 +192,7 @@ def _decided(items: Sequence[ToolsItem], backend: DecisionBackend, spec: Spec) -
         def advance(record: ToolsRecord) -> None:
             progress.update(task, advance=1, description=record.id)
 
-        return run_tools(items, backend, today=date.today(), spec=spec, on_record=advance)
+        return run_tools(items, backend, today=date.today(), spec=spec, on_record=advance, matcher=shipped_matcher())
 
 
 @bench.command("compare")
@@ -241,7 +242,7 @@ def compare_command(
         raise ConfigError(f"{path}: the {split!r} split has no tasks; use --split dev, test or all")
     backend = decision_backend(decisions_url, decisions_model, None)
     spec, gate = _gated(backend, thresholds, gates)
-    setup = FreeSetup(suite=loaded, spec=spec, book=ReplayBook.from_suite(path))
+    setup = FreeSetup(suite=loaded, spec=spec, book=ReplayBook.from_suite(path), matcher=shipped_matcher())
     with chat:
         records = _compared(tasks, setup, backend, chat)
     title = f"compare vs ReAct · {Path(loaded.path).name} {split} · backend {backend.name} · {gate}"

@@ -25,6 +25,7 @@ from decisionloop.journal import SqliteJournal, default_path
 from decisionloop.loop.agent import Limits, LoopSetup
 from decisionloop.loop.requests import Request, StepDone
 from decisionloop.model.backend import model_thresholds
+from decisionloop.model.matching import shipped_matcher
 from decisionloop.settings import ready_home, resolve, resolve_float
 from decisionloop.spec import load_spec
 from decisionloop.spec.thresholds import read_thresholds
@@ -142,4 +143,8 @@ def open_session(
             writer=writer,
             on_request=_step_printer(err=options.as_json) if options.show_steps else None,
         )
-        yield LoopSetup(spec=spec, tools=tools, limits=options.limits, clock=time.perf_counter, now=now), seams
+        matcher = shipped_matcher()
+        loop = LoopSetup(
+            spec=spec, tools=tools, limits=options.limits, clock=time.perf_counter, now=now, matcher=matcher
+        )
+        yield loop, seams

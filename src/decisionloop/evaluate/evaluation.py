@@ -29,6 +29,7 @@ from decisionloop.gold.suite import Suite, Task, load_suite
 from decisionloop.gold.teacher import CandidateMode, TaskCase, TeacherSetup
 from decisionloop.gold.teacher import run_tasks as run_teacher
 from decisionloop.llm.chat import Chat
+from decisionloop.model.matching import shipped_matcher
 from decisionloop.spec.gates import apply_gates, effective_thresholds
 from decisionloop.spec.load import load_spec
 from decisionloop.spec.model import Spec
@@ -122,7 +123,9 @@ def _teacher(
     config: EvalConfig, suite: Suite, tasks: Sequence[Task], spec: Spec, progress: Progress | None
 ) -> Evaluation:
     tools = builtin_tools()
-    setup = TeacherSetup(spec=spec, tools=tools, now=suite_now(suite), candidates=config.candidates)
+    setup = TeacherSetup(
+        spec=spec, tools=tools, now=suite_now(suite), candidates=config.candidates, matcher=shipped_matcher()
+    )
     tick = (lambda _case: progress("System 1", 1)) if progress else None
     backends = config.backends or backend_for(config.backend, config.backend_model, config.model_dir)
     cases = run_teacher(tasks, setup, backends, tick)
@@ -182,7 +185,7 @@ def _compact(value: object) -> str:
 
 
 def _free(config: EvalConfig, suite: Suite, tasks: Sequence[Task], spec: Spec, progress: Progress | None) -> Evaluation:
-    setup = FreeSetup(suite=suite, spec=spec, book=ReplayBook.from_suite(config.suite))
+    setup = FreeSetup(suite=suite, spec=spec, book=ReplayBook.from_suite(config.suite), matcher=shipped_matcher())
     backends = backend_for(config.backend, config.backend_model, config.model_dir)
     chat = config.chat
     plans: dict[str, tuple[Callable[[Task], DecisionBackend], Callable[[Task], System2]]] = {

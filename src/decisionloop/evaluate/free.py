@@ -22,6 +22,7 @@ from decisionloop.journal.events import Journal, MemoryJournal
 from decisionloop.loop.agent import Limits, LoopSetup
 from decisionloop.loop.meter import MeterStats
 from decisionloop.loop.requests import NeedResolution, Resolution
+from decisionloop.model.matching import Matcher
 from decisionloop.spec.model import Spec
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.tools.catalog import SPECS
@@ -51,6 +52,7 @@ class FreeSetup:
     book: ReplayBook
     replayed: tuple[str, ...] = ALL_TOOLS
     limits: Limits = field(default_factory=Limits)
+    matcher: Matcher | None = None  # the first step's second reading of the tool choice (``model.matching``)
 
 
 def succeeded(task: Task, result: RunResult) -> bool:
@@ -97,6 +99,7 @@ def run_task(
         limits=setup.limits,
         clock=time.perf_counter,
         now=suite_now(setup.suite),
+        matcher=setup.matcher,
     )
     started = time.perf_counter()
     with task_context(setup.suite) as context:

@@ -71,6 +71,7 @@ def _step(
         pick_args=pick_args,
         missing_slots=case.missing,
         given_tools=case.given,
+        match=case.match,
     )
     stop = wants_to_stop(case.index, decisions)
     others = [d for d in (risk if case.index == 0 else None, _step_ok(case, spec)) if d is not None]

@@ -6,6 +6,7 @@ Format ``decisionloop.eval-answers`` version 1, the ``answers`` member of ``deci
      "tasks": [{"task": <the suite file's task object>, "risky": bool, "risk": ASKED,
                 "steps": [{"step": ASKED, "step_ok": ASKED|null, "args": ASKED|null, "gold_args": ASKED|null,
                            "picked": str|null, "missing": [slot], "options": [tool], "given": [tool],
+                           "match": {"tool", "cosine", "lead", "changes"}|null,
                            "slots": [{"name", "fixed", "offered": [option], "gold"}]}]}],
      "llm": [{"task", "index", LLM}] | null}
     LLM = {"correct", "ms", "calls", "choice": str|null, "p": float|null, "offered": LLM (without "task", "index")}
@@ -21,7 +22,7 @@ on purpose: the frames the backend read (the state) and the questions' wording, 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import cast, get_args
 
 from decisionloop.core.backend import BackendReply, Usage
@@ -33,6 +34,7 @@ from decisionloop.decide import Answered, Ask
 from decisionloop.evaluate.score import LlmStep, StepKey
 from decisionloop.gold.suite import GoldStep, read_task, task_json
 from decisionloop.gold.teacher import Asked, SlotCase, StepCase, TaskCase, gold_call
+from decisionloop.model.matching import Match
 from decisionloop.spec.model import Spec
 
 FORMAT = "decisionloop.eval-answers"
@@ -84,6 +86,7 @@ def _case_json(case: TaskCase) -> dict[str, object]:
                 "missing": list(s.missing),
                 "options": list(s.options),
                 "given": list(s.given),
+                "match": None if s.match is None else asdict(s.match),
                 "slots": [
                     {"name": x.name, "fixed": x.fixed, "offered": list(x.offered), "gold": x.gold} for x in s.slots
                 ],
@@ -187,8 +190,21 @@ def _step(raw: object, index: int, previous: Call | None, gold: GoldStep, spec: 
         missing=_texts(data.get("missing"), f"{where}.missing"),
         options=_texts(data.get("options"), f"{where}.options"),
         given=_texts(data.get("given", []), f"{where}.given"),
+        match=_match(data.get("match"), f"{where}.match"),
         slots=tuple(_slot(x, f"{where}.slots[{i}]") for i, x in enumerate(_list(data.get("slots"), f"{where}.slots"))),
     )
+
+
+def _match(raw: object, where: str) -> Match | None:
+    """A step's closest tool (``model.matching``); None when none was read (and in files written before it was)."""
+    if raw is None:
+        return None
+    data = _map(raw, where)
+    cosine, lead = data.get("cosine"), data.get("lead")
+    if not (isinstance(cosine, int | float) and isinstance(lead, int | float)):
+        raise StoredEvalError(f"{where}: 'cosine' and 'lead' must be numbers")
+    changes = _bool(data.get("changes", False), f"{where}.changes")
+    return Match(tool=_text(data.get("tool"), f"{where}.tool"), cosine=float(cosine), lead=float(lead), changes=changes)
 
 
 def _slot(raw: object, where: str) -> SlotCase:

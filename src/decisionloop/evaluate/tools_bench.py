@@ -36,6 +36,7 @@ from decisionloop.loop.gate import (
     overlooked_holds,
     shared_value_holds,
 )
+from decisionloop.model.matching import Match, Matcher
 from decisionloop.spec.load import load_spec
 from decisionloop.spec.model import Spec
 from decisionloop.values.typed import canonical
@@ -54,11 +55,15 @@ class Decided:
     missing: tuple[str, ...]
     candidates: tuple[Candidate, ...]
     given: tuple[str, ...] = ()  # the tools the question gives every value of (loop.asks.given_tools)
+    match: Match | None = None  # the offered tool closest to the question (model.matching)
 
     @property
     def overlooked(self) -> bool:
-        """The gate holds the pick as it does a run's first step: the question gives every value of another tool."""
-        decisions = StepDecisions(needs_tool=self.needs_tool, pick_tool=self.pick_tool, given_tools=self.given)
+        """The gate holds the pick as it does a run's first step: the question gives every value of another tool,
+        or another tool reads clearly closest to it."""
+        decisions = StepDecisions(
+            needs_tool=self.needs_tool, pick_tool=self.pick_tool, given_tools=self.given, match=self.match
+        )
         return self.pick_tool is not None and bool(overlooked_holds(decisions, self.tool))
 
     @property
@@ -81,9 +86,16 @@ class Decided:
 
 
 def decide_tools(
-    question: str, tools: Sequence[Tool], backend: DecisionBackend, spec: Spec, *, args: bool = True
+    question: str,
+    tools: Sequence[Tool],
+    backend: DecisionBackend,
+    spec: Spec,
+    *,
+    args: bool = True,
+    matcher: Matcher | None = None,
 ) -> Decided:
-    """needs_tool and pick_tool (every tool and NONE) in one request, then pick_args for the picked tool."""
+    """needs_tool and pick_tool (every tool and NONE) in one request, then pick_args for the picked tool;
+    ``matcher`` reads which tool is closest to the question, as the gate of a run's first step does."""
     step = decide_batch(backend, [f.ask for f in step_asks(spec, RunView(goal=question), tools, 0)])
     pick = step[1] if tools else None
     tool = picked_tool(tools, pick)
@@ -102,6 +114,7 @@ def decide_tools(
         missing=missing,
         candidates=candidates,
         given=given_tools(tools, candidates),
+        match=matcher(question, tools) if matcher is not None else None,
     )
 
 
@@ -131,6 +144,7 @@ class ToolsRecord:
     args: tuple[ArgRecord, ...]
     decisions: tuple[Mapping[str, object], ...]
     latency_ms: float
+    match: Match | None = None  # the offered tool closest to the question, when a matcher read it
 
 
 OnRecord = Callable[[ToolsRecord], None]
@@ -143,21 +157,25 @@ def run_tools(
     today: date,
     spec: Spec | None = None,
     on_record: OnRecord | None = None,
+    matcher: Matcher | None = None,
 ) -> list[ToolsRecord]:
-    """Decide every item in order; ``on_record`` sees each record as soon as it is made (for a progress bar)."""
+    """Decide every item in order; ``on_record`` sees each record as soon as it is made (for a progress bar);
+    ``matcher`` holds a first pick of no tool as the loop's gate does (``model.matching``)."""
     used = spec or load_spec()
     records: list[ToolsRecord] = []
     for item in items:
-        records.append(run_item(item, backend, used, today))
+        records.append(run_item(item, backend, used, today, matcher=matcher))
         if on_record is not None:
             on_record(records[-1])
     return records
 
 
-def run_item(item: ToolsItem, backend: DecisionBackend, spec: Spec, today: date) -> ToolsRecord:
+def run_item(
+    item: ToolsItem, backend: DecisionBackend, spec: Spec, today: date, *, matcher: Matcher | None = None
+) -> ToolsRecord:
     """One item decided and recorded."""
     started = time.perf_counter()
-    decided = decide_tools(item.question, item.tools, backend, spec)
+    decided = decide_tools(item.question, item.tools, backend, spec, matcher=matcher)
     latency_ms = (time.perf_counter() - started) * 1000.0
     tool = decided.tool
     picks = chosen_args(decided.pick_args)
@@ -177,6 +195,7 @@ def run_item(item: ToolsItem, backend: DecisionBackend, spec: Spec, today: date)
         args=_arg_records(item, tool, {k: _text(v) for k, v in arguments.items()}, decided.candidates, today),
         decisions=tuple(_decision_json(d) for d in decided.decisions),
         latency_ms=latency_ms,
+        match=decided.match,
     )
 
 

@@ -26,6 +26,7 @@ from decisionloop.gold.match import arg_match
 from decisionloop.gold.suite import GoldStep, Task
 from decisionloop.loop.asks import Framed, args_ask, given_tools, risk_ask, step_asks, step_ok_ask, tool_options
 from decisionloop.loop.frames import RunView, StepView
+from decisionloop.model.matching import Match, Matcher
 from decisionloop.spec.model import Spec
 
 CandidateMode = Literal["last", "all"]
@@ -82,6 +83,7 @@ class StepCase:
     options: tuple[str, ...]
     slots: tuple[SlotCase, ...]
     given: tuple[str, ...] = ()  # at the first step, the tools the goal gives every value of (loop.asks.given_tools)
+    match: Match | None = None  # at the first step, the offered tool closest to the goal (model.matching)
 
     @property
     def latency_ms(self) -> float:
@@ -108,6 +110,7 @@ class TeacherSetup:
     now: datetime
     candidates: CandidateMode = "last"
     timeout_s: float = 30.0
+    matcher: Matcher | None = None  # the first step's second reading of the tool choice (``model.matching``)
 
 
 def gold_call(step: GoldStep) -> Call | None:
@@ -186,6 +189,7 @@ def _step(task: Task, index: int, setup: TeacherSetup, backend: DecisionBackend)
         options=tuple(t.id for t in options),
         slots=_slots(by_id.get(gold.action), gold, candidates),
         given=given_tools(options, candidates) if index == 0 else (),
+        match=setup.matcher(task.goal, options) if index == 0 and setup.matcher is not None else None,
     )
 
 

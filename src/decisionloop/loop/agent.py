@@ -68,6 +68,7 @@ from decisionloop.loop.what_if import (
     takes,
     unasked_hold,
 )
+from decisionloop.model.matching import Matcher
 from decisionloop.spec.gates import block_thresholds
 from decisionloop.spec.model import Spec
 
@@ -107,6 +108,7 @@ class LoopSetup:
     history: tuple[StepRecord, ...] = ()
     forced: Forced | None = None
     conversation: str = ""  # earlier turns of a chat, for System 2 and the answer writer (``loop.conversation``)
+    matcher: Matcher | None = None  # reads which offered tool is closest to the goal (``model.matching``)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -189,6 +191,7 @@ class _Run:
         if views:  # a step that ran: did it work? (a resumed run's steps may carry no result)
             framed.append(step_ok_ask(self.spec, views[-1]))
         decided = yield from self._decide(index, framed)
+        first = index == 0 and chosen is None
         risk = decided.get("grade_risk")
         if risk is not None:
             self.goal_risky = risk.action != "auto"
@@ -197,7 +200,8 @@ class _Run:
             pick_tool=decided.get("pick_tool"),
             is_done=decided.get("is_done"),
             only_tool=chosen.id if chosen is not None else None,
-            given_tools=given_tools(options, candidates) if index == 0 and chosen is None else (),
+            given_tools=given_tools(options, candidates) if first else (),
+            match=self.setup.matcher(self.goal, options) if first and self.setup.matcher is not None else None,
         )
         tool = None
         if not wants_to_stop(index, step):

@@ -43,8 +43,11 @@ astronaut athlete player team""".split()  # noqa: SIM905 - a word list reads bet
 _STEM, _SHORTEST = 4, 3
 # "the <role> who / that / which / whose …" or "the <role> of / behind …", up to the clause's end.
 _BY_ROLE = re.compile(
-    rf"\bthe ((?:{'|'.join(_ROLES)})s?)\s+(?:who|that|which|whose|of|behind)\s+([^,.;:!?]+)", re.IGNORECASE
+    rf"\bthe ((?:{'|'.join(_ROLES)})s?)\s+(who|that|which|whose|of|behind)\s+([^,.;:!?]+)", re.IGNORECASE
 )
+# A description by a preposition names its relation by the role alone ("the maker of …", "the company behind …"):
+# the words after it may run on into what the goal asks ("when was the company behind the Submariner founded").
+_NOUN_ONLY = frozenset({"of", "behind"})
 
 
 def described(goal: str) -> Described | None:
@@ -75,7 +78,7 @@ def described_holds(goal: str, step: int, tool: Tool, args: Mapping[str, str]) -
 
 def role_descriptions(goal: str) -> list[str]:
     """The descriptions of people or organisations by role in ``goal`` (what follows "the scientist who" …)."""
-    return [m.group(2) for m in _BY_ROLE.finditer(goal)]
+    return [m.group(3) for m in _BY_ROLE.finditer(goal)]
 
 
 def _descriptions(goal: str) -> list[str]:
@@ -135,23 +138,33 @@ def role_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
 
 def asked_of_mentioned_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
     """A hold on a lookup with a fixed list (a fact's property) whose free value is only words of a description, by
-    role or of a place, and whose choice is what the goal asks of the thing described (a word of the goal outside
-    the description: "Who founded the company that makes …" → founder, "the population of the country where …" →
-    population), not the relation that finds it."""
+    role or of a place, and whose choice is not the relation that finds the thing described: a word of the
+    description's noun ("country" of "the country where Kyoto is") or of a clause with a verb ("discoverer" of "the
+    scientist who discovered penicillin"). Anything else is asked of what the goal only mentions ("Who started the
+    maker of the Walkman?" → the Walkman's founder; "the population of the country where Kyoto is" → Kyoto's)."""
     if tool.side_effect is not None or not any(s.is_fixed for s in tool.slots):
         return []
-    clauses = _descriptions(goal)
-    asked = _stems(_BY_ROLE.sub(" ", _DESCRIBED.sub(" ", goal))) - _stems(" ".join(clauses))
-    chosen = [args[s.name] for s in tool.slots if s.is_fixed and s.name in args and _stems(args[s.name]) & asked]
-    return [
-        Hold(
-            kind="arg_not_described",
-            detail=f"{name}: {chosen[0]!r} is what the goal asks of whom or what it describes; {value!r} is only "
-            "mentioned there",
-        )
-        for name, value in _mentioned(tool, args, clauses)[:1]
-        if chosen
-    ]
+    chosen = [args[s.name] for s in tool.slots if s.is_fixed and s.name in args]
+    for clause, relation in _relations(goal):
+        for name, value in _mentioned(tool, args, [clause]):
+            finding = relation - _stems(value)
+            if chosen and not any(_stems(c) & finding for c in chosen):
+                detail = (
+                    f"{name}: {value!r} is only mentioned to describe what the goal asks about, and {chosen[0]!r} is "
+                    "not the relation that finds it"
+                )
+                return [Hold(kind="arg_not_described", detail=detail)]
+    return []
+
+
+def _relations(goal: str) -> list[tuple[str, set[str]]]:
+    """Each description's clause, with the words of the relation that finds what it describes: its noun, and the
+    clause's words unless it follows a preposition."""
+    found = [(m.group(2), _stems(m.group(1)) | _stems(m.group(2))) for m in _DESCRIBED.finditer(goal)]
+    for m in _BY_ROLE.finditer(goal):
+        clause = "" if m.group(2).casefold() in _NOUN_ONLY else m.group(3)
+        found.append((m.group(3), _stems(m.group(1)) | _stems(clause)))
+    return found
 
 
 def _mentioned(tool: Tool, args: Mapping[str, str], clauses: Sequence[str]) -> list[tuple[str, str]]:

@@ -15,6 +15,7 @@ from decisionloop.core.records import Call, Hold
 from decisionloop.core.tool import NONE, Tool
 from decisionloop.core.vocab import ARG_PREFIX, ASK_USER
 from decisionloop.loop import described
+from decisionloop.model.matching import Match
 
 PICK_QUESTION = "tool"
 
@@ -30,6 +31,7 @@ class StepDecisions:
     missing_slots: tuple[str, ...] = ()
     only_tool: str | None = None
     given_tools: tuple[str, ...] = ()  # tools the goal gives every required value of (loop.asks.given_tools)
+    match: Match | None = None  # at the first step, the offered tool that reads closest to the goal (model.matching)
 
 
 def wants_to_stop(step: int, decisions: StepDecisions) -> bool:
@@ -171,21 +173,32 @@ def route_step(
 
 
 def overlooked_holds(decisions: StepDecisions, picked: Tool | None) -> list[Hold]:
-    """A hold when the goal gives every value of a tool (``given_tools``) and System 1 picked no tool, or one that
-    needs no value (asking the user, a clock): however sure the pick, the goal spells that tool out, and a person
+    """A hold when System 1 picked no tool, or one that needs no value (asking the user, a clock), beside a tool
+    the goal asks for by another reading: the goal gives every value of it (``given_tools``), or its name and
+    description read clearly closest to the goal (``match``, model.matching). However sure the pick, a person
     decides between them. A pick that needs values of its own may be the first of two tasks ("7,200 divided by 16,
-    and 5 miles in km"), and passes."""
-    if not decisions.given_tools or (picked is not None and any(s.required for s in picked.slots)):
-        return []
-    if picked is not None and picked.id in decisions.given_tools:
-        return []
+    and 5 miles in km"), and passes, unless it only reads and the tool closest to the goal changes something
+    ("Delete my note about the paint colour" read as a note search)."""
+    if picked is not None and any(s.required for s in picked.slots):
+        return _reads_instead(decisions.match, picked)
     chose = f"chose {picked.id}" if picked is not None else "found no tool that fits"
-    return [
-        Hold(
-            kind="tool_unsure",
-            detail=f"the goal gives every value {decisions.given_tools[0]} needs, but System 1 {chose}",
-        )
-    ]
+    picked_id = picked.id if picked is not None else None
+    if decisions.given_tools and picked_id not in decisions.given_tools:
+        detail = f"the goal gives every value {decisions.given_tools[0]} needs, but System 1 {chose}"
+        return [Hold(kind="tool_unsure", detail=detail)]
+    match = decisions.match
+    if match is not None and match.clear and match.tool != picked_id:
+        return [Hold(kind="tool_unsure", detail=f"{match.describe()}, but System 1 {chose}")]
+    return []
+
+
+def _reads_instead(match: Match | None, picked: Tool) -> list[Hold]:
+    if match is None or not match.clear or not match.changes or match.tool == picked.id:
+        return []
+    if picked.side_effect is not None or picked.id == ASK_USER:
+        return []
+    detail = f"{match.describe()} and changes something, but System 1 chose {picked.id}, which only reads"
+    return [Hold(kind="risky_goal_read_only", detail=detail)]
 
 
 def shared_value_holds(tool: Tool, args: Mapping[str, str]) -> list[Hold]:
