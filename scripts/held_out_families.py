@@ -49,12 +49,12 @@ was asked, so a clock call with the offset left out (offered nothing) counted wr
 offered nothing whose gold value was not offered either is right now (``evaluate.gating``): seen .965 again.
 
 With the matcher's second reading of the first tool choice (``model.matching``: no tool, asking, or a tool that
-needs no value beside a tool that reads clearly closest to the goal, held; thresholds from the validation parts):
-held out .782 → .878 (person 47.4%), automatic steps wrong 11.7%; a read-only pick beside a closest tool that
-changes something, held as well: .900, 10.0%; a fact lookup of what a description only mentions held unless its
-choice is the relation that finds what it describes: .948 (person 50.7%), 5.8% wrong (``units`` .974,
-``multihop.maker`` .862, ``memory.delete`` .894); seen families .965 (person 11.0%), 1.8% wrong. Seed 8 alone:
-.921, 9.3% wrong.
+needs no value beside one of two tools or more that reads clearly closest to the goal, held; thresholds from the
+validation parts): held out .782 → .873 (person 47.2%), automatic steps wrong 12.1%; a read-only pick beside a
+closest tool that changes something, held as well: .895, 10.3%; a fact lookup of what a description only mentions
+held unless its choice is the relation that finds what it describes: .943 (person 50.5%), 6.2% wrong (``units``
+.974, ``multihop.maker`` .862, ``memory.delete`` .894); seen families .965 (person 11.0%), 1.8% wrong. Seed 8
+alone: .917, 9.6% wrong.
 
 Usage: python scripts/held_out_families.py --model-dir DIR --families multihop,units [--episodes N] [--json F]
 """

@@ -104,6 +104,8 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("three quarters of 60", "3/4 × 60", 45),
         ("how much do I pay for a $60 item with 15% discount", "60 - 15% of 60", 51),
         ("what is 80 with 8% tax", "80 + 8% of 80", 86.4),
+        ("what is 5 minus negative 3", "5 minus negative 3", 8),  # a sign in words
+        ("negative 7 times 6", "negative 7 times 6", -42),
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:

@@ -153,6 +153,7 @@ def test_what_the_goal_asks_of_the_thing_described_is_not_asked_of_what_it_menti
         ("Who founded Lego?", {"entity": "Lego", "property": "founder"}),
         ("Who is the scientist who discovered penicillin?", {"entity": "penicillin", "property": "discoverer"}),
         ("When was the company behind the Model S founded?", {"entity": "Tesla", "property": "founded"}),
+        ("who is the president of france", {"entity": "france", "property": "head_of_government"}),
     ],
 )
 def test_the_relation_that_finds_the_thing_described_or_the_thing_itself_is_not_held(

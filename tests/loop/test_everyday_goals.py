@@ -57,6 +57,7 @@ def _result(goal: str) -> RunResult:
         ("square root of 144", "√144 = 12"),
         ("15% tip on 86.40", "15% of 86.40 = 12.96"),
         ("what is 7 times 8", "7 times 8 = 56"),
+        ("what is 5 minus negative 3", "5 minus negative 3 = 8"),
         ("divide 100 by 4", "100 / 4 = 25"),
         ("2 to the power of 10", "2 to the power of 10 = 1,024"),
         ("half of 90", "90 / 2 = 45"),

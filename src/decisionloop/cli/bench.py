@@ -137,7 +137,7 @@ def _run(items: Sequence[BfclItem], backend: DecisionBackend, spec: Spec) -> lis
         def advance(record: BfclRecord) -> None:
             progress.update(task, advance=1, description=record.category)
 
-        return run_bfcl(items, backend, spec=spec, on_item=advance)
+        return run_bfcl(items, backend, spec=spec, on_item=advance, matcher=shipped_matcher())
 
 
 @bench.command("tools")

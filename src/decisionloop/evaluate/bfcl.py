@@ -16,6 +16,7 @@ from decisionloop.evaluate.bfcl_score import ArgRecord, BfclRecord, extractable,
 from decisionloop.evaluate.tools_bench import decide_tools
 from decisionloop.extract import Candidate, slot_options
 from decisionloop.loop.gate import chosen_args
+from decisionloop.model.matching import Matcher
 from decisionloop.spec.load import load_spec
 from decisionloop.spec.model import Spec
 from decisionloop.tools.schema import schema_tool
@@ -30,27 +31,34 @@ def bfcl_tool(function: BfclFunction) -> Tool:
 
 
 def run_bfcl(
-    items: Iterable[BfclItem], backend: DecisionBackend, *, spec: Spec | None = None, on_item: OnItem | None = None
+    items: Iterable[BfclItem],
+    backend: DecisionBackend,
+    *,
+    spec: Spec | None = None,
+    on_item: OnItem | None = None,
+    matcher: Matcher | None = None,
 ) -> list[BfclRecord]:
-    """Decide every item in order; ``on_item`` sees each record as soon as it is made (for a progress bar)."""
+    """Decide every item in order; ``on_item`` sees each record as soon as it is made (for a progress bar);
+    ``matcher`` holds a pick of no tool as a run's first step is held (``model.matching``)."""
     used = spec or load_spec()
     records: list[BfclRecord] = []
     for item in items:
-        records.append(run_item(item, backend, used))
+        records.append(run_item(item, backend, used, matcher=matcher))
         if on_item is not None:
             on_item(records[-1])
     return records
 
 
-def run_item(item: BfclItem, backend: DecisionBackend, spec: Spec) -> BfclRecord:
+def run_item(item: BfclItem, backend: DecisionBackend, spec: Spec, *, matcher: Matcher | None = None) -> BfclRecord:
     """One item: needs_tool and pick_tool in one request, then pick_args when the item has an accepted call and a
     function was picked.
 
     An optional parameter with no value is left out, not missing; a required one with no candidate keeps the
-    item from being automatic, as the loop's gate holds such a step.
+    item from being automatic, as the loop's gate holds such a step; so does what the gate holds a first step for
+    beside another tool (``Decided.overlooked``).
     """
     tools = tuple(bfcl_tool(f) for f in item.functions)
-    decided = decide_tools(item.question, tools, backend, spec, args=item.gold is not None)
+    decided = decide_tools(item.question, tools, backend, spec, args=item.gold is not None, matcher=matcher)
     tool = decided.tool
     return BfclRecord(
         id=item.id,
@@ -60,7 +68,7 @@ def run_item(item: BfclItem, backend: DecisionBackend, spec: Spec) -> BfclRecord
         picked=tool.id if tool is not None else None,
         several=len(tools) > 1,
         args=arg_records(item, tool, chosen_args(decided.pick_args), decided.candidates),
-        automatic=decided.automatic,
+        automatic=decided.automatic and not decided.overlooked,
         latencies_ms=tuple(d.latency_ms for d in decided.decisions if d.block != "pick_tool"),
     )
 

@@ -48,6 +48,8 @@ _BY_ROLE = re.compile(
 # A description by a preposition names its relation by the role alone ("the maker of …", "the company behind …"):
 # the words after it may run on into what the goal asks ("when was the company behind the Submariner founded").
 _NOUN_ONLY = frozenset({"of", "behind"})
+# Roles that name whoever heads a country or a body: a fact's "head of government" (or of state) is their relation.
+_HEADS = frozenset({"president", "leader", "ruler", "king", "queen", "emperor"})
 
 
 def described(goal: str) -> Described | None:
@@ -163,7 +165,8 @@ def _relations(goal: str) -> list[tuple[str, set[str]]]:
     found = [(m.group(2), _stems(m.group(1)) | _stems(m.group(2))) for m in _DESCRIBED.finditer(goal)]
     for m in _BY_ROLE.finditer(goal):
         clause = "" if m.group(2).casefold() in _NOUN_ONLY else m.group(3)
-        found.append((m.group(3), _stems(m.group(1)) | _stems(clause)))
+        role = m.group(1).casefold().removesuffix("s")
+        found.append((m.group(3), _stems(role) | _stems(clause) | (_stems("head") if role in _HEADS else set())))
     return found
 
 

@@ -11,7 +11,8 @@ colour"). The quantity and its thresholds are in the hold's detail.
 
 The thresholds were chosen on the validation parts of BFCL (simple, multiple, irrelevance) and Seal-Tools (gold
 tool kept, gold tool removed), on the first decisions that said no tool fits or asked the user, as the pair with
-the largest share of wrong ones held less the share of right ones held: 18 of 25 wrong held, 22 of 103 right.
+the largest share of wrong ones held less the share of right ones held: 18 of 25 wrong held, 22 of 103 right;
+with two tools or more offered (as the matcher reads them now), 9 of 16 wrong, 9 of 63 right.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from decisionloop.model.binding import split_name
 from decisionloop.model.encoder import Encoder
 
 MATCH_COSINE = 0.25  # the closest tool's cosine to the goal, at least
-MATCH_LEAD = 0.10  # and its lead over the next closest offered tool (over 0 when it is the only one)
+MATCH_LEAD = 0.10  # and its lead over the next closest offered tool
 _SEPARATORS = re.compile(r"[\W_]+")
 
 
@@ -72,17 +73,20 @@ class ToolMatcher:
         self._encoder = encoder
 
     def closest(self, goal: str, tools: Sequence[Tool]) -> Match | None:
-        """The closest of ``tools`` (asking the user and finishing left out) to ``goal``; None with none of them."""
+        """The closest of ``tools`` (asking the user and finishing left out) to ``goal``; None with fewer than two
+        of them: "closest" needs another to be closer than, and with one tool whether it fits is pick_tool's own
+        question, NONE against it (on BFCL's irrelevance, one function each, the reading held 91 of 206 right
+        automatic NONEs and no wrong one)."""
         named = [t for t in tools if t.id not in (ASK_USER, FINISH)]
-        if not goal.strip() or not named:
+        if not goal.strip() or len(named) < 2:
             return None
         rows = self._encoder.embed([goal, *(tool_text(t) for t in named)])
         cosines = rows[1:] @ rows[0]
         order = np.argsort(-cosines, kind="stable")
         best = float(cosines[order[0]])
-        runner_up = float(cosines[order[1]]) if len(named) > 1 else 0.0
         tool = named[int(order[0])]
-        return Match(tool=tool.id, cosine=best, lead=best - runner_up, changes=tool.side_effect is not None)
+        lead = best - float(cosines[order[1]])
+        return Match(tool=tool.id, cosine=best, lead=lead, changes=tool.side_effect is not None)
 
 
 @cache

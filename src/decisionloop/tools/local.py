@@ -73,6 +73,7 @@ _CALC_WORDS: tuple[tuple[str, str], ...] = (
     (r"\btimes\b", "*"),
     (r"\bplus\b", "+"),
     (r"\bminus\b", "-"),
+    (r"\bnegative\s+(?=[\d(.])", "-"),
     (r"\bsquared\b", "^2"),
     (r"\bcubed\b", "^3"),
     (r"\bfactorial\s+of\s+(\d+)\b", r"\1!"),
