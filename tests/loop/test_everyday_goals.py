@@ -116,6 +116,9 @@ def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
         ("what's minus 40 c in f", "-40 c = -40 degrees Fahrenheit"),
         ("how many pounds is 3 kilos", "3 kilos = 6.614 pounds"),
         ("5 km = ? miles", "5 km = 3.107 miles"),
+        ("how many bytes in a megabyte", "a megabyte = 1,000,000 bytes"),
+        ("how many tablespoons in half a cup", "half a cup = 8 tablespoons"),
+        ("32 degrees f to c", "32 degrees f = 0 degrees Celsius"),
     ],
 )
 def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) -> None:
@@ -127,6 +130,7 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
     [
         ("how many days until Christmas", "Christmas (Friday, December 25, 2026) is in 24 days"),
         ("hw many days til xmas", "xmas (Friday, December 25, 2026) is in 24 days"),
+        ("what day of the week is christmas 2027", "Saturday, December 25, 2027 is in 389 days"),
         ("3 weeks after March 4", "3 weeks after Wednesday, March 4, 2026 is Wednesday, March 25, 2026"),
         (
             "how many days until my birthday on march 12",

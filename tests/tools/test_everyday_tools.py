@@ -158,6 +158,13 @@ def test_date_math_without_an_offset_still_refuses_an_unreadable_date() -> None:
         ("6 ft 2 in", "cm", "6 ft 2 in = 187.96 cm"),  # a quantity in two units is their sum
         ("5'11\"", "cm", "5'11\" = 180.34 cm"),
         ("1 hour 30 minutes", "minutes", "1 hour 30 minutes = 90 minutes"),
+        # information, which pint counts as dimensionless; "mb" and "gb" as people mean them, not millibarns
+        ("a megabyte", "bytes", "a megabyte = 1,000,000 bytes"),
+        ("5 gb", "mb", "5 gb = 5,000 mb"),
+        ("a byte", "bits", "a byte = 8 bits"),
+        ("half a cup", "tablespoons", "half a cup = 8 tablespoons"),  # a part of one unit
+        ("1/2 cup", "ml", "1/2 cup = 118.29 ml"),
+        ("32 degrees f", "c", "32 degrees f = 0 degrees Celsius"),
     ],
 )
 def test_unit_convert_reaches_any_unit_pint_knows(quantity: str, to_unit: str, observation: str) -> None:

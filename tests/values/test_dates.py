@@ -93,6 +93,10 @@ def test_business_days_skip_weekends(start: date, duration: Duration, end: date)
         ("the Fourth of July", "Fourth of July", date(YEAR, 7, 4)),
         ("how many days until St Patricks Day", "St Patricks Day", date(YEAR, 3, 17)),
         ("St. Patrick's Day parade", "St. Patrick's Day", date(YEAR, 3, 17)),
+        # with the year said after the name, which the date is in
+        ("what day of the week is Christmas 2027", "Christmas 2027", date(2027, 12, 25)),
+        ("Easter in 2030, please", "Easter in 2030", date(2030, 4, 21)),
+        ("Thanksgiving of 2028", "Thanksgiving of 2028", date(2028, 11, 23)),
     ],
 )
 def test_holidays_are_found_as_people_type_them(text: str, span: str, day: date) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from decisionloop.values.quantity import find_compounds, read_compound
+from decisionloop.values.quantity import find_compounds, read_compound, read_quantity
 
 
 @pytest.mark.parametrize(
@@ -57,3 +57,24 @@ def test_an_amount_of_time_in_two_units_is_found_only_when_asked_for(
 def test_what_is_no_quantity_in_two_units(text: str) -> None:
     assert find_compounds(text, time=False) == []
     assert read_compound(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "quantity"),
+    [
+        ("half a cup", (0.5, "cup")),
+        ("a half cup", (0.5, "cup")),
+        ("a quarter cup", (0.25, "cup")),  # not pint's quarter (a weight) times a cup
+        ("three quarters of a pound", (0.75, "pound")),
+        ("1/2 cup", (0.5, "cup")),
+        ("a megabyte", (1.0, "megabyte")),  # information: dimensionless to pint, a quantity all the same
+        ("5 gb", (5.0, "gigabyte")),  # as people write it, not gilberts
+        ("half an apple", None),
+        ("1/0 cup", None),
+        ("5 percent", None),
+    ],
+)
+def test_a_part_of_one_unit_and_amounts_of_information_are_quantities(
+    text: str, quantity: tuple[float, str] | None
+) -> None:
+    assert read_quantity(text) == quantity

@@ -10,7 +10,7 @@ from itertools import islice
 
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, Found, is_function
 from decisionloop.values.numbers import ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, SPELLED_WORD, read_number
-from decisionloop.values.quantity import UNIT_OF, find_compounds, registry
+from decisionloop.values.quantity import UNIT_OF, find_compounds, has_measure, registry
 
 # A number as written in English: digits with optional thousands commas (1,250: groups of exactly three) and
 # decimals (3.5). A comma before fewer than three digits ends the number, so "1, 2 and 3" are three numbers.
@@ -475,6 +475,8 @@ def _measures(phrase: str) -> str | None:
         if len(words) > 2:
             return None
         words = [words[1].casefold()]
+        if words[0] in ("f", "c", "k"):  # "32 degrees f": the scale's letter, which pint reads otherwise or not
+            return "other"
     ureg = registry()
     for attempt in (" ".join(words), "_".join(words), " ".join(words).casefold()):
         try:
@@ -486,7 +488,7 @@ def _measures(phrase: str) -> str | None:
             continue
         if dims == {"[time]": 1}:
             return "time"
-        return "other" if dims or str(units) == "degree" else None
+        return "other" if has_measure(units, bool(dims)) else None
     return None
 
 

@@ -1,7 +1,8 @@
 """Target units: a unit named on its own where a conversion says what it wants ("in km", "to celsius", "how many
 grams"), as pint reads it; a unit right after a number belongs to that quantity and is not offered here.
 
-Where a conversion names its target, one of a unit is a quantity too ("how many ounces in a pound": a pound), and
+Where a conversion names its target, one of a unit or a part of one is a quantity too ("how many ounces in a
+pound": a pound; "how many tablespoons in half a cup": half a cup), and
 units of time are offered, the target and the amounts, only in a conversion between them ("how many minutes in
 3.5 hours", "how many seconds in a day"): elsewhere an amount of time is a duration ("weather in 3 days", "remind
 me in 2 hours"), which the dates module reads."""
@@ -13,7 +14,7 @@ from collections.abc import Iterator
 
 from decisionloop.extract._numbers import QUANTITY, is_time_unit, is_unit, measured
 from decisionloop.extract._text import Found
-from decisionloop.values.quantity import find_compounds
+from decisionloop.values.quantity import PART_OF_ONE, find_compounds
 
 # Where a target unit is named: after to / in / into / as, "how many …" or "= ?", but not right before another of
 # them (the "in" of inches in "6 ft 2 in to cm" leaves "to cm" to be read). Up to three words follow (km per
@@ -51,7 +52,13 @@ def units(text: str) -> Iterator[Found]:
             yield from ((p, "unit") for p in targets[True])
             yield from ((q, "quantity") for q in amounts)
     if targets[False]:
-        yield from ((q, "quantity") for _, q in measured(_ONE, text, _names_unit))
+        parts = list(measured(PART_OF_ONE, text, _names_unit))  # "half a cup", not "a cup" of it
+        yield from ((q, "quantity") for _, q in parts)
+        yield from (
+            (q, "quantity")
+            for m, q in measured(_ONE, text, _names_unit)
+            if not any(p.start() <= m.start() < p.end() for p, _ in parts)
+        )
 
 
 def _targets(text: str) -> Iterator[tuple[str, bool]]:

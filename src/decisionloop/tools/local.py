@@ -18,7 +18,7 @@ from decisionloop.tools.catalog import UNITS
 from decisionloop.tools.zones import find_zone
 from decisionloop.values.dates import MONTHS, WEEKDAYS, read_date, read_duration, read_range, read_time_offset
 from decisionloop.values.numbers import ROUND_MODE, ROUND_PLACES, round_places
-from decisionloop.values.quantity import UNIT_ALIASES, UNIT_OF, read_compound, registry
+from decisionloop.values.quantity import UNIT_ALIASES, UNIT_OF, read_compound, read_part, registry
 
 __all__ = [
     "LOCAL_PREVIEWS",
@@ -309,7 +309,8 @@ def _quantity(text: str) -> pint.Quantity[float]:
         ureg = registry()
         total: pint.Quantity[float] = ureg.Quantity(big, big_unit) + ureg.Quantity(small, small_unit).to(big_unit)
         return total
-    match = _QUANTITY.fullmatch(text.strip())
+    part = read_part(text)
+    match = _QUANTITY.fullmatch(text.strip() if part is None else f"1 {part[1]}")
     if match is None:
         raise ValueError(f"{text!r} does not start with a number; give a quantity such as '5 miles' or '100°F'")
     key = _unit_key(match["unit"])
@@ -321,7 +322,7 @@ def _quantity(text: str) -> pint.Quantity[float]:
         raise ValueError(f"the unit {match['unit']!r} in {text!r} is not one I know; known units: {known}")
     number = match["number"]
     amount = 1.0 if number[0].isalpha() else float(number.replace(",", "").replace("−", "-"))
-    return registry().Quantity(amount, unit)
+    return registry().Quantity(amount if part is None else part[0], unit)
 
 
 def parse_quantity(text: str) -> tuple[float, str] | None:

@@ -94,13 +94,18 @@ _SPANS = (
 _LEFT_IN = re.compile(r"(?i)\b(?:left|remaining)\s+(?:in|of)\s+(?:the|this)\s+(year|month|week)\b")
 
 
+# A year said after a holiday's name, its group the year.
+_YEAR_AFTER = r",?\s+(?:in\s+|of\s+)?(\d{4})(?!\d)"
+
+
 @cache
 def _holiday_pattern(year: int, stands_alone: StandsAlone) -> re.Pattern[str]:
     """The holiday names of ``year`` (Christmas Day, New Year's Day, Thanksgiving, …), longest first."""
     alternatives = "|".join(re.escape(n) for n in sorted(_holidays.names(year, stands_alone), key=len, reverse=True))
     # Whole names only, in their calendar's capitalisation, and not followed by an apostrophe: "Easter" is not
-    # found in "Eastern", nor "Mother" cut out of "Mother's" (which is a name of its own, from Mother's Day).
-    return re.compile(rf"(?<![\w'’])(?:{alternatives})(?![\w'’])")
+    # found in "Eastern", nor "Mother" cut out of "Mother's" (which is a name of its own, from Mother's Day); with
+    # the year after the name when one is said ("Christmas 2027", "Easter in 2030").
+    return re.compile(rf"(?<![\w'’])(?:{alternatives})(?:{_YEAR_AFTER})?(?![\w'’])")
 
 
 def find_dates(text: str, year: int, *, stands_alone: StandsAlone = not_a_calendar_word) -> Iterator[str]:
@@ -338,8 +343,8 @@ _PERIOD = re.compile(r"(this|coming|next|last) (week|month|year|weekend)")
 _BOUND = re.compile(r"(end|start|beginning) of (the|this|next|last) (year|month|week)")
 # "day after tomorrow", "day before christmas" (a leading "the" is already gone): one day off another date.
 _DAY_OFF = re.compile(r"day (after|before) (.+)")
-# A holiday in a given year: "christmas 2027", "easter sunday, 2028".
-_HOLIDAY_YEAR = re.compile(r"(.+?),? (\d{4})")
+# A holiday in a given year: "christmas 2027", "easter sunday, 2028", "thanksgiving in 2030".
+_HOLIDAY_YEAR = re.compile(rf"(.+?){_YEAR_AFTER}")
 # "in 3 days", "in a couple of weeks": that long after today.
 _IN = re.compile(r"in (.+)")
 

@@ -10,6 +10,13 @@ import pint
 from decisionloop.values.numbers import SCALED, read_number
 
 _LEADING = re.compile(rf"({SCALED})\s*(\S.*)")
+# A part of one unit: "half a cup", "a quarter cup", "three quarters of a pound", "1/2 cup" (group 1 the part,
+# group 2 the words between, group 3 the unit's words).
+PART_OF_ONE = re.compile(
+    r"(?i)\b((?:(?:a|one)\s+)?half|(?:a|one)\s+quarter|three\s+quarters|(?:a|one)\s+third|two\s+thirds|\d+/\d+)"
+    r"((?:\s+of)?(?:\s+an?)?\s+)([^\W\d_]+(?:\s+[^\W\d_]+)?)"
+)
+_PARTS = {"half": 0.5, "quarter": 0.25, "quarters": 0.75, "third": 1 / 3, "thirds": 2 / 3}
 # Ways a temperature is written that pint does not read as is: "°F", "° F", "degrees Fahrenheit", "deg C".
 _DEGREES = re.compile(r"(?:[°º˚]\s*|(?:degrees?|deg)\.?\s+)([a-z]+)", re.IGNORECASE)
 _SCALES = {"f": "degF", "fahrenheit": "degF", "c": "degC", "celsius": "degC", "centigrade": "degC", "k": "kelvin"}
@@ -37,7 +44,13 @@ UNIT_ALIASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("kilometer / hour", ("km/h", "kmh", "kph", "km/hr", "km per hour", "kilometers per hour", "kilometres per hour")),
     ("mile / hour", ("mph", "mi/h", "miles per hour", "mile per hour")),
     ("meter / second", ("m/s", "meters per second", "metres per second")),
+    # pint reads these as millibarns, gilberts…: written by people, they are bytes
+    ("kilobyte", ("kb", "kbs")),
+    ("megabyte", ("mb", "mbs")),
+    ("gigabyte", ("gb", "gbs")),
+    ("terabyte", ("tb", "tbs")),
 )
+_BYTES = {alias: unit for unit, aliases in UNIT_ALIASES if unit.endswith("byte") for alias in aliases}
 UNIT_OF: dict[str, str] = {alias: unit for unit, aliases in UNIT_ALIASES for alias in aliases}
 
 
@@ -54,6 +67,10 @@ def read_quantity(text: str) -> tuple[float, str] | None:
     (a temperature, a length, a time…) or is an angle, so "5 apples" or "5 percent" are no quantities.
     """
     folded = " ".join(text.split())
+    part = read_part(folded)
+    if part is not None:
+        unit = _unit(part[1])
+        return (part[0], unit) if unit is not None else None
     matched = _LEADING.fullmatch(folded)
     if matched is not None:
         number, unit = read_number(matched.group(1)), _unit(matched.group(2))
@@ -67,10 +84,36 @@ def read_quantity(text: str) -> tuple[float, str] | None:
     return None
 
 
+def read_part(text: str) -> tuple[float, str] | None:
+    """A part of one unit, as (the part, the unit's words): "half a cup" → (0.5, "cup"), "a quarter cup" → (0.25,
+    "cup"), "three quarters of a pound" → (0.75, "pound"), "1/2 cup" → (0.5, "cup"); None for anything else and for
+    a fraction over zero. Whether the words are a unit is the caller's to read."""
+    part = PART_OF_ONE.fullmatch(" ".join(text.split()))
+    if part is None:
+        return None
+    words = part.group(1)
+    if "/" in words:
+        numerator, denominator = (int(n) for n in words.split("/"))
+        return (numerator / denominator, part.group(3)) if denominator else None
+    return _PARTS[words.split()[-1].casefold()], part.group(3)
+
+
+# Units of information, which pint counts as dimensionless (a byte is 8 bits): "megabytes", "kibibyte", "bit".
+_INFORMATION = re.compile(r"[a-z]*(?:bit|byte)")
+
+
+def has_measure(units: object, dimensional: bool) -> bool:
+    """Whether pint's ``units`` (with or without a dimension) measure something: a dimension, an angle in degrees
+    ("90°"), or information (bytes), all of which pint counts as dimensionless."""
+    name = str(units)
+    return dimensional or name == "degree" or _INFORMATION.fullmatch(name) is not None
+
+
 @lru_cache(maxsize=4096)
 def _unit(text: str) -> str | None:
     """Pint's name for the unit ``text`` writes, when it has a dimension; else None."""
     phrase = text.strip().rstrip(".")
+    phrase = _BYTES.get(phrase.casefold(), phrase)
     degrees = _DEGREES.fullmatch(phrase)
     if degrees is not None:
         phrase = _SCALES.get(degrees.group(1).casefold(), degrees.group(1))
@@ -83,8 +126,7 @@ def _unit(text: str) -> str | None:
             dimensional = bool(ureg.Quantity(1, units).dimensionality)
         except Exception:  # pint raises many error types (undefined unit, syntax, tokenizer) for non-units
             continue
-        # An angle in degrees has no dimension in pint but is a quantity all the same ("90°").
-        return str(units) if dimensional or str(units) == "degree" else None
+        return str(units) if has_measure(units, dimensional) else None
     return None
 
 
