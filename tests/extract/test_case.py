@@ -30,6 +30,10 @@ def kinds(goal: str) -> set[tuple[str, str]]:
         ("weather in san francisco on saturday", "san francisco", "place"),  # a particle first: not "francisco"
         ("weather in los angeles", "los angeles", "place"),
         ("weather in rio de janeiro", "rio de janeiro", "place"),
+        # a thing named by the name after "of", whole, not "liberty" alone
+        ("how tall is the statue of liberty", "statue of liberty", "proper"),
+        ("when was the tower of london built", "tower of london", "proper"),
+        ("how long is the great wall of china", "great wall of china", "proper"),
     ],
 )
 def test_a_lower_case_goal_offers_its_names_as_typed(goal: str, span: str, kind: str) -> None:

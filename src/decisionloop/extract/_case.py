@@ -3,7 +3,7 @@
 The name finders read capital letters; people typing fast do not write them. A text with no capital letter
 past a sentence's first word is read as if its names were capitalised: a known place of several words
 ("cape town", "new york city"), a word the English lexicon does not know ("lisbon", "priya", "microsoft") with
-the common word of a name beside it ("eiffel tower", "mount everest"), and
+the common word of a name beside it ("eiffel tower", "mount everest") or before "of" ("tower of london"), and
 a one-word place the lexicon knows as a common word too ("china", "turkey") where a place word comes before
 it ("of china", "in turkey"). Units, chat words and generic words stay as typed. The names found in this
 reading join what the text as typed gives (its noun phrases stay: "physio session" of "when is my physio
@@ -34,6 +34,11 @@ _NAME_AFTER = words(
     station stadium gate garden gardens beach peninsula"""
 )
 _NAME_BEFORE = words("mount mt lake river cape saint st fort port isle gulf bay university")
+# Common words that name a thing by the name after "of" ("statue of liberty", "tower of london", "university of
+# michigan"): capitalised with it.
+_NAME_OF = _NAME_AFTER | words("statue isle bank house hall library monument cathedral abbey")
+# Adjectives that open such a name ("great wall of china", "leaning tower of pisa").
+_NAME_OPENERS = words("great grand leaning golden royal")
 # Countries written by their code, which in lower case follows "the" ("in the uk", "from the usa").
 _COUNTRY_CODES = words("uk usa uae")
 _LONGEST_PLACE = 4  # words in the longest place name looked up ("isle of man", "new york city")
@@ -64,8 +69,10 @@ def cased(text: str) -> str:
                 starts.add(toks[i - 1].start)
             if i + 1 < len(toks) and toks[i + 1].text.casefold() in _NAME_AFTER:
                 starts.add(toks[i + 1].start)
+            starts.update(_named_by_of(toks, i))
         elif _place_after_place_word(toks, i):
             starts.add(toks[i].start)
+            starts.update(_named_by_of(toks, i))
         elif i > 0 and toks[i - 1].text.casefold() == "the" and toks[i].text.casefold() in _COUNTRY_CODES:
             starts.update(range(toks[i].start, toks[i].start + len(toks[i].text)))  # "the uk" is the UK
         i += 1
@@ -77,6 +84,15 @@ def in_typed_case(found: Iterator[Found], typed: str, read: str) -> Iterator[Fou
     for span, kind in found:
         at = read.find(span)
         yield (typed[at : at + len(span)] if at >= 0 else span), kind
+
+
+def _named_by_of(toks: list[Token], i: int) -> list[int]:
+    """Where the words that name a thing by the name at ``i`` start: "tower" of "tower of london", and an adjective
+    opening it, "leaning" of "leaning tower of pisa" (none when "of" and such a word do not come before)."""
+    if i < 2 or toks[i - 1].text.casefold() != "of" or toks[i - 2].text.casefold() not in _NAME_OF:
+        return []
+    opener = i > 2 and toks[i - 3].text.casefold() in _NAME_OPENERS
+    return [toks[i - 2].start, *([toks[i - 3].start] if opener else [])]
 
 
 def _pronoun_i(word: str) -> bool:
