@@ -315,6 +315,7 @@ def test_the_amount_named_in_the_goal_is_preferred() -> None:
         ("send a text to alex: running 10 minutes late", "running 10 minutes late"),  # after the colon
         ("Email Sarah Lee: the report is ready", "the report is ready"),
         ("note: call the dentist on monday", "call the dentist on monday"),
+        ("send alex a message that dinner is at 7", "dinner is at 7"),
     ],
 )
 def test_clauses(goal: str, span: str) -> None:

@@ -34,6 +34,7 @@ def kinds(goal: str) -> set[tuple[str, str]]:
         ("how tall is the statue of liberty", "statue of liberty", "proper"),
         ("when was the tower of london built", "tower of london", "proper"),
         ("how long is the great wall of china", "great wall of china", "proper"),
+        ("what's the time in gmt+2", "gmt+2", "place"),  # a zone by its offset, whole
     ],
 )
 def test_a_lower_case_goal_offers_its_names_as_typed(goal: str, span: str, kind: str) -> None:

@@ -104,6 +104,31 @@ def test_zones_come_from_the_gazetteer_and_the_zone_database() -> None:
     assert find_zone("") is None
 
 
+@pytest.mark.parametrize(
+    ("place", "zone", "observation"),
+    [
+        (
+            "pst",
+            ("PST", "America/Los_Angeles"),
+            "01:30 on Tuesday, December 1, 2026 in PST (America/Los_Angeles, UTC-08:00)",
+        ),
+        ("EDT", ("EDT", "America/New_York"), "04:30 on Tuesday, December 1, 2026 in EDT (America/New_York, UTC-05:00)"),
+        ("ist", ("IST", "Asia/Kolkata"), "15:00 on Tuesday, December 1, 2026 in IST (Asia/Kolkata, UTC+05:30)"),
+        # an offset from UTC as people write it, east positive (IANA's Etc/GMT-2 counts west and is not shown)
+        ("GMT+2", ("UTC+02:00", "Etc/GMT-2"), "11:30 on Tuesday, December 1, 2026 in UTC+02:00"),
+        ("utc-5", ("UTC-05:00", "Etc/GMT+5"), "04:30 on Tuesday, December 1, 2026 in UTC-05:00"),
+    ],
+)
+def test_a_zone_by_its_abbreviation_or_its_offset(place: str, zone: tuple[str, str], observation: str) -> None:
+    assert find_zone(place) == zone
+    assert clock({"place": place}, CTX).observation == f"It is {observation}"
+
+
+def test_an_offset_in_part_of_an_hour_or_beyond_any_clock_is_no_zone() -> None:
+    assert find_zone("UTC+05:30") is None  # no IANA zone keeps it: the clock says it does not know it
+    assert find_zone("utc+15") is None
+
+
 def test_the_clock_place_is_optional() -> None:
     assert spec("clock").slot("place").required is False
     assert spec("clock").slot("offset").required is False

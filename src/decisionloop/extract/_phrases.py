@@ -50,6 +50,8 @@ _CLAUSE = re.compile(
       | (?:tell|email|e-mail|message|text|send \s+ an? \s+ (?:message|text|email|e-mail) \s+ to)
         \s+ [\w'’.-]+ (?:\s+[\w'’.-]+)? \s* :        # text Alex: running late
       | (?:note|memo|reminder|to-?do) \s* :          # note: call the dentist
+      | (?:send|write|drop) \s+ [\w'’.-]+ \s+ an? \s+ (?:message|text|note|line|email|e-mail) \s+ that
+                                                     # send alex a message that dinner is at 7
     ))
     \s+ (.+)
     """,

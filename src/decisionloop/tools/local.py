@@ -584,7 +584,10 @@ def clock(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
         where = f"(local time, {_offset(moment)})"
     else:
         name, key = zone
-        where = f"in {name} ({key}, {_offset(moment)})" if name != key else f"in {key} ({_offset(moment)})"
+        if key.startswith("Etc/"):  # a zone named by its offset: IANA's Etc/GMT-2 (counted west) would only mislead
+            where = f"in {name}"
+        else:
+            where = f"in {name} ({key}, {_offset(moment)})" if name != key else f"in {key} ({_offset(moment)})"
     when = f"{moment:%H:%M} on {_long_date(moment.date())} {where}"
     if not raw_offset:
         return _done(f"It is {when}", time=moment.isoformat(timespec="minutes"))

