@@ -159,6 +159,25 @@ def test_date_math_without_an_offset_names_the_weekday_and_the_days_from_today(d
     assert date_math({"date": day}, CTX).observation == observation
 
 
+@pytest.mark.parametrize(
+    ("day", "observation"),
+    [
+        ("since New Year", "Since New Year (Thursday, January 1, 2026): 334 days"),  # not the next one, in 31 days
+        ("since March 3", "Since Tuesday, March 3, 2026: 273 days"),
+        ("since Christmas", "Since Christmas (Thursday, December 25, 2025): 341 days"),
+        ("since monday", "Since monday (Monday, November 30, 2026): 1 day"),
+    ],
+)
+def test_date_math_since_a_day_counts_from_the_last_one(day: str, observation: str) -> None:
+    assert date_math({"date": day}, CTX).observation == observation
+
+
+def test_date_math_since_a_day_still_to_come_says_so() -> None:
+    result = date_math({"date": "since 2027-03-01"}, CTX)
+    assert not result.ok
+    assert "has not come yet" in result.observation
+
+
 def test_date_math_without_an_offset_still_refuses_an_unreadable_date() -> None:
     result = date_math({"date": "the day after never"}, CTX)
     assert not result.ok

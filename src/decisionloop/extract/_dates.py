@@ -43,10 +43,17 @@ def dates(text: str, year: int, *, lowered: bool = False) -> Iterator[Found]:
             if span.casefold() not in known and at >= 0:
                 known.add(span.casefold())
                 found.append(text[at : at + len(span)])
-    yield from ((span, "date") for span in found)
+    yield from ((_with_since(text, span), "date") for span in found)
     for month in dict.fromkeys(m.group(1) or m.group(2) for m in _MONTH.finditer(text)):
         if not any(month in span for span in found):
             yield month, "date"
+
+
+def _with_since(text: str, span: str) -> str:
+    """``span`` with the "since" before it when the text asks how long ago the day was ("days since New Year"),
+    which date_math reads as the last one; else ``span``."""
+    m = re.search(rf"(?i)\bsince\s+{re.escape(span)}", text)
+    return m.group() if m is not None else span
 
 
 def _days(text: str, year: int) -> Iterator[str]:

@@ -7,7 +7,7 @@ import re
 from calendar import monthrange
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo
 
@@ -492,6 +492,26 @@ def _holiday_before(raw_date: str, day: date, today: date) -> date | None:
     return before if before is not None and before < today and (today - before) < (day - today) else None
 
 
+# A day asked of as the last one: "since New Year" (the extractor keeps the word with the day it goes with).
+_SINCE = re.compile(r"(?i)since\s+")
+_WEEK = timedelta(days=7)
+
+
+def _since(raw_date: str, today: date) -> ToolResult:
+    """How long ago the last ``raw_date`` was: a day that comes later this year (or a holiday's next one) is the
+    one of the year before, a weekday the one of the week before."""
+    day = _read_day(raw_date, today)
+    if day is None:
+        return _failed(f"Could not read the date {raw_date!r}; say it like {_DATE_EXAMPLES}.")
+    if day > today:
+        day = _in_year(raw_date, day.year - 1, today) or (day - _WEEK if (day - today).days < 7 else day)
+    if day > today:
+        return _failed(f"{raw_date!r} ({_long_date(day)}) has not come yet; ask how many days until it.")
+    shown = _long_date(day) if any(ch.isdigit() for ch in raw_date) else f"{raw_date} ({_long_date(day)})"
+    days = (today - day).days
+    return _done(f"Since {shown}: {_counted(days, 'day')}", date=day.isoformat(), days=-days)
+
+
 def _in_year(raw_date: str, year: int, today: date) -> date | None:
     """The day ``raw_date`` names in ``year``, when it names no year and no word that places it ("March 12" in
     2027, not "March 12, 2026", "last March 12" or "yesterday"); else None (also February 29 of a common year)."""
@@ -523,6 +543,9 @@ def date_math(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     no offset, the weekday of the date and how many days it is from today, or for a stretch between two dates
     ("March 3 to March 10") how many days it spans."""
     raw_date, raw_offset = args.get("date", "").strip() or "today", args.get("offset", "").strip()
+    since = _SINCE.match(raw_date)
+    if since is not None and not raw_offset:
+        return _since(raw_date[since.end() :], ctx.now.date())
     if not raw_offset:
         # a stretch first: "2026-01-01 and 2026-12-31" is no date with a time after it
         stretch = read_range(raw_date, ctx.now.date())
