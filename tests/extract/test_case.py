@@ -35,6 +35,8 @@ def kinds(goal: str) -> set[tuple[str, str]]:
         ("when was the tower of london built", "tower of london", "proper"),
         ("how long is the great wall of china", "great wall of china", "proper"),
         ("what's the time in gmt+2", "gmt+2", "place"),  # a zone by its offset, whole
+        ("what time is it in sf", "sf", "place"),  # a city's short form after a place word
+        ("weather in la", "la", "place"),
     ],
 )
 def test_a_lower_case_goal_offers_its_names_as_typed(goal: str, span: str, kind: str) -> None:

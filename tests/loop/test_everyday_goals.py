@@ -119,6 +119,7 @@ def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
         ("how many bytes in a megabyte", "a megabyte = 1,000,000 bytes"),
         ("how many tablespoons in half a cup", "half a cup = 8 tablespoons"),
         ("32 degrees f to c", "32 degrees f = 0 degrees Celsius"),
+        ("how many feet in a mile and a half", "a mile and a half = 7,920 feet"),
     ],
 )
 def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) -> None:
@@ -174,6 +175,10 @@ def test_a_weekday_question_is_date_maths_though_the_bundled_model_is_not_sure_e
     ("goal", "answer"),
     [
         ("what time is it in Tokyo", "It is 18:30 on Tuesday, December 1, 2026 in Tokyo (Asia/Tokyo, UTC+09:00)"),
+        (
+            "what time is it in sf",
+            "It is 01:30 on Tuesday, December 1, 2026 in San Francisco (America/Los_Angeles, UTC-08:00)",
+        ),
         ("what's the date today", "It is 09:30 on Tuesday, December 1, 2026 (local time, UTC+00:00)"),
         (
             "what time is it in california",

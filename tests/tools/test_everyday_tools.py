@@ -91,6 +91,8 @@ def test_the_clock_names_what_it_cannot_place() -> None:
         ("the UK", ("United Kingdom", "Europe/London")),  # a country by its short name: its capital's zone
         ("USA", ("United States", "America/New_York")),  # not Concord, a city the gazetteer also calls USA
         ("UAE", ("United Arab Emirates", "Asia/Dubai")),
+        ("sf", ("San Francisco", "America/Los_Angeles")),  # a city's short form
+        ("the bay area", ("San Francisco", "America/Los_Angeles")),
     ],
 )
 def test_a_state_province_or_nation_keeps_the_zone_most_of_its_people_do(place: str, zone: tuple[str, str]) -> None:
@@ -209,6 +211,7 @@ def test_date_math_without_an_offset_still_refuses_an_unreadable_date() -> None:
         ("half a cup", "tablespoons", "half a cup = 8 tablespoons"),  # a part of one unit
         ("1/2 cup", "ml", "1/2 cup = 118.29 ml"),
         ("32 degrees f", "c", "32 degrees f = 0 degrees Celsius"),
+        ("an hour and a half", "minutes", "an hour and a half = 90 minutes"),
     ],
 )
 def test_unit_convert_reaches_any_unit_pint_knows(quantity: str, to_unit: str, observation: str) -> None:

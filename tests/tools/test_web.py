@@ -281,6 +281,14 @@ def test_weather_qualifier_picks_the_hit_in_that_region() -> None:
     )
 
 
+def test_weather_asks_the_geocoder_for_a_citys_short_form_by_its_name() -> None:
+    hit = place("San Francisco", "California", "United States", "US")
+    routes = {GEOCODE: reply(geocoding(hit)), FORECAST: reply(forecast([(61, 30.4, 21.5, 70)]))}
+    result, web = run(weather, routes, place="SF", when="today")
+    assert web.params(GEOCODE)["name"] == "San Francisco"  # "SF" alone finds another place, or none
+    assert result.ok
+
+
 @pytest.mark.parametrize(
     ("now", "days"),
     [

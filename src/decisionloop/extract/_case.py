@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from decisionloop.extract._names import connectors
 from decisionloop.extract._numbers import is_unit
 from decisionloop.extract._text import CALENDAR_WORDS, Found, Token, is_generic, readings, tokens, words
-from decisionloop.values.places import is_place
+from decisionloop.values.places import full_city_name, is_place
 
 # Words of chat and texting that no lexicon lists and that name nothing.
 _CHAT = words(
@@ -125,7 +125,7 @@ def _place_after_place_word(toks: list[Token], i: int) -> bool:
     return (
         i > 0
         and toks[i - 1].text.casefold() in _PLACE_BEFORE
-        and len(word) >= _SHORTEST_NAME
+        and (len(word) >= _SHORTEST_NAME or full_city_name(word) is not None)
         and word.isalpha()
         and is_place(word)
         and not is_generic(word)

@@ -10,11 +10,11 @@ me in 2 hours"), which the dates module reads."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from decisionloop.extract._numbers import QUANTITY, is_time_unit, is_unit, measured
 from decisionloop.extract._text import Found
-from decisionloop.values.quantity import PART_OF_ONE, find_compounds
+from decisionloop.values.quantity import ONE_AND_A_HALF, PART_OF_ONE, find_compounds
 
 # Where a target unit is named: after to / in / into / as, "how many …" or "= ?", but not right before another of
 # them (the "in" of inches in "6 ft 2 in to cm" leaves "to cm" to be read). Up to three words follow (km per
@@ -41,24 +41,31 @@ def units(text: str) -> Iterator[Found]:
     targets = {time: [p for p, t in _targets(text) if t == time] for time in (False, True)}
     yield from ((p, "unit") for p in targets[False])
     if targets[True]:
-        compounds = find_compounds(text, time=True)  # "1 hour 30 minutes", not "1 hour" alone
-        amounts = [c.group() for c in compounds]
+        # "1 hour 30 minutes", not "1 hour" alone; "an hour and a half", not "an hour"
+        wholes = [*find_compounds(text, time=True), *_and_a_half(text, is_time_unit)]
+        amounts = [w.group() for w in wholes]
         amounts += [
             q
             for m, q in (*measured(QUANTITY, text, is_time_unit), *measured(_ONE, text, is_time_unit))
-            if not any(c.start() <= m.start() < c.end() for c in compounds)
+            if not any(w.start() <= m.start() < w.end() for w in wholes)
         ]
         if amounts:
             yield from ((p, "unit") for p in targets[True])
             yield from ((q, "quantity") for q in amounts)
     if targets[False]:
         parts = list(measured(PART_OF_ONE, text, _names_unit))  # "half a cup", not "a cup" of it
+        parts += [(m, m.group()) for m in _and_a_half(text, _names_unit)]
         yield from ((q, "quantity") for _, q in parts)
         yield from (
             (q, "quantity")
             for m, q in measured(_ONE, text, _names_unit)
             if not any(p.start() <= m.start() < p.end() for p, _ in parts)
         )
+
+
+def _and_a_half(text: str, accepts: Callable[[str], bool]) -> list[re.Match[str]]:
+    """One unit and a half ("a mile and a half") whose unit ``accepts`` takes."""
+    return [m for m in ONE_AND_A_HALF.finditer(text) if accepts(m.group(1))]
 
 
 def _targets(text: str) -> Iterator[tuple[str, bool]]:

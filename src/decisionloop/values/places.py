@@ -51,9 +51,22 @@ def _cities() -> frozenset[str]:
     return frozenset(n.casefold() for n in names)
 
 
+# Cities people name by a short form the gazetteer does not list, or lists for another place: the full name.
+_SHORT_CITIES = {
+    "sf": "San Francisco", "la": "Los Angeles", "dc": "Washington", "philly": "Philadelphia", "vegas": "Las Vegas",
+    "nola": "New Orleans", "bay area": "San Francisco",
+}  # fmt: skip
+
+
+def full_city_name(name: str) -> str | None:
+    """The city a short form names ("SF" → San Francisco, "the bay area" → San Francisco); None for any other."""
+    return _SHORT_CITIES.get(name.casefold().removeprefix("the ").strip())
+
+
 def is_place(name: str) -> bool:
-    """Whether ``name`` is a known place, in any case ("woodland" is one: Woodland, California)."""
-    return name.casefold() in _places()
+    """Whether ``name`` is a known place, in any case ("woodland" is one: Woodland, California), or a city's short
+    form ("SF")."""
+    return name.casefold() in _places() or full_city_name(name) is not None
 
 
 def is_country(name: str) -> bool:

@@ -17,6 +17,8 @@ PART_OF_ONE = re.compile(
     r"((?:\s+of)?(?:\s+an?)?\s+)([^\W\d_]+(?:\s+[^\W\d_]+)?)"
 )
 _PARTS = {"half": 0.5, "quarter": 0.25, "quarters": 0.75, "third": 1 / 3, "thirds": 2 / 3}
+# One unit and a half: "a mile and a half", "an hour and a half" (group 1 the unit's words).
+ONE_AND_A_HALF = re.compile(r"(?i)\b(?:an?|one)\s+([^\W\d_]+(?:\s+[^\W\d_]+)?)\s+and\s+a\s+half\b")
 # Ways a temperature is written that pint does not read as is: "°F", "° F", "degrees Fahrenheit", "deg C".
 _DEGREES = re.compile(r"(?:[°º˚]\s*|(?:degrees?|deg)\.?\s+)([a-z]+)", re.IGNORECASE)
 _SCALES = {"f": "degF", "fahrenheit": "degF", "c": "degC", "celsius": "degC", "centigrade": "degC", "k": "kelvin"}
@@ -86,9 +88,14 @@ def read_quantity(text: str) -> tuple[float, str] | None:
 
 def read_part(text: str) -> tuple[float, str] | None:
     """A part of one unit, as (the part, the unit's words): "half a cup" → (0.5, "cup"), "a quarter cup" → (0.25,
-    "cup"), "three quarters of a pound" → (0.75, "pound"), "1/2 cup" → (0.5, "cup"); None for anything else and for
-    a fraction over zero. Whether the words are a unit is the caller's to read."""
-    part = PART_OF_ONE.fullmatch(" ".join(text.split()))
+    "cup"), "three quarters of a pound" → (0.75, "pound"), "1/2 cup" → (0.5, "cup"), and one and a half, "a mile and
+    a half" → (1.5, "mile"); None for anything else and for a fraction over zero. Whether the words are a unit is
+    the caller's to read."""
+    folded = " ".join(text.split())
+    half = ONE_AND_A_HALF.fullmatch(folded)
+    if half is not None:
+        return 1.5, half.group(1)
+    part = PART_OF_ONE.fullmatch(folded)
     if part is None:
         return None
     words = part.group(1)
