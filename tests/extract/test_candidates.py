@@ -163,6 +163,7 @@ def test_dates_and_durations_from_the_goal() -> None:
 def test_a_day_asked_of_since_keeps_the_word_which_date_math_reads_as_the_last_one() -> None:
     assert spans("How many days since New Year?", kind="date") == ["since New Year"]
     assert spans("How many days until New Year?", kind="date") == ["New Year"]
+    assert spans("How many weekdays until New Year?", kind="date") == ["weekdays until New Year"]
 
 
 def test_a_short_holiday_name_is_offered_only_when_it_is_no_other_word() -> None:

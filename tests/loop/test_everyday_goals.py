@@ -133,6 +133,11 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         ("hw many days til xmas", "xmas (Friday, December 25, 2026) is in 24 days"),
         ("what day of the week is christmas 2027", "Saturday, December 25, 2027 is in 389 days"),
         ("how many days since new year", "Since new year (Thursday, January 1, 2026): 334 days"),
+        (
+            "how many weekdays until christmas",
+            "17 weekdays until christmas (Friday, December 25, 2026), not counting today or that day (nor public "
+            "holidays)",
+        ),
         ("3 weeks after March 4", "3 weeks after Wednesday, March 4, 2026 is Wednesday, March 25, 2026"),
         (
             "how many days until my birthday on march 12",

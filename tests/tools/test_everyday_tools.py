@@ -174,6 +174,24 @@ def test_date_math_since_a_day_counts_from_the_last_one(day: str, observation: s
     assert date_math({"date": day}, CTX).observation == observation
 
 
+@pytest.mark.parametrize(
+    ("day", "observation"),
+    [
+        (
+            "weekdays until Christmas",
+            "17 weekdays until Christmas (Friday, December 25, 2026), not counting today or that day (nor public "
+            "holidays)",
+        ),
+        (
+            "business days till March 3",  # passed this year: next year's
+            "65 weekdays until Wednesday, March 3, 2027, not counting today or that day (nor public holidays)",
+        ),
+    ],
+)
+def test_date_math_counts_the_weekdays_until_a_day(day: str, observation: str) -> None:
+    assert date_math({"date": day}, CTX).observation == observation
+
+
 def test_date_math_since_a_day_still_to_come_says_so() -> None:
     result = date_math({"date": "since 2027-03-01"}, CTX)
     assert not result.ok

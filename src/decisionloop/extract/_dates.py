@@ -49,10 +49,14 @@ def dates(text: str, year: int, *, lowered: bool = False) -> Iterator[Found]:
             yield month, "date"
 
 
+_WORKDAYS_UNTIL = r"(?:week\s?-?days|business\s+days|working\s+days|work\s?days)\s+(?:until|till|til|to|before)"
+
+
 def _with_since(text: str, span: str) -> str:
-    """``span`` with the "since" before it when the text asks how long ago the day was ("days since New Year"),
-    which date_math reads as the last one; else ``span``."""
-    m = re.search(rf"(?i)\bsince\s+{re.escape(span)}", text)
+    """``span`` with the words before it that say how to count to it: "since" when the text asks how long ago the
+    day was ("days since New Year", which date_math reads as the last one), "weekdays until" when it counts
+    working days ("how many weekdays until Christmas"); else ``span``."""
+    m = re.search(rf"(?i)\b(?:since|{_WORKDAYS_UNTIL})\s+{re.escape(span)}", text)
     return m.group() if m is not None else span
 
 

@@ -495,6 +495,10 @@ def _holiday_before(raw_date: str, day: date, today: date) -> date | None:
 # A day asked of as the last one: "since New Year" (the extractor keeps the word with the day it goes with).
 _SINCE = re.compile(r"(?i)since\s+")
 _WEEK = timedelta(days=7)
+# Working days counted to a day: "weekdays until Christmas", "business days till March 3".
+_WORKDAYS_UNTIL = re.compile(
+    r"(?i)(?:week\s?-?days|business\s+days|working\s+days|work\s?days)\s+(?:until|till|til|to|before)\s+"
+)
 
 
 def _since(raw_date: str, today: date) -> ToolResult:
@@ -510,6 +514,22 @@ def _since(raw_date: str, today: date) -> ToolResult:
     shown = _long_date(day) if any(ch.isdigit() for ch in raw_date) else f"{raw_date} ({_long_date(day)})"
     days = (today - day).days
     return _done(f"Since {shown}: {_counted(days, 'day')}", date=day.isoformat(), days=-days)
+
+
+def _workdays_until(raw_date: str, today: date) -> ToolResult:
+    """How many weekdays, Monday to Friday, come after today and before ``raw_date`` (public holidays not known); a
+    day of a month that has passed this year is next year's."""
+    day = _read_day(raw_date, today)
+    if day is None:
+        return _failed(f"Could not read the date {raw_date!r}; say it like {_DATE_EXAMPLES}.")
+    if day <= today:
+        day = _in_year(raw_date, day.year + 1, today) or day
+    if day <= today:
+        return _failed(f"{raw_date!r} ({_long_date(day)}) is not after today; ask how many days since it.")
+    count = sum(1 for n in range(1, (day - today).days) if (today + timedelta(days=n)).weekday() < 5)
+    shown = _long_date(day) if any(ch.isdigit() for ch in raw_date) else f"{raw_date} ({_long_date(day)})"
+    observation = f"{_counted(count, 'weekday')} until {shown}, not counting today or that day (nor public holidays)"
+    return _done(observation, date=day.isoformat(), weekdays=count)
 
 
 def _in_year(raw_date: str, year: int, today: date) -> date | None:
@@ -546,6 +566,9 @@ def date_math(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     since = _SINCE.match(raw_date)
     if since is not None and not raw_offset:
         return _since(raw_date[since.end() :], ctx.now.date())
+    workdays = _WORKDAYS_UNTIL.match(raw_date)
+    if workdays is not None and not raw_offset:
+        return _workdays_until(raw_date[workdays.end() :], ctx.now.date())
     if not raw_offset:
         # a stretch first: "2026-01-01 and 2026-12-31" is no date with a time after it
         stretch = read_range(raw_date, ctx.now.date())
