@@ -37,6 +37,9 @@ def kinds(goal: str) -> set[tuple[str, str]]:
         ("what's the time in gmt+2", "gmt+2", "place"),  # a zone by its offset, whole
         ("what time is it in sf", "sf", "place"),  # a city's short form after a place word
         ("weather in la", "la", "place"),
+        # a word the lexicon knows only as a verb, where a name stands
+        ("who is the ceo of google", "google", "proper"),
+        ("when was google founded", "google", "proper"),
     ],
 )
 def test_a_lower_case_goal_offers_its_names_as_typed(goal: str, span: str, kind: str) -> None:
@@ -84,6 +87,10 @@ def test_common_words_units_and_chat_stay_lower_case() -> None:
         "ok thx, convert 5 km to miles on tuesday and roast a turkey"
     )
     assert ("turkey", "place") not in kinds("how long to roast a turkey")
+    # a verb stays one where a verb stands, and in any inflected form
+    assert cased("i want to go, what is the cost of living, who founded it") == (
+        "i want to go, what is the cost of living, who founded it"
+    )
 
 
 def test_reading_cased_keeps_every_character_in_place() -> None:

@@ -5,7 +5,8 @@ past a sentence's first word is read as if its names were capitalised: a known p
 ("cape town", "new york city"), a word the English lexicon does not know ("lisbon", "priya", "microsoft") with
 the common word of a name beside it ("eiffel tower", "mount everest") or before "of" ("tower of london"), and
 a one-word place the lexicon knows as a common word too ("china", "turkey") where a place word comes before
-it ("of china", "in turkey"). Units, chat words and generic words stay as typed. The names found in this
+it ("of china", "in turkey"), and a word the lexicon knows only as a verb where a name stands ("the ceo of google",
+"when was google founded"). Units, chat words and generic words stay as typed. The names found in this
 reading join what the text as typed gives (its noun phrases stay: "physio session" of "when is my physio
 session?"). Capitalising changes no length, so a span found in the cased reading is the same stretch of the text
 as typed, and is offered as typed.
@@ -41,6 +42,11 @@ _NAME_OF = _NAME_AFTER | words("statue isle bank house hall library monument cat
 _NAME_OPENERS = words("great grand leaning golden royal")
 # Countries written by their code, which in lower case follows "the" ("in the uk", "from the usa").
 _COUNTRY_CODES = words("uk usa uae")
+# Where a word the lexicon knows only as a verb is a name ("google", "zoom"): after these, or between these and a
+# verb; in its plain form only ("founded", "running", "makes" are verbs wherever they stand).
+_NAME_AFTER_PREPOSITION = words("of at about for from by")
+_AUXILIARIES = words("is was are were does did do")
+_INFLECTED = ("ed", "ing", "s")
 _LONGEST_PLACE = 4  # words in the longest place name looked up ("isle of man", "new york city")
 _SHORTEST_NAME = 3  # letters: "ny" or "la" alone are too often something else
 
@@ -73,6 +79,8 @@ def cased(text: str) -> str:
         elif _place_after_place_word(toks, i):
             starts.add(toks[i].start)
             starts.update(_named_by_of(toks, i))
+        elif _verb_as_name(toks, i):
+            starts.add(toks[i].start)
         elif i > 0 and toks[i - 1].text.casefold() == "the" and toks[i].text.casefold() in _COUNTRY_CODES:
             starts.update(range(toks[i].start, toks[i].start + len(toks[i].text)))  # "the uk" is the UK
         i += 1
@@ -118,6 +126,19 @@ def _unknown_name(word: str) -> bool:
         and not is_generic(word)
         and not is_unit(word)
     )
+
+
+def _verb_as_name(toks: list[Token], i: int) -> bool:
+    """Whether a word the lexicon knows only as a verb, in its plain form, stands where a name does: after a
+    preposition ("the ceo of google") or between a form of "be" or "do" and a verb ("when was google founded")."""
+    word = toks[i].text
+    if len(word) < _SHORTEST_NAME or not word.isalpha() or readings(word) != {"VERB"}:
+        return False
+    if word.casefold().endswith(_INFLECTED) or i == 0:
+        return False
+    before = toks[i - 1].text.casefold()
+    after = toks[i + 1].text if i + 1 < len(toks) else ""
+    return before in _NAME_AFTER_PREPOSITION or (before in _AUXILIARIES and "VERB" in readings(after))
 
 
 def _place_after_place_word(toks: list[Token], i: int) -> bool:
