@@ -218,6 +218,8 @@ def test_date_math_without_an_offset_still_refuses_an_unreadable_date() -> None:
         ("an hour", "seconds", "an hour = 3,600 seconds"),
         ("3.5 hours", "minutes", "3.5 hours = 210 minutes"),
         ("2 cups", "ounces", "2 cups = 16 fluid ounces"),  # a volume in ounces is in fluid ounces
+        ("8 ounces", "ml", "8 ounces = 236.59 ml"),  # and ounces converted to a volume are fluid ounces
+        ("8 ounces", "grams", "8 ounces = 226.8 grams"),  # to a weight, ounces weigh
         ("3 pounds", "oz", "3 pounds = 48 oz"),
         ("6 ft 2 in", "cm", "6 ft 2 in = 187.96 cm"),  # a quantity in two units is their sum
         ("5'11\"", "cm", "5'11\" = 180.34 cm"),

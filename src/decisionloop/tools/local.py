@@ -394,11 +394,19 @@ def _convert(text: str, unit: str, label: str) -> float:
 
 def _converted_otherwise(text: str, unit: str, label: str) -> tuple[float, str]:
     """``text`` in ``unit`` as people mean it where the plain reading measures something else: a volume in ounces
-    is in fluid ounces ("2 cups in ounces"), and "10k" converted to a length is a run of 10 kilometres, not 10
-    kelvins. The value and the label of its unit; ValueError when neither applies."""
+    is in fluid ounces ("2 cups in ounces"), ounces converted to a volume are fluid ounces ("8 ounces in ml"), and
+    "10k" converted to a length is a run of 10 kilometres, not 10 kelvins. The value and the label of its unit;
+    ValueError when none applies."""
     if unit in _FLUID:
         fluid, fluid_label = _FLUID[unit]
         return _convert(text, fluid, fluid_label), fluid_label
+    in_ounces = parse_quantity(text)
+    if in_ounces is not None and in_ounces[1] in _FLUID:
+        as_fluid = registry().Quantity(in_ounces[0], _FLUID[in_ounces[1]][0])
+        try:
+            return float(as_fluid.to(unit).magnitude), label
+        except pint.DimensionalityError:
+            raise ValueError(text) from None
     race = _RACE.fullmatch(text.strip())
     if race is None:
         raise ValueError(text)
