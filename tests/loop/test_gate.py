@@ -165,15 +165,17 @@ def test_no_tool_fits_on_a_sure_none_or_a_none_needs_tool_agrees_with(
     assert no_tool_fits(decisions) is fits
 
 
+@as_tool(description="Ask the user a question")
+def clarify() -> str:
+    return "?"
+
+
+@as_tool(description="Weather in a place")
+def weather(place: str) -> str:
+    return place
+
+
 def test_asking_beside_a_tool_the_goal_gives_every_value_of_holds_at_the_first_step() -> None:
-    @as_tool(description="Ask the user a question")
-    def clarify() -> str:
-        return "?"
-
-    @as_tool(description="Weather in a place")
-    def weather(place: str) -> str:
-        return place
-
     sure = StepDecisions(
         needs_tool=noul("needs_tool", 0.9), pick_tool=tool("weather", 0.99), given_tools=("unit_convert",)
     )
@@ -202,14 +204,6 @@ def test_a_sure_none_beside_a_tool_the_goal_gives_every_value_of_is_held() -> No
 
 
 def test_a_first_pick_of_no_tool_beside_a_tool_that_reads_clearly_closest_to_the_goal_is_held() -> None:
-    @as_tool(description="Ask the user a question")
-    def clarify() -> str:
-        return "?"
-
-    @as_tool(description="Weather in a place")
-    def weather(place: str) -> str:
-        return place
-
     close = Match(tool="note_delete", cosine=0.49, lead=0.13)
     none = StepDecisions(needs_tool=noul("needs_tool", 0.02), pick_tool=tool("NONE", 0.999), match=close)
     route = route_step(0, none, tool=None, previous=None, goal_risky=False)
