@@ -322,6 +322,8 @@ def test_the_amount_named_in_the_goal_is_preferred() -> None:
         ("Email Sarah Lee: the report is ready", "the report is ready"),
         ("note: call the dentist on monday", "call the dentist on monday"),
         ("send alex a message that dinner is at 7", "dinner is at 7"),
+        ("don't let me forget to pay rent on the 1st", "pay rent on the 1st"),
+        ("ping sam that the meeting is moved", "the meeting is moved"),
     ],
 )
 def test_clauses(goal: str, span: str) -> None:

@@ -222,7 +222,8 @@ def recipients(text: str, *, lowered: bool = False) -> Iterator[Found]:
     that …", "a message to mom saying …"), though the lexicon knows it as a word."""
     for m in _RECIPIENT.finditer(text):
         toks = tokens(text[m.end() : m.end() + 60])
-        while toks and (_is_title(toks[0].text) or toks[0].text == "."):
+        # a title before the name ("Dr", "Sir"), not a word that is one in nameparser's list too ("me", Maître)
+        while toks and ((_is_title(toks[0].text) and not is_function(toks[0].text)) or toks[0].text == "."):
             toks = toks[1:]
         if lowered and _addressed(toks):
             yield from _emit(toks[0].text, "person")

@@ -42,6 +42,7 @@ _CLAUSE = re.compile(
       | (?:write|jot) \s+ down (?:\s+that)?
       | keep \s+ in \s+ mind (?:\s+that)?
       | remind \s+ me (?:\s+(?:to|that|about))?
+      | (?:don'?t|do \s+ not) \s+ let \s+ me \s+ forget (?:\s+(?:to|that|about))?
       | saying (?:\s+that)?
       | that \s+ says
       | to \s+ say (?:\s+that)?
@@ -61,7 +62,7 @@ _CLAUSE = re.compile(
 # abbreviation with its dot, the next word (group 1: the person, if capitalised, checked after) and the rest
 # (group 2). The verb is a whole word ("letter", "texting" are not), the title needs its dot ("Dr." but not "Dr").
 _TO_NAMED = re.compile(
-    r"(?i:\b(?:tell|message|text|email|inform|remind|let))\s+(?:[A-Z][a-z]{1,3}\.\s+)?(\w[\w'’-]*)\s+(.+)"
+    r"(?i:\b(?:tell|message|text|email|inform|remind|let|ping))\s+(?:[A-Z][a-z]{1,3}\.\s+)?(\w[\w'’-]*)\s+(.+)"
 )
 # What opens the message after "tell NAME": "know", "that", "to" (let Sam know that …, remind Ana to …), to drop;
 # only whole words with whitespace after them ("knowledge", "tomorrow" stay), and otherwise the empty string.
