@@ -319,6 +319,9 @@ def test_a_shift_past_year_9999_raises() -> None:
         ),
         ("from 1/5/2027 until 2/5/2027", "1/5/2027 until 2/5/2027", date(2027, 1, 5), date(2027, 2, 5)),
         ("December 20 through January 5", "December 20 through January 5", date(2026, 12, 20), date(2027, 1, 5)),
+        # the year said once, after the last day, is the first day's too (or the year before)
+        ("days from Jan 1 to Mar 1 2027", "Jan 1 to Mar 1 2027", date(2027, 1, 1), date(2027, 3, 1)),
+        ("December 20 to January 5, 2028", "December 20 to January 5, 2028", date(2027, 12, 20), date(2028, 1, 5)),
     ],
 )
 def test_a_stretch_between_two_dates_is_found_and_read_as_its_ends(

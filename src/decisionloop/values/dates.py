@@ -164,13 +164,20 @@ def _ranges(text: str, spans: Sequence[tuple[int, int]]) -> Iterator[str]:
 
 def read_range(text: str, today: date, *, country: str = "US") -> tuple[date, date] | None:
     """The first and last day of a stretch ``text`` writes ("march 3 to march 10", "between christmas and new
-    year"): the last one read as the next one on or after the first when it names no year; else None."""
+    year"): the last one read as the next one on or after the first when it names no year; the first, when only the
+    last names its year, in that year or the one before ("jan 1 to mar 1 2027": both of 2027); else None."""
     m = _RANGE.fullmatch(" ".join(text.strip().split()))
     if m is None:
         return None
     first, last = read_date(m[1], today, country=country), read_date(m[2], today, country=country)
     if first is None or last is None:
         return None
+    if _A_YEAR.search(m[2]) and not _A_YEAR.search(m[1]):
+        for year in (last.year, last.year - 1):  # "December 20 to January 5, 2028": the December before
+            same = read_date(f"{m[1]} {year}", today, country=country)
+            if same is not None and same <= last:
+                first = same
+                break
     if last < first and not _A_YEAR.search(m[2]):  # "December 20 to January 5": the January after
         later = read_date(m[2], first, country=country)
         if later is None or later < first:
