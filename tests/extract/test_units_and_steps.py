@@ -98,6 +98,7 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("what is a 20% tip on a $85 bill", "20% of 85", 17),
         ("what's the total if I add 7% tax to $19.99", "19.99 + 7% of 19.99", 21.3893),
         ("what is 10 percent of 50 percent of 200", "10 percent of 50 percent of 200", 10),
+        ("what is 20 percent of 20 percent", "20 percent of 20 percent", 0.04),  # a percentage of a percentage
         ("what's 3 plus 4 all squared", "(3 plus 4) ^ 2", 49),
         ("what is 2 plus 3, all cubed", "(2 plus 3) ^ 3", 125),
         ("what's 2 thirds of 90", "2/3 × 90", 60),

@@ -32,9 +32,10 @@ _OP_WORD = r"times|plus|minus|divided\s+by|multiplied\s+by|over|to\s+the\s+power
 _TIGHT = re.compile(rf"(?i){_CHAIN_START}{_OPERAND}(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+){_OPERAND})+(?![\w.])")
 _SPACED = re.compile(rf"(?i){_CHAIN_START}{_OPERAND}(?:(?:\s+[-+*/^×÷]\s+|\s+(?:{_OP_WORD})\s+){_OPERAND})+(?![\w.])")
 # "18% of 2,450", "5 percent of 300": a percentage of a number, ending where the number does or where the
-# arithmetic that goes on from it does ("25% of 200 plus 10").
+# arithmetic that goes on from it does ("25% of 200 plus 10"); of a percentage too ("20% of 20%", 0.04).
 _PERCENT = re.compile(
     rf"(?i){_START}{NUM}\s*(?:%|\s+percent)\s+of\s+(?:{NUM}\s*(?:%|\s+percent)\s+of\s+)*{NUM}"
+    r"(?:\s*%|\s+percent\b)?"
     rf"(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+){_OPERAND})*(?![\w.])"
 )
 # A chain that is a date, never arithmetic, when it is all there is: ISO or slashed dates (2026-01-05, 2026/1/5,
