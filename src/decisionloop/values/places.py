@@ -100,7 +100,7 @@ def is_located_place(name: str) -> bool:
 # A time zone written as its offset from UTC: "GMT+2", "utc-5", "UTC+05:30" (group 1 the sign, 2 the hours, 3 the
 # minutes when given).
 _ZONE_OFFSET = re.compile(r"(?i)(?<![\w+\-])(?:gmt|utc)\s?([+\-−])\s?(\d{1,2})(?::?([0-5]\d))?(?!\w|:\d)")
-_MOST_HOURS = 14  # the farthest a clock is set from UTC (Kiribati, UTC+14)
+_MOST_EAST, _MOST_WEST = 14, 12  # the farthest clocks are set from UTC: Kiribati, UTC+14; Baker Island, UTC-12
 
 
 def find_zone_offsets(text: str) -> Iterator[str]:
@@ -110,11 +110,12 @@ def find_zone_offsets(text: str) -> Iterator[str]:
 
 def read_zone_offset(text: str) -> int | None:
     """The minutes east of UTC that ``text``, an offset from UTC or GMT and nothing else, names ("GMT+2" → 120,
-    "UTC-05:30" → -330); None for anything else or an offset no clock keeps (beyond 14 hours)."""
+    "UTC-05:30" → -330); None for anything else or an offset no clock keeps (beyond UTC+14 or UTC-12)."""
     m = _ZONE_OFFSET.fullmatch(text.strip())
     if m is None:
         return None
     minutes = int(m.group(2)) * 60 + int(m.group(3) or 0)
-    if minutes > _MOST_HOURS * 60:
+    west = m.group(1) in "-−"
+    if minutes > (_MOST_WEST if west else _MOST_EAST) * 60:
         return None
-    return -minutes if m.group(1) in "-−" else minutes
+    return -minutes if west else minutes
