@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from decisionloop.extract._text import Found, readings
 from decisionloop.values.dates import (
     MONTHS,
+    SINCE,
+    WORKDAYS_UNTIL,
     find_days,
     find_durations,
     find_time_offsets,
@@ -43,20 +45,17 @@ def dates(text: str, year: int, *, lowered: bool = False) -> Iterator[Found]:
             if span.casefold() not in known and at >= 0:
                 known.add(span.casefold())
                 found.append(text[at : at + len(span)])
-    yield from ((_with_since(text, span), "date") for span in found)
+    yield from ((_with_counting(text, span), "date") for span in found)
     for month in dict.fromkeys(m.group(1) or m.group(2) for m in _MONTH.finditer(text)):
         if not any(month in span for span in found):
             yield month, "date"
 
 
-_WORKDAYS_UNTIL = r"(?:week\s?-?days|business\s+days|working\s+days|work\s?days)\s+(?:until|till|til|to|before)"
-
-
-def _with_since(text: str, span: str) -> str:
+def _with_counting(text: str, span: str) -> str:
     """``span`` with the words before it that say how to count to it: "since" when the text asks how long ago the
     day was ("days since New Year", which date_math reads as the last one), "weekdays until" when it counts
     working days ("how many weekdays until Christmas"); else ``span``."""
-    m = re.search(rf"(?i)\b(?:since|{_WORKDAYS_UNTIL})\s+{re.escape(span)}", text)
+    m = re.search(rf"(?i)\b(?:{SINCE}|{WORKDAYS_UNTIL})\s+{re.escape(span)}", text)
     return m.group() if m is not None else span
 
 

@@ -18,6 +18,7 @@ with two tools or more offered (as the matcher reads them now), 9 of 16 wrong, 9
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -67,10 +68,13 @@ def tool_text(tool: Tool) -> str:
 
 
 class ToolMatcher:
-    """Reads which offered tool is closest to a goal with the sentence encoder (its cache serves repeated texts)."""
+    """Reads which offered tool is closest to a goal with the sentence encoder (its cache serves repeated texts).
+    One matcher serves every thread of a process (the web app's runs and evaluations): the encoder's cache is read
+    and written under a lock."""
 
     def __init__(self, encoder: Encoder) -> None:
         self._encoder = encoder
+        self._lock = threading.Lock()
 
     def closest(self, goal: str, tools: Sequence[Tool]) -> Match | None:
         """The closest of ``tools`` (asking the user and finishing left out) to ``goal``; None with fewer than two
@@ -80,7 +84,8 @@ class ToolMatcher:
         named = [t for t in tools if t.id not in (ASK_USER, FINISH)]
         if not goal.strip() or len(named) < 2:
             return None
-        rows = self._encoder.embed([goal, *(tool_text(t) for t in named)])
+        with self._lock:
+            rows = self._encoder.embed([goal, *(tool_text(t) for t in named)])
         cosines = rows[1:] @ rows[0]
         order = np.argsort(-cosines, kind="stable")
         best = float(cosines[order[0]])

@@ -15,7 +15,16 @@ import pint
 from decisionloop.core.tool import Effect, Preview, Runner, ToolContext, ToolResult
 from decisionloop.tools.catalog import UNITS
 from decisionloop.tools.zones import find_zone, zone_info
-from decisionloop.values.dates import MONTHS, WEEKDAYS, read_date, read_duration, read_range, read_time_offset
+from decisionloop.values.dates import (
+    MONTHS,
+    SINCE,
+    WEEKDAYS,
+    WORKDAYS_UNTIL,
+    read_date,
+    read_duration,
+    read_range,
+    read_time_offset,
+)
 from decisionloop.values.numbers import ROUND_MODE, ROUND_PLACES, round_places
 from decisionloop.values.places import read_zone_offset
 from decisionloop.values.quantity import UNIT_ALIASES, UNIT_OF, read_compound, read_part, registry
@@ -456,6 +465,12 @@ def _counted(n: int, unit: str) -> str:
     return f"{n:,} {unit}{'' if n == 1 else 's'}"
 
 
+def _as_asked(raw_date: str, day: date) -> str:
+    """``day`` in full, after the name it was asked by when that has no digits ("Christmas (Friday, December 25,
+    2026)"); a date written in digits needs no second writing."""
+    return _long_date(day) if any(ch.isdigit() for ch in raw_date) else f"{raw_date} ({_long_date(day)})"
+
+
 def _from_today(day: date, today: date) -> str:
     days = (day - today).days
     if days == 0:
@@ -473,9 +488,7 @@ def _day_of(raw_date: str, start: date, today: date) -> ToolResult:
     next one), the one before for a holiday that passed more recently than the next one comes ("how many days ago
     was Halloween", asked on December 1).
     """
-    shown = _long_date(start)
-    if not any(ch.isdigit() for ch in raw_date) and raw_date.casefold() != "today":
-        shown = f"{raw_date} ({shown})"
+    shown = _long_date(start) if raw_date.casefold() == "today" else _as_asked(raw_date, start)
     observation = f"{shown} is {_from_today(start, today)}"
     data: dict[str, object] = {"date": start.isoformat(), "days": (start - today).days}
     if _MONTH_OF_YEAR.fullmatch(raw_date):  # "February 2028" names a month: how long it is, too
@@ -500,13 +513,10 @@ def _holiday_before(raw_date: str, day: date, today: date) -> date | None:
     return before if before is not None and before < today and (today - before) < (day - today) else None
 
 
-# A day asked of as the last one: "since New Year" (the extractor keeps the word with the day it goes with).
-_SINCE = re.compile(r"(?i)since\s+")
+# A day asked of as the last one ("since New Year"), and working days counted to one ("weekdays until Christmas").
+_SINCE = re.compile(rf"(?i){SINCE}\s+")
+_WORKDAYS_UNTIL = re.compile(rf"(?i){WORKDAYS_UNTIL}\s+")
 _WEEK = timedelta(days=7)
-# Working days counted to a day: "weekdays until Christmas", "business days till March 3".
-_WORKDAYS_UNTIL = re.compile(
-    r"(?i)(?:week\s?-?days|business\s+days|working\s+days|work\s?days)\s+(?:until|till|til|to|before)\s+"
-)
 
 
 def _since(raw_date: str, today: date) -> ToolResult:
@@ -519,7 +529,7 @@ def _since(raw_date: str, today: date) -> ToolResult:
         day = _in_year(raw_date, day.year - 1, today) or (day - _WEEK if (day - today).days < 7 else day)
     if day > today:
         return _failed(f"{raw_date!r} ({_long_date(day)}) has not come yet; ask how many days until it.")
-    shown = _long_date(day) if any(ch.isdigit() for ch in raw_date) else f"{raw_date} ({_long_date(day)})"
+    shown = _as_asked(raw_date, day)
     days = (today - day).days
     return _done(f"Since {shown}: {_counted(days, 'day')}", date=day.isoformat(), days=-days)
 
@@ -535,7 +545,7 @@ def _workdays_until(raw_date: str, today: date) -> ToolResult:
     if day <= today:
         return _failed(f"{raw_date!r} ({_long_date(day)}) is not after today; ask how many days since it.")
     count = sum(1 for n in range(1, (day - today).days) if (today + timedelta(days=n)).weekday() < 5)
-    shown = _long_date(day) if any(ch.isdigit() for ch in raw_date) else f"{raw_date} ({_long_date(day)})"
+    shown = _as_asked(raw_date, day)
     observation = f"{_counted(count, 'weekday')} until {shown}, not counting today or that day (nor public holidays)"
     return _done(observation, date=day.isoformat(), weekdays=count)
 
