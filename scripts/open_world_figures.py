@@ -1,7 +1,8 @@
 """Tool choice, "no tool fits" and arguments on catalogues nobody wrote for the generator, part by part.
 
 Prints one table: for BFCL's non-live categories and Seal-Tools, the train part (what the model may have learned
-from), the validation part (what thresholds may be tuned on) and the test part (never tuned on) side by side,
+from), the validation part (what thresholds may be tuned on) and the test part (never tuned on) side by side;
+then the call items of each part with a required value taken out, which expect an ask (``scripts/ask_items.py``);
 then BFCL's live categories, which are held out whole: report them, never tune on them. Figures come from
 `decisionloop bench tools` on the files `scripts/tools_jsonl.py` writes, with the bundled model (or
 ``--model-dir``).
@@ -23,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from ask_items import ask_item
 from tools_jsonl import bfcl_items, seal_items, split_of
 
 from decisionloop.core.backend import DecisionBackend
@@ -38,20 +40,25 @@ from decisionloop.spec.model import Spec
 PARTS = ("train", "validation", "test")
 LIVE = ("live_simple", "live_multiple", "live_irrelevance")
 COLUMNS: tuple[str, ...] = ("items", "decision_acc", "tool_acc", "relevance", "no_call", "arg_acc", "offered")
-COLUMNS += ("auto_share", "auto_error")
+COLUMNS += ("ask_recall", "auto_share", "auto_error")
 HELD_OUT = "held out"
 
 
 def _sets() -> list[tuple[str, str, list[dict[str, object]]]]:
     """(name, part, rows) for every set measured."""
     sets: list[tuple[str, str, list[dict[str, object]]]] = []
+    calls: dict[str, list[dict[str, object]]] = {part: [] for part in PARTS}
     for category in ("simple_python", "multiple", "irrelevance"):
         rows = list(bfcl_items(category))
         for part in PARTS:
             sets.append((f"bfcl {category}", part, [r for r in rows if split_of(str(r["id"])) == part]))
+            calls[part] += sets[-1][2]
     for part in PARTS:
         sets.append(("seal-tools", part, list(seal_items(part, none=False))))
+        calls[part] += sets[-1][2]
         sets.append(("seal-tools, gold removed", part, list(seal_items(part, none=True))))
+    for part in PARTS:  # the call items of both, a required value taken out (scripts/ask_items.py)
+        sets.append(("a value not said", part, [a for r in calls[part] if (a := ask_item(r)) is not None]))
     sets += [(f"bfcl {category}", HELD_OUT, list(bfcl_items(category))) for category in LIVE]
     return sets
 

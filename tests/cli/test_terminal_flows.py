@@ -7,6 +7,8 @@ import os
 from pathlib import Path
 
 from decisionloop.core.backend import DecisionRequest
+from decisionloop.core.questions import ChoiceQuestion
+from decisionloop.core.tool import NONE
 from decisionloop.core.wire import question_from_wire
 from decisionloop.journal import SqliteJournal, default_path
 from tests.support.loop import Picks, answers_for
@@ -17,14 +19,20 @@ LISTED = "Look something up on Wikipedia for me"  # "Wikipedia" and "Look someth
 
 
 def _decisions(request: Received) -> Canned:
-    """wiki_lookup with no topic (NONE, so the step is held); done once a step has run."""
+    """wiki_lookup with no topic (an unsure NONE, so the step is held rather than the topic asked for at once);
+    done once a step has run."""
     assert isinstance(request.body, dict)
     questions = {qid: question_from_wire(q) for qid, q in request.body["questions"].items()}
     state = request.body["state"]
     picks: Picks = {"tool": "wiki_lookup", "arg:topic": "NONE"}
     if isinstance(state, dict) and "steps" in state and "nothing yet" not in str(state["steps"]):
         picks = {**picks, "needs_tool": 0.02, "done": 0.97}
-    return Canned(body={"answers": answers_for(DecisionRequest(state=state, questions=questions), picks)})
+    answers = answers_for(DecisionRequest(state=state, questions=questions), picks)
+    topic = questions.get("arg:topic")
+    if isinstance(topic, ChoiceQuestion):
+        others = [o.name for o in topic.options if o.name != NONE]
+        answers["arg:topic"] = {"choice": NONE, "probabilities": {NONE: 0.6} | dict.fromkeys(others, 0.4 / len(others))}
+    return Canned(body={"answers": answers})
 
 
 def _topic_typed(loopback: StartLoopback, goal: str, typed: bytes) -> tuple[Terminal, int, object]:

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from decisionloop.backends.scripted import ScriptedBackend
 from decisionloop.cli.bench import bench
 from decisionloop.core.backend import DecisionRequest
+from decisionloop.core.questions import ChoiceQuestion
 from decisionloop.evaluate.tools_bench import run_tools
 from decisionloop.evaluate.tools_score import report_lines, right, totals
 from decisionloop.gold.tools_items import ExpectedCall, ToolsDataError, load_items
@@ -258,3 +259,23 @@ def test_a_number_slot_s_gold_written_as_text_is_read_as_the_number(tmp_path: Pa
     assert record.arguments == {"income": 38}
     assert record.args[0].offered
     assert right(record) is True
+
+
+@pytest.mark.parametrize(("none", "held"), [(0.96, False), (0.6, True)])
+def test_a_required_value_none_of_the_candidates_is_an_ask_held_unless_sure(
+    tmp_path: Path, none: float, held: bool
+) -> None:
+    def respond(request: DecisionRequest) -> Mapping[str, object]:
+        answers = answers_for(request, {"tool": "weather"})
+        city = request.questions.get("arg:city")
+        if isinstance(city, ChoiceQuestion):  # "Bob" is offered for the city; none of them is one
+            others = [o.name for o in city.options if o.name != "NONE"]
+            rest = dict.fromkeys(others, (1.0 - none) / len(others))
+            answers["arg:city"] = {"choice": "NONE", "probabilities": {"NONE": none} | rest}
+        return {"answers": answers}
+
+    question = "What is the weather for Bob's trip?"
+    path = _write(tmp_path / "i.jsonl", [{"id": "b", "question": question, "tools": [WEATHER], "expected": "ask"}])
+    (record,) = run_tools(load_items(path), ScriptedBackend(respond), today=date(2026, 12, 1))
+    assert (record.decision, record.tool, record.missing, record.held) == ("ask", "weather", ("city",), held)
+    assert "city" not in record.arguments

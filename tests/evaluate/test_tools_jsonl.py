@@ -212,3 +212,28 @@ def test_a_tool_acting_on_the_same_object_with_a_verb_of_the_same_action_is_a_ne
     assert not retriever.duplicates("createCampaign", "deleteCampaigns")
     assert not retriever.duplicates("getPlayer", "getPlayerStats")  # ends on another noun
     assert not retriever.duplicates("getRobotBatteryLevel", "getVehicleBatteryLevel")  # another object
+
+
+def test_ask_items_take_the_first_required_value_the_question_writes_once(tmp_path: Path) -> None:
+    rows = [
+        {
+            "id": "s1",
+            "messages": [{"role": "user", "content": "Subtract 3 from 10 please"}],
+            "tools": [SUBTRACT],
+            "expected": {"name": "math.subtract", "arguments": {"a": 10, "b": 3}},
+        },
+        {  # a is written twice, b not at all: nothing to take out
+            "id": "s2",
+            "question": "Subtract 10 from 10",
+            "tools": [SUBTRACT],
+            "expected": {"name": "math.subtract", "arguments": {"a": 10, "b": 7}},
+        },
+        {"id": "n1", "question": "Hello", "tools": [SUBTRACT], "expected": "none"},
+    ]
+    lines = [json.dumps(r) for r in rows]
+    (asked,) = load_script("ask_items").ask_items(lines)
+    assert (asked["id"], asked["question"], asked["expected"]) == ("s1-ask-a", "Subtract 3 please", "ask")
+    path = tmp_path / "ask.jsonl"
+    _jsonl(path, [asked])
+    (item,) = load_items(path)
+    assert (item.expected_kind, [t.id for t in item.tools]) == ("ask", ["math.subtract"])

@@ -11,8 +11,10 @@ import pytest
 from rich.console import Console
 
 from decisionloop.backends.scripted import ScriptedBackend
+from decisionloop.core.backend import DecisionRequest
+from decisionloop.core.questions import ChoiceQuestion
 from decisionloop.core.records import Call, Hold
-from decisionloop.core.tool import Slot, Tool, ToolContext, ToolResult
+from decisionloop.core.tool import NONE, Slot, Tool, ToolContext, ToolResult
 from decisionloop.core.vocab import ASK_USER, DecidedBy
 from decisionloop.driver import Seams, System2, drive
 from decisionloop.journal.events import MemoryJournal, StepFinished, ToolStarted
@@ -22,7 +24,7 @@ from decisionloop.model.backend import ModelBackend, has_model
 from decisionloop.system2 import TerminalPerson
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.tools.notes import SqliteNotes
-from tests.support.loop import NOW, SPEC, Clock, Env, Picks, Run, by_step
+from tests.support.loop import NOW, SPEC, Clock, Env, Picks, Run, answers_for, by_step
 
 GOAL = "what's the weather?"
 WEATHER: Picks = {"tool": "weather", "arg:when": "today", "done": 0.02}
@@ -49,12 +51,20 @@ class _User:
         return self.replies.pop(0) if self.replies else None
 
 
-def _run(*steps: Picks, user: _User | None, tools: tuple[Tool, ...] = TOOLS, system2: System2 | None = None) -> Run:
+def _run(
+    *steps: Picks,
+    user: _User | None,
+    tools: tuple[Tool, ...] = TOOLS,
+    system2: System2 | None = None,
+    goal: str = GOAL,
+    backend: ScriptedBackend | None = None,
+) -> Run:
     journal = MemoryJournal()
     setup = LoopSetup(spec=SPEC, tools=tools, limits=Limits(), clock=Clock(), now=NOW)
     context = ToolContext(now=NOW, ask_user=user)
-    seams = Seams(backend=by_step(*steps), context=context, journal=journal, system2=system2, wall=lambda: NOW)
-    driven = drive(GOAL, setup, seams)
+    decider = backend or by_step(*steps)
+    seams = Seams(backend=decider, context=context, journal=journal, system2=system2, wall=lambda: NOW)
+    driven = drive(goal, setup, seams)
     return Run(driven=driven, journal=journal, notes=SqliteNotes(":memory:"))
 
 
@@ -119,6 +129,59 @@ def test_a_value_still_missing_after_the_ask_holds_naming_the_slot() -> None:
     held = result.steps[-1]
     assert result.stop == "held"
     assert [(h.kind, h.detail) for h in held.holds] == [("arg_missing", "place: no candidate value in the text")]
+
+
+BOBS_TRIP = "what's the weather for Bob's trip?"  # a name is offered for the place; it is not one
+
+
+def test_a_required_value_system_1_finds_none_of_the_candidates_to_be_is_asked_for() -> None:
+    user = _User("Paris")
+    run = _run({**WEATHER, "arg:place": NONE}, FILLED, DONE, user=user, goal=BOBS_TRIP)
+    result = run.driven.result
+    asked, called = result.steps[0], result.steps[1]
+    assert [q.split(" (")[0] for q in user.questions] == ["Which place should the weather forecast be for?"]
+    assert (asked.tool, asked.note) == (ASK_USER, "asked you for the place of weather")
+    assert [(h.kind, h.detail) for h in asked.holds] == [("arg_none", "place: none of the values fits")]
+    assert called.call == Call(tool="weather", args={"place": "Paris", "when": "today"})
+    assert result.stop == "answered"
+
+
+def test_an_unsure_none_goes_to_a_person_instead_of_asking() -> None:
+    def unsure(request: DecisionRequest) -> Mapping[str, object]:
+        answered = answers_for(request, {**WEATHER, "arg:place": NONE})
+        place = request.questions.get("arg:place")
+        if isinstance(place, ChoiceQuestion):
+            others = [o.name for o in place.options if o.name != NONE]
+            rest = 0.4 / len(others)
+            answered["arg:place"] = {"choice": NONE, "probabilities": {NONE: 0.6} | dict.fromkeys(others, rest)}
+        return {"answers": answered}
+
+    user = _User("Paris")
+    run = _run(user=user, goal=BOBS_TRIP, backend=ScriptedBackend(unsure))
+    assert user.questions == []
+    assert run.driven.result.stop == "held"
+    assert [h.kind for h in run.driven.result.steps[0].holds] == ["arg_none"]
+
+
+def test_an_unsure_argument_beside_a_missing_value_is_decided_again_after_the_ask() -> None:
+    def unsure_when(request: DecisionRequest) -> Mapping[str, object]:
+        answered = answers_for(request, FILLED)
+        when = request.questions.get("arg:when")
+        if isinstance(when, ChoiceQuestion) and "arg:place" not in request.questions:  # before the reply
+            names = [o.name for o in when.options]
+            rest = 0.5 / (len(names) - 1)
+            answered["arg:when"] = {
+                "choice": "today",
+                "probabilities": {n: 0.5 if n == "today" else rest for n in names},
+            }
+        return {"answers": answered}
+
+    user = _User("Paris")
+    run = _run(user=user, backend=ScriptedBackend(unsure_when))
+    steps = run.driven.result.steps
+    assert len(user.questions) == 1
+    assert [h.kind for h in steps[0].holds] == ["arg_missing", "arg_unsure"]
+    assert steps[1].call == Call(tool="weather", args={"place": "Paris", "when": "today"})
 
 
 def test_a_run_with_no_ask_user_tool_holds_on_the_missing_value() -> None:

@@ -32,6 +32,7 @@ from decisionloop.model.value_priors import (
     is_place_value,
     label,
     named_value,
+    names_own_slot,
     place_slot,
     reweigh,
     unit_named,
@@ -281,6 +282,20 @@ def test_a_label_weighs_less_against_every_option_unless_every_value_is_one() ->
     assert only.tolist() == [0.5, 0.5]
 
 
+def test_a_value_that_only_names_its_own_slot_gives_its_probability_to_none() -> None:
+    names = ("ID", "consulting firm", "NONE")
+    weighed = reweigh("arg:firm_id", names, np.array([0.98, 0.01, 0.01]), "the consulting firm with the ID", "", {})
+    assert weighed.tolist() == pytest.approx([0.0, 0.01, 0.99])
+    alone = reweigh("arg:player_id", ("the player ID", "NONE"), np.array([0.9, 0.1]), "the player ID", "", {})
+    assert alone.tolist() == pytest.approx([0.0, 1.0])  # every value a label: NONE still
+    # a name of one word may be its own value ("units" for unit); a number is a value
+    assert names_own_slot("firm_id", "ID")
+    assert names_own_slot("index_name", "the index")
+    assert not names_own_slot("unit", "units")
+    assert not names_own_slot("record_name", "A record")
+    assert not names_own_slot("side_3", "3")
+
+
 def test_an_enumeration_of_other_options_is_enumerated() -> None:
     names = ("tomatoes and lettuce", "tomatoes", "lettuce", "Whole Foods", "NONE")
     assert enumerated("tomatoes and lettuce", names)
@@ -338,7 +353,7 @@ def test_other_values_are_not_in_form(slot: str, value: str) -> None:
         ("arg:time_years", ("3", "5000", "NONE"), "$5000 in 3 years", "The horizon in years.", UNIT_ODDS),
         ("arg:items", ("a and b", "a", "NONE"), "", "", 1.0),  # "b" is no option: no enumeration
         ("arg:items", ("a and b", "a", "b", "NONE"), "", "", LIST_ODDS),
-        ("arg:contact_email", ("ana@example.com", "contact", "NONE"), "", "", FORM_ODDS),
+        ("arg:contact_email", ("ana@example.com", "Bob", "NONE"), "", "", FORM_ODDS),
     ],
 )
 def test_each_prior_weighs_its_value_against_every_option_none_too(

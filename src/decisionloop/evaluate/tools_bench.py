@@ -31,10 +31,13 @@ from decisionloop.loop.frames import RunView
 from decisionloop.loop.gate import (
     PICK_QUESTION,
     StepDecisions,
+    args_threshold,
     chosen_args,
     no_tool_fits,
     overlooked_holds,
     shared_value_holds,
+    sure_unsaid,
+    unsaid_slots,
 )
 from decisionloop.model.matching import Match, Matcher
 from decisionloop.spec.load import load_spec
@@ -72,12 +75,18 @@ class Decided:
         return tuple(d for d in (self.needs_tool, self.pick_tool, self.pick_args) if d is not None)
 
     @property
+    def lacking(self) -> tuple[str, ...]:
+        """The required values the question does not give: no candidate at all, or System 1 found none of the
+        candidates to be it (NONE). The loop asks the user for them."""
+        return () if self.tool is None else (*self.missing, *unsaid_slots(self.pick_args, self.tool))
+
+    @property
     def automatic(self) -> bool:
         """No decision an outcome rests on (the tool choice, the arguments) went to System 2, and no required
         value is missing; a NONE, when it is sure enough to end a run's first step."""
         if self.tool is None and self.pick_tool is not None:
             return self.sure_none
-        return not self.missing and not any(d.escalated for d in self.decisions if d.block != "needs_tool")
+        return not self.lacking and not any(d.escalated for d in self.decisions if d.block != "needs_tool")
 
     @property
     def sure_none(self) -> bool:
@@ -189,8 +198,10 @@ def run_item(
         decision=kind,
         tool=tool.id if tool is not None else None,
         arguments=arguments,
-        missing=decided.missing,
-        held=_held(decided, kind) or decided.overlooked or (tool is not None and bool(shared_value_holds(tool, picks))),
+        missing=decided.lacking,
+        held=_held(decided, kind, spec)
+        or decided.overlooked
+        or (tool is not None and bool(shared_value_holds(tool, picks))),
         offered_tools=len(item.tools),
         args=_arg_records(item, tool, {k: _text(v) for k, v in arguments.items()}, decided.candidates, today),
         decisions=tuple(_decision_json(d) for d in decided.decisions),
@@ -200,16 +211,23 @@ def run_item(
 
 
 def _kind(decided: Decided) -> Kind:
+    """none (no tool), ask (a required value the question does not give) or call."""
     if decided.tool is None:
         return "none"
-    return "ask" if decided.missing else "call"
+    return "ask" if decided.lacking else "call"
 
 
-def _held(decided: Decided, kind: Kind) -> bool:
-    """Whether a decision the outcome rests on went to System 2; a none is held unless it ends a run's first step
-    in the loop (``no_tool_fits``)."""
+def _held(decided: Decided, kind: Kind, spec: Spec) -> bool:
+    """Whether a decision the outcome rests on went to System 2, as in the loop: a none is held unless it ends a
+    run's first step (``no_tool_fits``); an ask, unless a required value has no candidate or every argument's
+    answer, a NONE for one too, is sure enough for the gate (``sure_unsaid``)."""
     if kind == "none" and decided.pick_tool is not None:
         return not decided.sure_none
+    if kind == "ask":  # asked at once when a value is missing or sure not to be among those offered
+        tool_held = decided.pick_tool is not None and decided.pick_tool.escalated
+        tool = decided.tool
+        sure = decided.missing or (tool is not None and sure_unsaid(decided.pick_args, tool, args_threshold(spec)))
+        return tool_held or not sure
     return any(d.escalated for d in _grounds(decided, kind))
 
 

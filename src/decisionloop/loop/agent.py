@@ -3,8 +3,9 @@
 One step: the step frame's questions (needs_tool, pick_tool over the tools that still apply, is_done; step_ok on
 the previous call; grade_risk on the goal once per run) go out together; then one question per argument slot.
 The gate either lets System 1's proposal run or holds it, with typed reasons, for System 2; a proposal held only
-because a required value is in neither the goal nor the results asks the user for it instead, once per value,
-when the run can ask (``LoopSetup.ask_missing``), and the reply is a candidate for the next step. The guard asks a
+because a required value is in neither the goal nor the results (no candidate, or a sure NONE among those
+offered) asks the user for it instead, once per value, when the run can ask (``LoopSetup.ask_missing``), and the
+reply is a candidate for the next step. The guard asks a
 person before every call to a tool with a side effect, showing the call's previewed effect, and only an approval
 of that call and that effect lets it run. Every way a run ends has a named stop reason. A what-if
 (``LoopSetup.forced``) takes a person's option at one step (``loop.what_if``).
@@ -38,7 +39,14 @@ from decisionloop.loop.asks import (
 from decisionloop.loop.asks import tool_options as _tool_options
 from decisionloop.loop.claims import claims_reason, unsupported_claims
 from decisionloop.loop.frames import RunView, StepView
-from decisionloop.loop.gate import StepDecisions, no_tool_fits, route_step, wants_to_stop
+from decisionloop.loop.gate import (
+    StepDecisions,
+    args_threshold,
+    no_tool_fits,
+    route_step,
+    sure_unsaid,
+    wants_to_stop,
+)
 from decisionloop.loop.requests import (
     SUGGESTED_TOOLS,
     Draft,
@@ -76,6 +84,7 @@ LoopGen = Generator[Request, object, RunResult]
 MAX_EDITS = 5  # edits of one guarded call before the step counts as declined (a loop of edits ends)
 _SHOWN_SPANS = 8
 _WHO = {"person": "you", "llm": "the LLM", "code": "the agent"}  # who decided a held step, as the user reads it
+_ARG_HOLDS = frozenset({"arg_missing", "arg_none", "arg_unsure"})  # holds a value asked of the user may settle
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -260,12 +269,16 @@ class _Run:
 
     def _missing_ask(self, tool: Tool | None, step: StepDecisions, holds: Sequence[Hold]) -> tuple[Call, str] | None:
         """The ask_user call for the first required value of ``tool`` the text lacks, with the step's note: only
-        when nothing else holds the step (the tool choice passed the gate) and that value was not asked yet."""
+        when nothing but the arguments holds the step (the tool choice passed the gate) and that value was not
+        asked yet. A value lacks when no candidate was found for it (an unsure argument beside it is decided again
+        once the reply is in), or when System 1 found none of the candidates to be it with every argument's
+        answer, that NONE too, sure enough to pass the gate."""
         if not self.can_ask or tool is None or tool.id == ASK_USER or not holds:
             return None
-        if any(h.kind != "arg_missing" for h in holds):
+        if any(h.kind not in _ARG_HOLDS for h in holds):
             return None
-        name = next((s for s in step.missing_slots if (tool.id, s) not in self.asked), None)
+        lacking = (*step.missing_slots, *sure_unsaid(step.pick_args, tool, args_threshold(self.spec)))
+        name = next((s for s in lacking if (tool.id, s) not in self.asked), None)
         if name is None:
             return None
         self.asked.add((tool.id, name))

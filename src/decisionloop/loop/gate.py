@@ -16,6 +16,8 @@ from decisionloop.core.tool import NONE, Tool
 from decisionloop.core.vocab import ARG_PREFIX, ASK_USER
 from decisionloop.loop import described
 from decisionloop.model.matching import Match
+from decisionloop.spec.gates import block_thresholds
+from decisionloop.spec.model import Spec
 
 PICK_QUESTION = "tool"
 
@@ -223,6 +225,37 @@ def _no_tool_hold(pick: Decision | None) -> Hold:
     if pick.action == "call":
         return Hold(kind="no_tool_fits", detail="none of the tools fits what the goal still needs")
     return Hold(kind="tool_unsure", detail=f"tool choice unsure ({_first(pick)})")
+
+
+def unsaid_slots(pick_args: Decision | None, tool: Tool) -> tuple[str, ...]:
+    """The required slots of ``tool`` System 1 found none of the offered values to be (NONE): values the text
+    does not give. The policy holds every NONE; the loop asks the user for them when the arguments are sure
+    (``sure_unsaid``), as it does for a slot with no candidate at all."""
+    if pick_args is None:
+        return ()
+    return tuple(
+        s.name
+        for s in tool.slots
+        if s.required
+        and isinstance(answer := pick_args.answers.get(ARG_PREFIX + s.name), ChoiceAnswer)
+        and answer.choice == NONE
+    )
+
+
+def sure_unsaid(pick_args: Decision | None, tool: Tool, threshold: float) -> tuple[str, ...]:
+    """``unsaid_slots`` when every answer of ``pick_args`` is at least ``threshold`` sure, its NONEs too; none
+    while another argument is unsure (the values may be read wrong, the one found missing too)."""
+    if pick_args is None:
+        return ()
+    answers = [a for a in pick_args.answers.values() if isinstance(a, ChoiceAnswer)]
+    if any(max(a.probabilities.values()) < threshold for a in answers):
+        return ()
+    return unsaid_slots(pick_args, tool)
+
+
+def args_threshold(spec: Spec) -> float:
+    """The gate value an argument's answer passes at (the bundled model's tuned one, where it is applied)."""
+    return block_thresholds(spec.block("pick_args"))["pick_args.arg"]
 
 
 def chosen_args(pick_args: Decision | None) -> dict[str, str]:
