@@ -163,6 +163,24 @@ def test_an_unsure_none_goes_to_a_person_instead_of_asking() -> None:
     assert [h.kind for h in run.driven.result.steps[0].holds] == ["arg_none"]
 
 
+def test_a_sure_none_beside_an_unsure_argument_goes_to_a_person() -> None:
+    def unsure_when(request: DecisionRequest) -> Mapping[str, object]:
+        answered = answers_for(request, {**WEATHER, "arg:place": NONE})  # the NONE sure (.96)
+        when = request.questions.get("arg:when")
+        if isinstance(when, ChoiceQuestion):
+            rest = 0.5 / (len(when.options) - 1)
+            answered["arg:when"] = {
+                "choice": "today",
+                "probabilities": {o.name: 0.5 if o.name == "today" else rest for o in when.options},
+            }
+        return {"answers": answered}
+
+    user = _User("Paris")
+    run = _run(user=user, goal=BOBS_TRIP, backend=ScriptedBackend(unsure_when))
+    assert user.questions == []  # the candidates may be read wrong, the one found wanting too
+    assert run.driven.result.stop == "held"
+
+
 def test_an_unsure_argument_beside_a_missing_value_is_decided_again_after_the_ask() -> None:
     def unsure_when(request: DecisionRequest) -> Mapping[str, object]:
         answered = answers_for(request, FILLED)
