@@ -1,6 +1,6 @@
 """Write ``ask`` items (JSONL on stdout) from a ``bench tools`` file's calls: the question without one required value.
 
-For each item that expects a call, the first required argument (in the tool's schema order) whose value the
+For each item that expects a call, the first required argument (in the tool's parameter order) whose value the
 question writes once is taken out with what leads to it (``gold.unsaid``: "What's the area of a circle with a
 radius of 10?" → "What's the area of a circle with a radius?"); the item expects "ask" (the tool is clear, a
 required value is missing) and its id is ``ID-ask-ARGUMENT``. Items with no such argument are left out.
@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from decisionloop.gold.tools_items import ExpectedCall, parse_item
 from decisionloop.gold.unsaid import unsaid
 
 
@@ -27,35 +28,22 @@ def ask_items(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
             yield asked
 
 
-def ask_item(item: Mapping[str, Any]) -> dict[str, Any] | None:
-    """``item`` without the first required value its question writes once, expecting "ask"; None for an item
-    that expects no call or has no such value."""
-    expected = item.get("expected")
-    if not isinstance(expected, Mapping):
+def ask_item(row: Mapping[str, Any]) -> dict[str, Any] | None:
+    """``row`` without the first required value its question writes once, expecting "ask"; None for an item that
+    expects no call or has no such value. The row is read as ``bench tools`` reads it (``parse_item``)."""
+    item = parse_item(json.dumps(row), f"item {row.get('id')!r}")
+    expected = item.expected
+    if not isinstance(expected, ExpectedCall):
         return None
-    question = _question(item)
-    tool = next(t for t in item["tools"] if _name(t) == expected["name"])
-    for name in _parameters(tool).get("required", []):
-        accepted = expected.get("accepted", {}).get(name, [expected.get("arguments", {}).get(name)])
-        shorter = next((q for q in (unsaid(question, v) for v in accepted) if q is not None), None)
+    tool = next(t for t in item.tools if t.id == expected.name)
+    accepted = expected.accepted_values()
+    for slot in tool.slots:
+        if not slot.required or slot.name not in accepted:
+            continue
+        shorter = next((q for q in (unsaid(item.question, v) for v in accepted[slot.name]) if q is not None), None)
         if shorter is not None:
-            return _asking(item, name, shorter)
+            return _asking(row, slot.name, shorter)
     return None
-
-
-def _name(tool: Mapping[str, Any]) -> object:
-    return tool.get("function", tool).get("name")
-
-
-def _parameters(tool: Mapping[str, Any]) -> Mapping[str, Any]:
-    parameters = tool.get("function", tool).get("parameters", {})
-    return parameters if isinstance(parameters, Mapping) else {}
-
-
-def _question(item: Mapping[str, Any]) -> str:
-    if "question" in item:
-        return str(item["question"])
-    return str(next(m["content"] for m in reversed(item["messages"]) if m.get("role") == "user"))
 
 
 def _asking(item: Mapping[str, Any], name: str, question: str) -> dict[str, Any]:

@@ -5,10 +5,10 @@ the previous call; grade_risk on the goal once per run) go out together; then on
 The gate either lets System 1's proposal run or holds it, with typed reasons, for System 2; a proposal held only
 because a required value is in neither the goal nor the results (no candidate, or a sure NONE among those
 offered) asks the user for it instead, once per value, when the run can ask (``LoopSetup.ask_missing``), and the
-reply is a candidate for the next step. The guard asks a
-person before every call to a tool with a side effect, showing the call's previewed effect, and only an approval
-of that call and that effect lets it run. Every way a run ends has a named stop reason. A what-if
-(``LoopSetup.forced``) takes a person's option at one step (``loop.what_if``).
+reply is a candidate for the next step. The guard asks a person before every call to a tool with a side effect,
+showing the call's previewed effect, and only an approval of that call and that effect lets it run. Every way a
+run ends has a named stop reason. A what-if (``LoopSetup.forced``) takes a person's option at one step
+(``loop.what_if``).
 """
 
 from __future__ import annotations
