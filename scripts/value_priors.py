@@ -8,11 +8,12 @@ slots of each item's expected tool in `bench tools` files:
   values and how many other values stand right after the slot's name (``named_value``), are quoted or given as an
   example by the slot's description (``described_value``), are numbers the goal follows with a word of the slot's
   name or description or ages of a slot named for one (``unit_named``), join other values offered
-  (``enumerated``), have the written form the slot's name asks for (``in_form``), are made only of words of
-  the call's slot names (``label``), or are named or described by another slot of the call and not by their own
-  (``claimed``), and the likelihood ratio of each; and in calls with a slot named for a place,
-  how many right values and other values of the other slots are places; and for each stem numbered twice or more
-  (``team1``, ``team2``), whether the goal writes the right values in the slots' order (``in_goal_order``).
+  (``enumerated``), have the written form the slot's name asks for (``in_form``), are dates a slot named for one
+  takes (``dated``) or another slot of such a call does not (``dated_elsewhere``), are made only of words of the
+  call's slot names (``label``), or are named or described by another slot of the call and not by their own
+  (``claimed``), and the likelihood ratio of each; and in calls with a slot named for a place, how many right
+  values and other values of the other slots are places; and for each stem numbered twice or more (``team1``,
+  ``team2``), whether the goal writes the right values in the slots' order (``in_goal_order``).
 
 Measured 2026-12-05 on the train parts (bfcl_simple_python_train, bfcl_multiple_train, seal_train): place
 slots 130 right values, 106 places among the 167 places offered, 24 others among the 806 others offered: odds
@@ -25,6 +26,13 @@ the name counted); described 202 and 80, 18.1 (200 and 80 while "risk's" opened 
 slots: 15 stems whose values the goal writes in the slots' order, none out of it (3 whose values it does not all
 write).
 
+A value is right when an accepted value accepts it as written, or the ISO day it names (a date in words, "June 24,
+2002", is the call's "2002-06-24"). Measured 2026-12-06 so, with a string slot whose description gives an ISO date
+as its example read as a date slot: 1,106 right values and 7,803 others; dated 33 and 23, likelihood ratio 10.1
+(named 158 and 26, described 208 and 80, unit 116 and 37, enumerated 24 and 31, in form 118 and 36, label 1 and
+1,517, claimed 2 and 673); in calls with a slot named for a date, the other slots' dates (``dated_elsewhere``):
+0 of 63 right values, 72 of 592 others.
+
 Usage: python scripts/value_priors.py FILE.jsonl [FILE.jsonl ...]
 """
 
@@ -33,6 +41,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from datetime import date
 from pathlib import Path
 
 from decisionloop.core.tool import NONE, Slot
@@ -41,6 +50,9 @@ from decisionloop.gold.accept import accepts
 from decisionloop.gold.tools_items import ExpectedCall, load_items
 from decisionloop.model.value_priors import (
     claimed,
+    date_slot,
+    dated,
+    dated_elsewhere,
     described_value,
     enumerated,
     first_written,
@@ -52,6 +64,21 @@ from decisionloop.model.value_priors import (
     place_slot,
     unit_named,
 )
+from decisionloop.values.dates import read_date
+
+PRIORS: tuple[str, ...] = (
+    "named",
+    "described",
+    "unit",
+    "enumerated",
+    "in form",
+    "dated",
+    "label",
+    "claimed",
+    "places elsewhere",
+)
+PRIORS += ("dates elsewhere",)
+DAY = date(2024, 1, 1)  # the day a date without a year is read in
 
 
 def main() -> None:
@@ -69,6 +96,7 @@ def main() -> None:
             candidates = extract(item.question, [])
             accepted = item.expected.accepted_values()
             placed_call = any(place_slot(s.name) for s in tool.slots)
+            dated_call = any(date_slot(s.name) for s in tool.slots)
             slot_names = [s.name for s in tool.slots]
             described = {s.name: s.instruction for s in tool.slots}
             order.update(_numbered_order(tool.slots, accepted, item.question))
@@ -76,17 +104,21 @@ def main() -> None:
                 if slot.is_fixed:
                     continue
                 values = [o.name for o in slot_options(slot, candidates) if o.name != NONE]
-                right = {v for v in values if any(accepts(a, v) for a in accepted.get(slot.name, ()))}
+                right = {v for v in values if any(_accepts(a, v) for a in accepted.get(slot.name, ()))}
                 for v in values:
                     named["named", v in right, named_value(slot.name, v, item.question)] += 1
                     named["described", v in right, described_value(slot.name, v, item.question, slot.instruction)] += 1
                     named["enumerated", v in right, enumerated(v, values)] += 1
                     named["in form", v in right, in_form(slot.name, v)] += 1
+                    named["dated", v in right, dated(slot.name, v, item.question)] += 1
                     named["unit", v in right, unit_named(slot.name, v, item.question, slot.instruction)] += 1
                     named["label", v in right, label(v, slot_names)] += 1
                     named["claimed", v in right, claimed(slot.name, v, item.question, described)] += 1
                     if placed_call and not place_slot(slot.name):
                         named["places elsewhere", v in right, is_place_value(v)] += 1
+                    if dated_call and not date_slot(slot.name):
+                        elsewhere = dated_elsewhere(slot.name, v, item.question, slot_names)
+                        named["dates elsewhere", v in right, elsewhere] += 1
                 if slot.type == "string" and right:
                     first = next(v for v in values if v in right)
                     placed = place_slot(slot.name)
@@ -101,13 +133,22 @@ def main() -> None:
         )
     print(f"numbered slots: {order['in order']} stems in the goal's order, {order['out of order']} out of it, "
           f"{order['not written']} not all written")  # fmt: skip
-    for prior in ("named", "described", "unit", "enumerated", "in form", "label", "claimed", "places elsewhere"):
+    for prior in PRIORS:
         right_yes, right_all = named[prior, True, True], named[prior, True, True] + named[prior, True, False]
         other_yes, other_all = named[prior, False, True], named[prior, False, True] + named[prior, False, False]
         print(
             f"{prior} values: {right_yes} of {right_all} right values, {other_yes} of {other_all} others: "
             f"likelihood ratio {_ratio(right_yes, right_all, other_yes, other_all)}"
         )
+
+
+def _accepts(accepted: object, value: str) -> bool:
+    """Whether ``value`` is ``accepted`` as written, or as the ISO day a date in words names ("June 24, 2002"
+    for "2002-06-24": the call a date slot makes)."""
+    if accepts(accepted, value):
+        return True
+    day = read_date(value, DAY)
+    return day is not None and accepts(accepted, day.isoformat())
 
 
 def _numbered_order(slots: Sequence[Slot], accepted: Mapping[str, Sequence[object]], goal: str) -> list[str]:

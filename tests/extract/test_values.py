@@ -1,4 +1,5 @@
-"""Value spans: numbers, percentages, money, codes, e-mail, URLs and quotations found, and each read as its kind."""
+"""Value spans: numbers, percentages, money, codes, dimensions, e-mail, URLs and domains and quotations found, and each
+read as its kind."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from decisionloop.core.tool import SpanKind
 from decisionloop.extract import extract
-from decisionloop.extract._values import EMAIL, URL, formulas
+from decisionloop.extract._values import DOMAIN, EMAIL, URL, formulas
 from decisionloop.values.amounts import read_money, read_percent
 from decisionloop.values.numbers import read_number
 from decisionloop.values.typed import read_value
@@ -72,6 +73,10 @@ def spans(goal: str, kind: SpanKind, observations: Sequence[str] = ()) -> list[s
         ("Mail ana.lopez+work@example.co.uk today", "email", "ana.lopez+work@example.co.uk"),
         ("Open https://example.com/a?b=1.", "url", "https://example.com/a?b=1"),
         ("Open www.example.org, then rest", "url", "www.example.org"),
+        ("The recipe from Foodnetwork.com?", "url", "Foodnetwork.com"),
+        ("News on bbc.co.uk.", "url", "bbc.co.uk"),
+        ("A 2x2 contingency table", "code", "2x2"),  # dimensions, not a function of x
+        ("Change the size to 12x18", "code", "12x18"),
         ('Search for "best pizza"', "quoted", "best pizza"),
         ("Search for “best pizza”", "quoted", "best pizza"),
         ("Search for 'Tom's diner' now", "quoted", "Tom's diner"),
@@ -114,8 +119,8 @@ def test_each_form_is_found(goal: str, kind: SpanKind, span: str) -> None:
         ('He said "hi" and "bye', "quoted", 'hi" and "bye'),
         ("Read pages 3-4 of it", "quantity", "3-4 of"),
         ("Evaluate it at x = 1", "code", "x"),
-        ("A 2x2 contingency table", "code", "2x2"),
-        ("Change the size to 12x18", "code", "12x18"),
+        ("What is 7 x 9", "code", "7 x 9"),  # a product, not dimensions
+        ("Read my_notes.txt", "url", "my_notes.txt"),  # a file, not a site
         ("Book an x-ray", "code", "x-ray"),
         ("Scores from 2020-2019", "code", "2020-2019"),
     ],
@@ -145,7 +150,7 @@ _READERS: dict[str, Callable[[str], object]] = {
     # one token, with a digit or, in snake_case (car_price), an underscore
     "code": lambda s: s if (s.split() == [s] and any(ch.isdigit() or ch == "_" for ch in s)) or _formula(s) else None,
     "email": EMAIL.fullmatch,
-    "url": URL.fullmatch,
+    "url": lambda s: URL.fullmatch(s) or DOMAIN.fullmatch(s),
     "quoted": lambda s: s.strip() or None,
 }
 

@@ -129,9 +129,9 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
 @pytest.mark.parametrize(
     ("goal", "answer"),
     [
-        ("how many days until Christmas", "Christmas (Friday, December 25, 2026) is in 24 days"),
-        ("hw many days til xmas", "xmas (Friday, December 25, 2026) is in 24 days"),
-        ("what day of the week is christmas 2027", "Saturday, December 25, 2027 is in 389 days"),
+        ("how many days until Christmas", "Christmas (Friday, December 25, 2026) is in 24 days (3 weeks and 3 days)"),
+        ("hw many days til xmas", "xmas (Friday, December 25, 2026) is in 24 days (3 weeks and 3 days)"),
+        ("what day of the week is christmas 2027", "Saturday, December 25, 2027 is in 389 days (55 weeks and 4 days)"),
         ("how many days since new year", "Since new year (Thursday, January 1, 2026): 334 days"),
         (
             "how many weekdays until christmas",
@@ -141,7 +141,8 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         ("3 weeks after March 4", "3 weeks after Wednesday, March 4, 2026 is Wednesday, March 25, 2026"),
         (
             "how many days until my birthday on march 12",
-            "Thursday, March 12, 2026 is 264 days ago; next year's, Friday, March 12, 2027, is in 101 days",
+            "Thursday, March 12, 2026 is 264 days ago (37 weeks and 5 days); "
+            "next year's, Friday, March 12, 2027, is in 101 days (14 weeks and 3 days)",
         ),
         (
             "what's the date 3 business days from now",
@@ -149,12 +150,22 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         ),
         (
             "how many days in february 2028",
-            "Tuesday, February 1, 2028 is in 427 days; February 2028 has 29 days, to Tuesday, February 29, 2028",
+            "Tuesday, February 1, 2028 is in 427 days (61 weeks); "
+            "February 2028 has 29 days, to Tuesday, February 29, 2028",
         ),
         ("how many days from march 3 to march 10", "From Tuesday, March 3, 2026 to Tuesday, March 10, 2026 is 7 days"),
         (
             "how many days between 2026-01-01 and 2026-12-31",
             "From Thursday, January 1, 2026 to Thursday, December 31, 2026 is 364 days (52 weeks)",
+        ),
+        ("how many weeks until christmas", "christmas (Friday, December 25, 2026) is in 24 days (3 weeks and 3 days)"),
+        (
+            "how many days until valentine's day",
+            "valentine's day (Sunday, February 14, 2027) is in 75 days (10 weeks and 5 days)",
+        ),
+        (
+            "how many days until the end of the year",
+            "the end of the year (Thursday, December 31, 2026) is in 30 days (4 weeks and 2 days)",
         ),
         (
             "how many days between christmas and new year",
@@ -171,7 +182,7 @@ def test_a_weekday_question_is_date_maths_though_the_bundled_model_is_not_sure_e
     # held for a person, never given to another tool
     stop, answer, called = _run("what day of the week is 2027-03-14")
     assert (stop, answer, called) in (
-        ("answered", "Sunday, March 14, 2027 is in 103 days", ["date_math"]),
+        ("answered", "Sunday, March 14, 2027 is in 103 days (14 weeks and 5 days)", ["date_math"]),
         ("held", "Not done: a held step was declined, since nobody is at a terminal to decide it.", []),
     )
 
@@ -262,7 +273,11 @@ def test_a_request_none_of_the_tools_can_serve_never_runs_a_tool(goal: str) -> N
         ),
         ("hey what's 15% of 86.40 thanks", "15% of 86.40 = 12.96", "calculator"),
         ("convert 100°f to celsius pls", "100°f = 37.78 degrees Celsius", "unit_convert"),
-        ("how many days until christmas", "christmas (Friday, December 25, 2026) is in 24 days", "date_math"),
+        (
+            "how many days until christmas",
+            "christmas (Friday, December 25, 2026) is in 24 days (3 weeks and 3 days)",
+            "date_math",
+        ),
     ],
 )
 def test_a_goal_typed_in_lower_case_with_courtesies_is_answered_as_a_written_one(

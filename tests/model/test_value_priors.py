@@ -1,7 +1,8 @@
 """The value priors: a slot named for a place weighs the known places among its values (NONE's share kept); a
 value the goal gives right after the slot's name, one the slot's description gives as an example, a number the
 goal follows with the slot's unit, an enumeration of other options and a value in the slot's form weigh more than
-every other option; a place weighs less in another slot of a call that has a place slot."""
+every other option, as does a date the goal writes for a slot named for one; a place weighs less in another slot of
+a call that has a place slot."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from decisionloop.gold.tools_items import parse_item
 from decisionloop.model.backend import ModelBackend, has_model
 from decisionloop.model.value_priors import (
     CLAIMED_ODDS,
+    DATED_ODDS,
     DESCRIBED_ODDS,
     ELSEWHERE_ODDS,
     FORM_ODDS,
@@ -25,6 +27,8 @@ from decisionloop.model.value_priors import (
     PLACE_ODDS,
     UNIT_ODDS,
     claimed,
+    dated,
+    dated_elsewhere,
     described_value,
     enumerated,
     in_form,
@@ -344,6 +348,56 @@ def test_a_value_in_the_form_the_slot_s_name_asks_for_is_in_form(slot: str, valu
 )
 def test_other_values_are_not_in_form(slot: str, value: str) -> None:
     assert not in_form(slot, value)
+
+
+@pytest.mark.parametrize(
+    ("slot", "value", "goal"),
+    [
+        ("date", "december 31", "how many days until december 31"),
+        ("start_date", "2022-05-12", "from 2022-05-12 on"),
+        ("checkInDate", "Valentine's Day", "a room for Valentine's Day"),
+        ("date", "next friday", "what's the date next friday"),
+        ("date", "june 1 and august 15", "how many days between june 1 and august 15"),  # date_math reads a range
+    ],
+)
+def test_a_date_the_goal_writes_for_a_slot_named_for_one_is_dated(slot: str, value: str, goal: str) -> None:
+    assert dated(slot, value, goal)
+
+
+@pytest.mark.parametrize(
+    ("slot", "value", "goal"),
+    [
+        ("date", "today", "how many days until my mom's birthday"),  # date_math's literal, not written by the goal
+        ("date", "2022", "the sales of 2022"),  # a year alone
+        ("date", "3 weeks", "what's the date in 3 weeks"),  # a duration
+        ("deadline", "december 31", "due december 31"),  # the slot's name asks for no date
+        ("date", "birthday", "how many days until my birthday"),
+    ],
+)
+def test_other_values_are_not_dated(slot: str, value: str, goal: str) -> None:
+    assert not dated(slot, value, goal)
+
+
+@pytest.mark.parametrize(
+    ("slot", "value", "dated_too"),
+    [
+        ("campaign_id", "March 1, 2016", True),  # a date, in a call with start_date: it belongs there
+        ("campaign_id", "coNIibMvf2w", False),
+        ("start_date", "March 1, 2016", False),  # the date slot itself
+        ("offset", "3 days ago", False),  # a stretch of time too
+    ],
+)
+def test_a_date_weighs_less_in_another_slot_of_a_call_with_a_date_slot(slot: str, value: str, dated_too: bool) -> None:
+    goal = "marketing data for campaign coNIibMvf2w from March 1, 2016, and 3 days ago"
+    assert dated_elsewhere(slot, value, goal, ("campaign_id", "start_date", "offset")) is dated_too
+    assert not dated_elsewhere(slot, value, goal, ("campaign_id", "offset"))  # no slot named for a date
+
+
+def test_a_dated_value_weighs_more_against_none() -> None:
+    names = ("december 31", "today", "NONE")
+    p = reweigh("arg:date", names, np.array([0.88, 0.0, 0.12]), "how many days until december 31")
+    assert p[0] / p[2] == pytest.approx(DATED_ODDS * 0.88 / 0.12)
+    assert p[0] > 0.98
 
 
 @pytest.mark.parametrize(

@@ -56,7 +56,8 @@ def test_clock_time_from_now_is_elapsed_time_across_a_change_to_summer_time() ->
 def test_date_math_reads_a_month_named_alone_as_its_first_day() -> None:
     # the extractor offers "May" of "how many days until May?" as a date
     assert date_math({"date": "May"}, CTX).observation == (
-        "May (Friday, May 1, 2026) is 214 days ago; next year's, Saturday, May 1, 2027, is in 151 days"
+        "May (Friday, May 1, 2026) is 214 days ago (30 weeks and 4 days); "
+        "next year's, Saturday, May 1, 2027, is in 151 days (21 weeks and 4 days)"
     )
 
 
@@ -142,19 +143,24 @@ def test_the_clock_place_is_optional() -> None:
 @pytest.mark.parametrize(
     ("day", "observation"),
     [
-        ("2027-03-14", "Sunday, March 14, 2027 is in 103 days"),
-        ("Christmas", "Christmas (Friday, December 25, 2026) is in 24 days"),
+        ("2027-03-14", "Sunday, March 14, 2027 is in 103 days (14 weeks and 5 days)"),
+        ("Christmas", "Christmas (Friday, December 25, 2026) is in 24 days (3 weeks and 3 days)"),
         ("today", "Tuesday, December 1, 2026 is today"),
         (
             "November 30",
-            "Monday, November 30, 2026 is 1 day ago; next year's, Tuesday, November 30, 2027, is in 364 days",
+            "Monday, November 30, 2026 is 1 day ago; "
+            "next year's, Tuesday, November 30, 2027, is in 364 days (52 weeks)",
         ),
-        ("March 12", "Thursday, March 12, 2026 is 264 days ago; next year's, Friday, March 12, 2027, is in 101 days"),
-        ("March 12, 2026", "Thursday, March 12, 2026 is 264 days ago"),
+        (
+            "March 12",
+            "Thursday, March 12, 2026 is 264 days ago (37 weeks and 5 days); "
+            "next year's, Friday, March 12, 2027, is in 101 days (14 weeks and 3 days)",
+        ),
+        ("March 12, 2026", "Thursday, March 12, 2026 is 264 days ago (37 weeks and 5 days)"),
         (
             "Halloween",  # passed a month ago, comes again in 334 days: both
-            "Halloween (Sunday, October 31, 2027) is in 334 days; "
-            "the one before, Saturday, October 31, 2026, was 31 days ago",
+            "Halloween (Sunday, October 31, 2027) is in 334 days (47 weeks and 5 days); "
+            "the one before, Saturday, October 31, 2026, was 31 days ago (4 weeks and 3 days)",
         ),
         ("yesterday", "yesterday (Monday, November 30, 2026) is 1 day ago"),
     ],

@@ -351,7 +351,8 @@ def test_date_math_values(start: str, offset: str, observation: str) -> None:
 def test_date_math_says_how_long_a_month_of_a_year_is() -> None:
     result = date_math({"date": "February 2028"}, CTX)
     assert result.observation == (
-        "Tuesday, February 1, 2028 is in 495 days; February 2028 has 29 days, to Tuesday, February 29, 2028"
+        "Tuesday, February 1, 2028 is in 495 days (70 weeks and 5 days); "
+        "February 2028 has 29 days, to Tuesday, February 29, 2028"
     )
     assert result.data["last"] == "2028-02-29"
 

@@ -207,7 +207,8 @@ def _words(run: list[Token]) -> Iterator[Found]:
     if _head(run[-1]):
         tails = (clean(" ".join(t.text for t in run[start:])) for start in range(1, len(run) - 1))
         yield from ((tail, "noun") for tail in tails if acceptable(tail))
-    for t in run:
+    last = max((i for i, t in enumerate(run) if _head(t)), default=len(run) - 1)
+    for t in run[: last + 1]:  # not a word after the chunk's last noun ("born" of "albert einstein born")
         if t.initial and t.capitalised:
             continue
         word = clean(t.text)

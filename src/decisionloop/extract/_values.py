@@ -1,4 +1,5 @@
-"""Values written in a text: numbers, percentages, money, codes and ids, e-mail addresses, URLs and quoted strings.
+"""Values written in a text: numbers, percentages, money, codes and ids, dimensions (12x18), e-mail addresses, URLs
+and sites named by their domain, and quoted strings.
 
 Every pattern here runs in time linear in the text: each starts only where a run of its characters starts (a
 lookbehind), and what may repeat inside it is either bounded or cannot match in two ways. The numbers, sums and
@@ -77,6 +78,15 @@ EMAIL = re.compile(
     r"(?<![\w.%+-])[\w.%+-]{1,64}@[A-Za-z\d-]{1,63}(?:\.[A-Za-z\d-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![\w-])"
 )
 URL = re.compile(r"(?<![\w@/.])(?:https?://|www\.)[^\s<>\"'“”‘’«»()\[\]{}]{1,2000}")
+# A site named by its domain alone ("Foodnetwork.com", "bbc.co.uk"): a name, then a common top-level domain (so a
+# file name, "notes.txt", is none)
+DOMAIN = re.compile(
+    r"(?<![\w@/.-])[A-Za-z\d](?:[A-Za-z\d-]{0,62}\.)+(?:com|org|net|edu|gov|io|co|uk|de|fr|es|it|nl|eu|ca|au|us|info"
+    r"|biz|app|dev|ai|me|tv)(?![\w-]|\.\w)",
+    re.IGNORECASE,
+)
+# Dimensions written as one word: "12x18", "1920x1080", "2×4" (not "7 x 9", a product, nor a function, 2x^2)
+_DIMENSIONS = re.compile(r"(?<![\w.^*])\d+(?:\.\d+)?[x×]\d+(?:\.\d+)?(?![\w^*]|\.\d|\s?[-+*/^]\s?\w)")
 # Text in quotes of one line, up to a span's length: "…", “…”, «…», and '…' or ‘…’ whose closing quote ends a word
 # (so the apostrophe of "Tom's" neither opens nor closes one).
 _QUOTED = re.compile(
@@ -95,8 +105,8 @@ _ISBN_DIGITS = (10, 13)
 
 
 def values(text: str) -> Iterator[Found]:
-    """Every value written in ``text``: numbers, percentages, money, codes, times of day, e-mail addresses, URLs,
-    quotations."""
+    """Every value written in ``text``: numbers, percentages, money, codes, times of day, e-mail addresses, URLs and
+    domains, dimensions, quotations."""
     yield from numbers(text)
     yield from ((m.group(), "percent") for m in _PERCENT.finditer(text) if read_percent(m.group()) is not None)
     yield from ((m.group(), "money") for m in _MONEY.finditer(text) if read_money(m.group()) is not None)
@@ -104,6 +114,8 @@ def values(text: str) -> Iterator[Found]:
     yield from ((m.group(), "date") for m in _TIME.finditer(text))  # a time of day says when, as a date does
     yield from ((m.group(), "email") for m in EMAIL.finditer(text))
     yield from ((m.group().rstrip(".,;:!?"), "url") for m in URL.finditer(text))
+    yield from ((m.group(), "url") for m in DOMAIN.finditer(text) if not URL.match(text, m.start()))
+    yield from ((m.group(), "code") for m in _DIMENSIONS.finditer(text))
     for m in _QUOTED.finditer(text):
         quoted = next(g for g in m.groups() if g is not None).strip()
         if quoted:

@@ -472,11 +472,21 @@ def _as_asked(raw_date: str, day: date) -> str:
 
 
 def _from_today(day: date, today: date) -> str:
+    """How far ``day`` is from today: "today", "in 3 days", "24 days ago (3 weeks and 3 days)"."""
     days = (day - today).days
     if days == 0:
         return "today"
-    amount = _counted(abs(days), "day")
-    return f"in {amount}" if days > 0 else f"{amount} ago"
+    far = f"in {_counted(days, 'day')}" if days > 0 else f"{_counted(-days, 'day')} ago"
+    return far + _in_weeks(abs(days))
+
+
+def _in_weeks(days: int) -> str:
+    """More than a week's ``days`` in weeks, for a goal that asks how many weeks: " (3 weeks and 3 days)"; else
+    nothing."""
+    if days <= _WEEK.days:
+        return ""
+    weeks, rest = divmod(days, _WEEK.days)
+    return f" ({_counted(weeks, 'week')}" + (f" and {_counted(rest, 'day')})" if rest else ")")
 
 
 def _day_of(raw_date: str, start: date, today: date) -> ToolResult:
@@ -568,10 +578,7 @@ def _read_day(raw_date: str, today: date) -> date | None:
 def _between(first: date, last: date) -> ToolResult:
     """How many days lie from ``first`` to ``last`` (and weeks, when there are more than a week's)."""
     days = (last - first).days
-    count = _counted(abs(days), "day")
-    weeks, rest = divmod(abs(days), 7)
-    if weeks and abs(days) > 7:
-        count += f" ({_counted(weeks, 'week')}" + (f" and {_counted(rest, 'day')})" if rest else ")")
+    count = _counted(abs(days), "day") + _in_weeks(abs(days))
     observation = f"From {_long_date(first)} to {_long_date(last)} is {count}"
     return _done(observation, start=first.isoformat(), date=last.isoformat(), days=days)
 

@@ -2,11 +2,10 @@
 
 Each property becomes a typed slot: ``integer``, ``number``, ``boolean`` (fixed true/false), ``string`` (a span;
 with ``enum``, a fixed list; with ``format: date`` or ``date-time``, a date or datetime, and a date too when its
-description asks for YYYY-MM-DD), ``array`` (a list of its
-``items`` type). ``required`` and ``default`` carry over and the description is the slot's instruction. A nested
-object has no slot type of its own: it is a string slot, filled from a span like any text. The type names BFCL
-and Seal-Tools write (``dict``, ``float``, ``tuple``, ``int``, ``str``, ``bool``, ``any``) read as their JSON Schema
-equivalents.
+description asks for YYYY-MM-DD or gives an ISO date as its example), ``array`` (a list of its ``items`` type).
+``required`` and ``default`` carry over and the description is the slot's instruction. A nested object has no
+slot type of its own: it is a string slot, filled from a span like any text. The type names BFCL and Seal-Tools
+write (``dict``, ``float``, ``tuple``, ``int``, ``str``, ``bool``, ``any``) read as their JSON Schema equivalents.
 
 Typed slots other than strings have no span kinds: the extractor chooses the spans a type accepts
 (``extract.accepted_kinds``). ``fallback_kinds=True`` gives them the kinds the BFCL adapter used before (numbers:
@@ -52,9 +51,10 @@ _ALIASES: Final = {
 }
 _KNOWN: Final = ("string", "integer", "number", "boolean", "array", "object", "null")
 _FORMATS: Final[Mapping[str, SlotType]] = {"date": "date", "date-time": "datetime"}
-# A text whose description asks for an ISO date ("formatted as YYYY-MM-DD") is a date: written that way whatever
-# form the goal gives ("Jan 28, 2021" → 2021-01-28). Other orders (MM/DD/YYYY) stay text, written as found.
-_ISO_DATE: Final = re.compile(r"(?i)\byyyy-mm-dd\b(?![ t]*hh)")
+# A text whose description asks for an ISO date ("formatted as YYYY-MM-DD") or gives one as its example ("e.g.,
+# 2022-12-31") is a date: written that way whatever form the goal gives ("Jan 28, 2021" → 2021-01-28). Other
+# orders (MM/DD/YYYY) stay text, written as found, and so does a date with a time ("2022-01-01 10:00:00").
+_ISO_DATE: Final = re.compile(r"(?i)\byyyy-mm-dd\b(?![ t]*hh)|\b\d{4}-\d\d-\d\d\b(?![ t]*\d)")
 _ITEM_TYPES: Final[Mapping[str, SlotType]] = {"integer": "integer", "number": "number", "boolean": "boolean"}
 
 
