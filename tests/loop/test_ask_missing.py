@@ -315,3 +315,20 @@ def test_the_bundled_model_asks_for_the_place_and_gets_the_weather() -> None:
     assert [q.split(" (")[0] for q in user.questions] == ["Which place should the weather forecast be for?"]
     assert result.steps[1].call == Call(tool="weather", args={"place": "Paris", "when": "today"})
     assert (result.stop, result.answer) == ("answered", "Sunny in Paris")
+
+
+@pytest.mark.skipif(not has_model(), reason="no bundled decision model")
+@pytest.mark.parametrize("goal", ["what time is it in my hometown", "what time is it where my mom lives"])
+def test_a_place_only_the_user_knows_is_asked_for_not_left_out_for_the_local_time(goal: str) -> None:
+    # the clock's place is optional: left out, it tells the local time, which the goal does not ask for
+    user = _User("Lisbon")
+    setup = LoopSetup(spec=SPEC, tools=builtin_tools(), limits=Limits(), clock=Clock(), now=NOW)
+    seams = Seams(backend=ModelBackend(), context=ToolContext(now=NOW, ask_user=user), journal=MemoryJournal())
+    result = drive(goal, setup, seams).result
+    assert [q.split(" (")[0] for q in user.questions] == ["Which place or time zone should the time be given for?"]
+    assert result.steps[1].call == Call(tool="clock", args={"place": "Lisbon"})
+    assert result.stop == "answered"
+    assert "in Lisbon (Europe/Lisbon" in result.answer
+    unattended = drive(goal, setup, replace(seams, context=ToolContext(now=NOW))).result
+    assert unattended.stop == "held"
+    assert all(s.call is None or s.call.tool != "clock" for s in unattended.steps)

@@ -19,7 +19,9 @@ from decisionloop.extract.candidates import GOAL
 from decisionloop.extract.slots import accepted_kinds
 from decisionloop.loop.frames import Frame, RunView, StepView, args_frame, deliver_frame, risk_frame, step_frame
 from decisionloop.loop.frames import step_ok_frame as _step_ok_frame
+from decisionloop.model.value_priors import place_slot
 from decisionloop.spec.model import Block, Spec, SpecQuestion
+from decisionloop.values.places import personal_place
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -128,7 +130,8 @@ def args_ask(
     spec: Spec, run: RunView, tool: Tool, candidates: Sequence[Candidate]
 ) -> tuple[Framed | None, tuple[str, ...]]:
     """One choice question per slot that has values to offer, and the required slots with no candidate at all
-    (an optional slot with none is left out of the call)."""
+    (an optional slot with none is left out of the call, unless it takes a place and the goal names one only its
+    writer knows: "what time is it in my hometown" lacks the clock's place, it does not ask for the local time)."""
     block = spec.block("pick_args")
     template = block.question("arg")
     questions: dict[str, Question] = {}
@@ -136,7 +139,7 @@ def args_ask(
     for slot in tool.slots:
         offered = tuple(o for o in slot_options(slot, candidates) if o.name != NONE or slot.is_fixed)
         if not offered:  # nothing found; a fixed slot only when optional and not named (extract.slot_options)
-            if slot.required:
+            if slot.required or (_takes_place(slot) and personal_place(run.goal) is not None):
                 missing.append(slot.name)
             continue
         questions[ARG_PREFIX + slot.name] = _choice(template, offered, slot.instruction, slot.none)
@@ -147,6 +150,11 @@ def args_ask(
     optional = frozenset(ARG_PREFIX + s.name for s in tool.slots if not s.required) & set(questions)
     asked = Ask(block=block, state=frame.state, questions=questions, templates=templates, optional=optional)
     return Framed(ask=asked, frame=frame), tuple(missing)
+
+
+def _takes_place(slot: Slot) -> bool:
+    """Whether a slot takes a place: its kinds say so, or its name (``location``, ``city``, ``departureCity``)."""
+    return "place" in slot.kinds or place_slot(slot.name)
 
 
 def named_question(goal: str, tools: Sequence[Tool], candidates: Sequence[Candidate]) -> tuple[Tool, str] | None:

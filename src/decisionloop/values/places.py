@@ -97,6 +97,23 @@ def is_located_place(name: str) -> bool:
     return is_place(name) or (bool(place) and is_place(place) and is_region(region))
 
 
+# A place a text names by what only its writer knows: "my hometown", "our office", "where my sister lives", "back
+# home" (not "here" or "where I live": that is where the user is)
+_PERSONAL_PLACE = re.compile(
+    r"(?i)\b(?:my|our)\s+(?:home\s?town|home\s?city|home\s?country|city|town|village|country|state|office"
+    r"|workplace|school|university|campus|neighbou?rhood)\b"
+    r"|\bwhere\s+(?:my|our)\s+(?:[\w'’]+\s+){1,2}?(?:lives?|works?|is|are|stays?|studies|study)\b"
+    r"|\bback\s+home\b"
+)
+
+
+def personal_place(text: str) -> str | None:
+    """The words by which ``text`` names a place only its writer knows ("my hometown", "where my mom lives"); None
+    when it names none so."""
+    found = _PERSONAL_PLACE.search(text)
+    return found.group() if found else None
+
+
 # A time zone written as its offset from UTC: "GMT+2", "utc-5", "UTC+05:30" (group 1 the sign, 2 the hours, 3 the
 # minutes when given).
 _ZONE_OFFSET = re.compile(r"(?i)(?<![\w+\-])(?:gmt|utc)\s?([+\-−])\s?(\d{1,2})(?::?([0-5]\d))?(?!\w|:\d)")
