@@ -241,6 +241,12 @@ def test_a_word_after_the_chunk_s_last_noun_is_not_offered_alone() -> None:
     assert "affordable" in spans("affordable immersive VR options", kind="noun")  # a run with no noun keeps its words
 
 
+def test_a_marathon_is_a_quantity_where_a_conversion_names_its_target() -> None:
+    assert "a marathon" in spans("how many kilometers is a marathon", kind="quantity")
+    assert "a half marathon" in spans("how many miles is a half marathon", kind="quantity")
+    assert spans("i ran a marathon", kind="quantity") == []
+
+
 def test_numbers_that_are_not_quantities() -> None:
     assert spans("Wake me at 9am on the 15th and book 2 tables in 3 days", kind="quantity") == []
 
@@ -265,10 +271,21 @@ def test_a_quantity_from_an_observation_for_a_conversion() -> None:
         ("Add 17 and 25", {"17 + 25"}),
         ("Divide 81 by 9", {"81 / 9"}),
         ("Compute 12 + (3 * 4) - 2^3", {"12 + (3 * 4) - 2^3"}),
+        ("what's 15% of my salary of 52000", {"15% of 52000"}),  # the amount named, then given
+        ("what is 10 percent of the bill, $85", {"10% of 85"}),
+        ("what's the tip on a 120 dollar bill at 20 percent", {"20% of 120"}),
+        ("tip for a $45 bill at 18%", {"18% of 45"}),
+        ("split 90 dollars three ways", {"90 / 3"}),
+        ("whats 100 usd plus 15 percent tip", {"100 + 15% of 100"}),
     ],
 )
 def test_expressions_in_the_goal(goal: str, expected: set[str]) -> None:
     assert expected <= set(spans(goal, kind="expression"))
+
+
+def test_what_a_percentage_of_an_amount_comes_to_is_no_expression() -> None:
+    # "5% of my savings is 300" says what 5% is; there is nothing to take 5% of
+    assert spans("5% of my savings is 300", kind="expression") == []
 
 
 def test_a_date_is_not_an_expression() -> None:

@@ -314,3 +314,13 @@ def test_a_message_to_a_recipient_typed_in_lower_case_is_proposed_and_waits_for_
     calls = [s.call for s in result.steps if s.call is not None]
     assert result.stop == "declined"  # nobody at hand approves the message: nothing is sent
     assert [(c.tool, dict(c.args)) for c in calls] == [("send_message", {"to": to, "text": text})]
+
+
+@pytest.mark.parametrize("goal", ["tell me a story", "send a message"])
+def test_a_failed_call_s_message_gives_no_values(goal: str) -> None:
+    # System 1 asks the user, nobody answers: "The user did not answer." once offered "answer" to wiki_lookup
+    result = _result(goal)
+    assert result.steps[0].call is not None
+    assert result.steps[0].call.tool == "ask_user"
+    assert all("answer" not in (s.call.args.values() if s.call else ()) for s in result.steps)
+    assert result.stop == "held"

@@ -275,6 +275,8 @@ def test_calculator_agrees_with_integer_arithmetic(a: int, op: str, b: int) -> N
         ("16 oz", "lb", "16 oz = 1 pounds"),
         ("10k", "miles", "10k = 6.214 miles"),  # a run's distance, not 10 kelvins
         ("5K", "km", "5K = 5 kilometers"),
+        ("a marathon", "miles", "a marathon = 26.22 miles"),  # 42.195 km
+        ("the half marathon", "km", "the half marathon = 21.1 kilometers"),
         ("300k", "celsius", "300k = 26.85 degrees Celsius"),  # a temperature stays one
     ],
 )

@@ -62,6 +62,8 @@ _VERBAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 # A percentage written after a number, not one of another amount ("15%", "15 percent", not "15% of 40").
 _PERCENT_WORD = r"\s*(?:%|\s+percent\b)"
 _PERCENT_ALONE = rf"{_PERCENT_WORD}(?!\s*of\b)"
+# A currency written after an amount ("100 usd", "45 euros")
+_MONEY_WORD = r"(?:usd|eur|gbp|dollars?|bucks|euros?|pounds?)"
 # Where a goal's sentence ends, so "log 1000" is a logarithm and "log 5 hours of work" is not.
 _ENDS = r"(?=\s*(?:[?.!,;]|$))"
 # Further spoken forms: roots, fractions of a number and percentages of an amount ("15% tip on 86.40").
@@ -110,17 +112,25 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"({NUM})\s*(?:%|\s+percent)\s+(?:(?:sales|income)\s+)?"
          rf"(?:tip|tax|discount|interest|commission|service\s+charge|vat)\s+(?:on|of|for|from)\s+(?:an?\s+|the\s+)?"
          rf"[$€£]?\s*({NUM})", "{0}% of {1}"),
+        # a percentage of an amount named before it is given ("15% of my salary of 52000", "10% of the bill, $85")
+        (rf"({NUM})\s*(?:%|\s+percent)\s+of\s+(?:(?:my|our|your|his|her|their|the|a|an)\s+)?(?:[a-z]+\s+){{0,2}}"
+         rf"[a-z]+(?:\s+(?:of|at)|,)\s+[$€£]?\s*({NUM})", "{0}% of {1}"),
         # a percentage added to an amount ("add 7% tax to $19.99")
         (rf"add\s+({NUM}){_PERCENT_WORD}(?:\s+(?:sales\s+)?(?:tax|vat|tip|interest))?\s+to\s+[$€£]?\s*({NUM})",
          "{1} + {0}% of {1}"),
         # a price with a percentage off is what is left to pay ("20% off 150" → 120), as shops mean it
         (rf"({NUM})\s*(?:%|\s+percent)\s+off\s+(?:of\s+)?[$€£]?\s*({NUM})", "{1} - {0}% of {1}"),
+        # a tip or tax on an amount at a rate ("the tip on a $120 bill at 20 percent")
+        (rf"(?:tip|tax|vat)\s+(?:on|for|of)\s+(?:an?\s+|the\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+){{0,2}}\s+at\s+"
+         rf"({NUM})\s*(?:%|\s+percent)", "{1}% of {0}"),
+        # a sum split some ways ("split 90 dollars three ways")
+        (rf"split\s+(?:(?:a|the)\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+)?\s+(?:in\s+|into\s+)?({NUM})\s+ways", "{0} / {1}"),
         # a sum split between people or parts ("split a $120 bill between 4 people")
         (rf"split\s+(?:(?:a|the)\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+)?\s+(?:between|among|by|into|across)\s+({NUM})",
          "{0} / {1}"),
         # a percentage added to or taken from an amount is a percentage of that amount ("200 minus 15%" → 170)
         # ("5-7%" is a range, so a dash wants a space before it)
-        (rf"({NUM})(?:\s*\+\s*|\s+plus\s+)({NUM}){_PERCENT_ALONE}", "{0} + {1}% of {0}"),
+        (rf"({NUM})(?:\s+{_MONEY_WORD})?(?:\s*\+\s*|\s+plus\s+)({NUM}){_PERCENT_ALONE}", "{0} + {1}% of {0}"),
         (rf"({NUM})(?:\s+-\s*|\s+(?:minus|less)\s+)({NUM}){_PERCENT_ALONE}", "{0} - {1}% of {0}"),
         (rf"(?:increase|raise)\s+({NUM})\s+by\s+({NUM}){_PERCENT_ALONE}", "{0} + {1}% of {0}"),
         (rf"(?:decrease|reduce|lower|cut)\s+({NUM})\s+by\s+({NUM}){_PERCENT_ALONE}", "{0} - {1}% of {0}"),

@@ -2,7 +2,8 @@
 grams"), as pint reads it; a unit right after a number belongs to that quantity and is not offered here.
 
 Where a conversion names its target, one of a unit or a part of one is a quantity too ("how many ounces in a
-pound": a pound; "how many tablespoons in half a cup": half a cup), and
+pound": a pound; "how many tablespoons in half a cup": half a cup), and so is a marathon ("how many miles is a
+marathon"), and
 units of time are offered, the target and the amounts, only in a conversion between them ("how many minutes in
 3.5 hours", "how many seconds in a day"): elsewhere an amount of time is a duration ("weather in 3 days", "remind
 me in 2 hours"), which the dates module reads."""
@@ -31,6 +32,8 @@ _SCALES = frozenset({"celsius", "fahrenheit", "kelvin", "centigrade"})
 _DEGREES = re.compile(r"(?i)(?:degrees?|deg)\s+(?P<scale>\w+)")
 
 
+# A race by its name, which unit_convert reads as its length: "a marathon", "the half marathon"
+_MARATHON = re.compile(r"(?i)\b(?:an?|one|the)\s+(?:half[\s-]?)?marathon\b")
 # One of a unit: "a", "an" or "one" before up to two words (groups as ``measured`` reads them).
 _ONE = re.compile(r"(?i)\b(an?|one)(\s)([^\W\d_]+(?:\s+[^\W\d_]+)?)")
 
@@ -61,6 +64,7 @@ def units(text: str) -> Iterator[Found]:
             for m, q in measured(_ONE, text, _names_unit)
             if not any(p.start() <= m.start() < p.end() for p, _ in parts)
         )
+        yield from ((m.group(), "quantity") for m in _MARATHON.finditer(text))
 
 
 def _and_a_half(text: str, accepts: Callable[[str], bool]) -> list[re.Match[str]]:

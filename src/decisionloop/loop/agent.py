@@ -188,7 +188,8 @@ class _Run:
 
     def _step(self, index: int) -> Generator[Request, object, _End | None]:
         views = self._views()
-        candidates = extract(self.goal, [v.observation for v in views], now=self.setup.now)
+        # a failed call's message ("The user did not answer.", "this tool needs the network") gives no values
+        candidates = extract(self.goal, [v.observation if v.ok else "" for v in views], now=self.setup.now)
         asking = self.goal if self.can_ask else None
         options = _tool_options(tuple(self.tools.values()), candidates, asking=asking)
         chosen = self.pending  # its choice passed the gate when the user was asked for its value
