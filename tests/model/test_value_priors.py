@@ -109,6 +109,7 @@ def test_a_place_weighs_less_in_another_slot_of_a_call_with_a_place_slot() -> No
         ("time_period", "03:05", "during the time period of 03:05"),
         ("waste_type", "GWvmNJmUobdo", 'compost the "GWvmNJmUobdo" waste type'),
         ("exercise_id", "GCqYtt9vi", 'the exercise ID "GCqYtt9vi" for the patient'),
+        ("style_guide", "29DXtd3K", "according to the style guide with ID 29DXtd3K in English"),
     ],
 )
 def test_a_value_right_after_the_slot_s_name_is_named(slot: str, value: str, goal: str) -> None:
