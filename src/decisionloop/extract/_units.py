@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 
 from decisionloop.extract._numbers import QUANTITY, is_time_unit, is_unit, measured
 from decisionloop.extract._text import Found
-from decisionloop.values.quantity import ONE_AND_A_HALF, PART_OF_ONE, find_compounds
+from decisionloop.values.quantity import MARATHON, ONE_AND_A_HALF, PART_OF_ONE, find_compounds
 
 # Where a target unit is named: after to / in / into / as, "how many …" or "= ?", but not right before another of
 # them (the "in" of inches in "6 ft 2 in to cm" leaves "to cm" to be read). Up to three words follow (km per
@@ -32,8 +32,6 @@ _SCALES = frozenset({"celsius", "fahrenheit", "kelvin", "centigrade"})
 _DEGREES = re.compile(r"(?i)(?:degrees?|deg)\s+(?P<scale>\w+)")
 
 
-# A race by its name, which unit_convert reads as its length: "a marathon", "the half marathon"
-_MARATHON = re.compile(r"(?i)\b(?:an?|one|the)\s+(?:half[\s-]?)?marathon\b")
 # One of a unit: "a", "an" or "one" before up to two words (groups as ``measured`` reads them).
 _ONE = re.compile(r"(?i)\b(an?|one)(\s)([^\W\d_]+(?:\s+[^\W\d_]+)?)")
 
@@ -64,7 +62,7 @@ def units(text: str) -> Iterator[Found]:
             for m, q in measured(_ONE, text, _names_unit)
             if not any(p.start() <= m.start() < p.end() for p, _ in parts)
         )
-        yield from ((m.group(), "quantity") for m in _MARATHON.finditer(text))
+        yield from ((m.group(), "quantity") for m in MARATHON.finditer(text))  # unit_convert reads its length
 
 
 def _and_a_half(text: str, accepts: Callable[[str], bool]) -> list[re.Match[str]]:

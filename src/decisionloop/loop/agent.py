@@ -269,11 +269,12 @@ class _Run:
         return _End(stop="no_tool", detail=f"None of my tools can do this.{why} The tools I have: {tools}.")
 
     def _missing_ask(self, tool: Tool | None, step: StepDecisions, holds: Sequence[Hold]) -> tuple[Call, str] | None:
-        """The ask_user call for the first required value of ``tool`` the text lacks, with the step's note: only
+        """The ask_user call for the first value of ``tool`` the text lacks, with the step's note: only
         when nothing but the arguments holds the step (the tool choice passed the gate) and that value was not
-        asked yet. A value lacks when no candidate was found for it (an unsure argument beside it is decided again
-        once the reply is in), or when System 1 found none of the candidates to be it with every argument's
-        answer, that NONE too, sure enough to pass the gate."""
+        asked yet. A value lacks when no candidate was found for a required slot, or for a place the goal names by
+        what only its writer knows (``asks.args_ask``; an unsure argument beside it is decided again once the reply
+        is in), or when System 1 found none of the candidates to be a required value with every argument's answer,
+        that NONE too, sure enough to pass the gate."""
         if not self.can_ask or tool is None or tool.id == ASK_USER or not holds:
             return None
         if any(h.kind not in _ARG_HOLDS for h in holds):

@@ -272,6 +272,7 @@ def in_form(slot: str, value: str) -> bool:
     return any(words & named and form.fullmatch(value.strip()) for named, form in FORMS)
 
 
+@lru_cache(maxsize=1024)
 def date_slot(slot: str) -> bool:
     """Whether a slot is named for a date (``date``, ``start_date``, ``checkInDate``)."""
     return "date" in {w.casefold() for w in _WORD.findall(slot)}

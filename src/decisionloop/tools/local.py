@@ -27,7 +27,7 @@ from decisionloop.values.dates import (
 )
 from decisionloop.values.numbers import ROUND_MODE, ROUND_PLACES, round_places
 from decisionloop.values.places import read_zone_offset
-from decisionloop.values.quantity import UNIT_ALIASES, UNIT_OF, read_compound, read_part, registry
+from decisionloop.values.quantity import UNIT_ALIASES, UNIT_OF, read_compound, read_marathon, read_part, registry
 
 __all__ = [
     "LOCAL_PREVIEWS",
@@ -297,10 +297,8 @@ def calculator(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
 # A unit of weight that names a unit of volume when a volume is converted to it (US customary).
 _FLUID: dict[str, tuple[str, str]] = {"ounce": ("fluid_ounce", "fluid ounces")}
 _TARGETS: dict[str, str] = dict(UNITS)
-# A run or race in kilometres as people write it: "10k", "5K", "a 21.1k"; and a marathon or half by its name.
+# A run or race in kilometres as people write it: "10k", "5K", "a 21.1k".
 _RACE = re.compile(r"(?i)(?:an?\s+)?(\d+(?:\.\d+)?)\s?k")
-_MARATHON = re.compile(r"(?i)(?:(?:an?|one|the)\s+)?(half[\s-]?)?marathon")
-_MARATHON_KM = 42.195
 # A number and its unit; "a", "an" or "one" before a unit is one of it ("a pound", "an hour").
 _QUANTITY = re.compile(
     r"(?P<number>[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)|(?i:an?|one)(?=\s))\s*(?P<unit>.*)"
@@ -407,8 +405,7 @@ def _converted_otherwise(text: str, unit: str, label: str) -> tuple[float, str]:
     """``text`` in ``unit`` as people mean it where the plain reading measures something else: a volume in ounces
     is in fluid ounces ("2 cups in ounces"), ounces converted to a volume are fluid ounces ("8 ounces in ml"),
     "10k" converted to a length is a run of 10 kilometres, not 10 kelvins, and a marathon is 42.195 km (its half,
-    half that). The value and the label of its unit;
-    ValueError when none applies."""
+    half that). The value and the label of its unit; ValueError when none applies."""
     if unit in _FLUID:
         fluid, fluid_label = _FLUID[unit]
         return _convert(text, fluid, fluid_label), fluid_label
@@ -419,8 +416,8 @@ def _converted_otherwise(text: str, unit: str, label: str) -> tuple[float, str]:
             return float(as_fluid.to(unit).magnitude), label
         except pint.DimensionalityError:
             raise ValueError(text) from None
-    if marathon := _MARATHON.fullmatch(text.strip()):
-        return _convert(f"{_MARATHON_KM / (2 if marathon[1] else 1)} km", unit, label), label
+    if (marathon := read_marathon(text)) is not None:
+        return _convert(f"{marathon} km", unit, label), label
     race = _RACE.fullmatch(text.strip())
     if race is None:
         raise ValueError(text)

@@ -105,6 +105,18 @@ def read_part(text: str) -> tuple[float, str] | None:
     return _PARTS[words.split()[-1].casefold()], part.group(3)
 
 
+# A marathon or its half by its name ("a marathon", "the half marathon"): a race people convert as its length.
+MARATHON = re.compile(r"(?i)\b(?:an?|one|the)\s+(half[\s-]?)?marathon\b")
+MARATHON_KM = 42.195
+
+
+def read_marathon(text: str) -> float | None:
+    """The kilometres of the marathon ``text`` names, its article left out or not ("a marathon" → 42.195, "half
+    marathon" → 21.0975); None for anything else."""
+    found = MARATHON.fullmatch(text.strip()) or MARATHON.fullmatch(f"a {text.strip()}")
+    return None if found is None else MARATHON_KM / (2 if found.group(1) else 1)
+
+
 # Units of information, which pint counts as dimensionless (a byte is 8 bits): "megabytes", "kibibyte", "bit".
 _INFORMATION = re.compile(r"[a-z]*(?:bit|byte)")
 
