@@ -166,6 +166,15 @@ def test_a_day_asked_of_since_keeps_the_word_which_date_math_reads_as_the_last_o
     assert spans("How many weekdays until New Year?", kind="date") == ["weekdays until New Year"]
 
 
+def test_a_year_alone_is_a_date_only_where_the_goal_asks_about_it_as_a_time() -> None:
+    assert spans("how long ago was 2010", kind="date") == ["2010"]
+    assert spans("How many years since 1969?", kind="date") == ["since 1969"]
+    assert spans("is 2028 a leap year", kind="date") == ["2028"]
+    assert spans("someone born in 1990", kind="date") == ["1990"]
+    assert spans("the population of Brazil in 2022", kind="date") == []
+    assert spans("since March 2020", kind="date") == ["since March 2020"]
+
+
 def test_a_short_holiday_name_is_offered_only_when_it_is_no_other_word() -> None:
     assert sorted(spans("Thanksgiving, Labor Day, Labor, Canada", kind="date")) == ["Labor Day", "Thanksgiving"]
 

@@ -23,6 +23,7 @@ def _lists(goal: str) -> list[str]:
     [
         ("Test Sample1: [22,33,42,12,34] against Sample2: [23,45,44,14,38].", ["[22,33,42,12,34]", "[23,45,44,14,38]"]),
         ("The farm at coordinates (43.653225, -79.383186) in December", ["(43.653225, -79.383186)"]),
+        ("Wind at coordinates 46.603354,1.8883340 on December 13", ["46.603354,1.8883340"]),
         ("dataset_A has the values 12, 24, 36 and dataset_B 15, 30, 45.", ["12, 24, 36", "15, 30, 45"]),
         ("Average 1.5, 2.5 and 3.5 please", ["1.5, 2.5 and 3.5"]),
         ('Weather in ["Oslo", "Rome"]', ['["Oslo", "Rome"]']),
@@ -45,6 +46,27 @@ def _lists(goal: str) -> list[str]:
 )
 def test_lists_written_in_a_goal_are_found(goal: str, found: list[str]) -> None:
     assert _lists(goal) == found
+
+
+@pytest.mark.parametrize(
+    ("goal", "things"),
+    [
+        ("Check the total price for three pumpkins and two dozen eggs.", ["pumpkins", "eggs"]),
+        ("I want to buy apples, rice, and 12 pack of bottled water.", ["apples", "rice", "water"]),
+        ("Order three bottles of olive oil and a five pound bag of rice", ["olive oil", "rice"]),
+        ("add eggs, milk and two loaves of bread to my list", ["eggs", "milk", "bread"]),
+    ],
+)
+def test_a_shopping_list_is_also_offered_without_its_counts(goal: str, things: list[str]) -> None:
+    offered = [
+        read_value("list", o.name, today=date(2026, 12, 5), item="string")
+        for o in slot_options(WORDS, extract(goal, []))
+    ]
+    assert things in offered
+
+
+def test_an_enumeration_without_counts_has_no_second_reading() -> None:
+    assert _lists("Compare Microsoft and Google, please") == ["Microsoft and Google"]
 
 
 def test_a_list_slot_is_offered_the_list_first_then_its_items() -> None:

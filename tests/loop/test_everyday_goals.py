@@ -133,6 +133,8 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         ("hw many days til xmas", "xmas (Friday, December 25, 2026) is in 24 days (3 weeks and 3 days)"),
         ("what day of the week is christmas 2027", "Saturday, December 25, 2027 is in 389 days (55 weeks and 4 days)"),
         ("how many days since new year", "Since new year (Thursday, January 1, 2026): 334 days"),
+        ("how long ago was 2010", "2010 was 16 years ago; it was not a leap year (365 days)"),
+        ("is 2028 a leap year", "2028 is in 2 years; it is a leap year (366 days)"),
         (
             "how many weekdays until christmas",
             "17 weekdays until christmas (Friday, December 25, 2026), not counting today or that day (nor public "

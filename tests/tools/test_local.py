@@ -350,6 +350,24 @@ def test_date_math_values(start: str, offset: str, observation: str) -> None:
     assert result.observation == observation
 
 
+@pytest.mark.parametrize(
+    ("start", "observation"),
+    [
+        ("2010", "2010 was 16 years ago; it was not a leap year (365 days)"),
+        ("2028", "2028 is in 2 years; it is a leap year (366 days)"),
+        ("2026", "2026 is this year; it is not a leap year (365 days)"),
+        ("1900", "1900 was 126 years ago; it was not a leap year (365 days)"),
+        (
+            "since 2020",
+            "Since the start of 2020 (Wednesday, January 1, 2020): 2,458 days; 2020 was 6 years ago; it was a leap "
+            "year (366 days)",
+        ),
+    ],
+)
+def test_date_math_answers_a_year_alone_in_years(start: str, observation: str) -> None:
+    assert date_math({"date": start}, CTX).observation == observation
+
+
 def test_date_math_says_how_long_a_month_of_a_year_is() -> None:
     result = date_math({"date": "February 2028"}, CTX)
     assert result.observation == (

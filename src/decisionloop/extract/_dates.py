@@ -22,6 +22,15 @@ from decisionloop.values.places import is_place
 _MONTH = re.compile(rf"\b(?:in|of|during|since|until|by) (May)\b|\b({'|'.join(m for m in MONTHS if m != 'May')})\b")
 
 
+# A year alone that the text asks about as a time ("how long ago was 2010", "years since 1969", "born in 1990",
+# "until 2030", "is 2028 a leap year"): a value for date_math, which answers in years. Elsewhere a year alone is a
+# number (a slot named for a year takes it so).
+_YEAR_ASKED = re.compile(
+    r"(?i)\b(?:since|born\s+in|(?:ago|long)\s+(?:was|is)|until|till|(?:is|was)(?=\s+\d{4}\s+a\s+leap\s+year))\s+"
+    r"((?:1[0-9]|20|21)\d\d)\b(?![-/.:,]?\d)"
+)
+
+
 # A word's first letter, not one after an apostrophe ("valentine's" → "Valentine's", not "Valentine'S"), nor of
 # the small words names keep in lower case ("the 4th of July", "Fourth of July").
 _TITLE_WORD = re.compile(r"(?<![\w'’])(?!(?:of|the|and|a|an|to|in|on|at|for|by)\b)[a-z]")
@@ -34,9 +43,10 @@ def _stands_alone(short: str) -> bool:
 
 def dates(text: str, year: int, *, lowered: bool = False) -> Iterator[Found]:
     """Dates in ``text``: Month D[, YYYY], D Month, ISO, today/tomorrow, next Friday, holiday names of ``year``
-    and stretches between two of them (in a text typed in lower case, ``lowered``, too: offered as typed); then a
-    month named alone."""
+    and stretches between two of them (in a text typed in lower case, ``lowered``, too: offered as typed), a year
+    asked about as a time; then a month named alone."""
     found = list(_days(text, year))
+    found += [m.group(1) for m in _YEAR_ASKED.finditer(text) if not any(m.group(1) in span for span in found)]
     titled = _TITLE_WORD.sub(lambda m: m.group().upper(), text) if lowered else text
     if lowered and len(titled) == len(text):  # "december 25", "christmas": read with capitals too
         known = {span.casefold() for span in found}

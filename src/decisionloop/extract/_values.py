@@ -54,6 +54,7 @@ _TIME = re.compile(
     r"(?<![\w:.])(?:(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[ap]\.?m\.?)?|(?:1[0-2]|0?[1-9])\s?[ap]\.?m\.?)(?![\w:])",
     re.IGNORECASE,
 )
+_CLOCK = re.compile(r"(?<![\w:.])([01]?\d|2[0-3]):([0-5]\d)(?![\w:]|\.\d)")  # its hour and minutes
 # A function of one variable as written in a question: 3x+2, 2x^2, 3x^2 + 2x - 1, x**3 (the x of "x = 1" or of "2x2"
 # alone is none). A term is a number, or a variable (x, y, z, t or n: the k of 3.5k is a thousand) standing alone,
 # with a number glued before it and a power after it.
@@ -145,10 +146,13 @@ def _unit_word(word: str) -> bool:
 
 def numbers(text: str) -> Iterator[Found]:
     """Numbers in digits ("1,200", "-3.5", "3.5k", "1.2 million") or words ("twelve", "a dozen", "twenty-five"),
-    given to a name ("a=1") and of ordinals (the 14 of "14th")."""
+    given to a name ("a=1"), of ordinals (the 14 of "14th") and the hour and minutes of a time (6 and 30 of "6:30
+    PM", as a clock's hands show them)."""
     for m in _DIGITS.finditer(text):
         if read_number(m.group()) is not None:
             yield m.group(), "number"
+    for m in _CLOCK.finditer(text):
+        yield from ((part, "number") for part in m.groups())
     yield from ((m.group(1), "number") for pattern in (_ASSIGNED, _ORDINAL) for m in pattern.finditer(text))
     for m in _WORDS.finditer(text):
         if read_number(m.group()) is not None:

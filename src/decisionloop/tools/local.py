@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import re
-from calendar import monthrange
+from calendar import isleap, monthrange
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -459,6 +459,8 @@ def _long_date(day: date) -> str:
 _MONTH_ALONE = re.compile(rf"(?i)({'|'.join(MONTHS)})")
 # A month and its year, which date_math reads as the month's first day ("February 2028").
 _MONTH_OF_YEAR = re.compile(rf"(?i)\s*(?:{'|'.join(MONTHS)})\.?,?\s+\d{{4}}\s*")
+# A year alone ("2010"), which date_math answers in years: how long ago or ahead, and whether it is a leap year.
+_YEAR_ALONE = re.compile(r"\s*([1-9]\d{3})\s*")
 _YEAR_OR_RELATIVE = re.compile(r"(?i)\d{4}|\b(?:last|ago|previous|past|before|this|next)\b|'\d\d\b")
 
 
@@ -531,9 +533,30 @@ _WORKDAYS_UNTIL = re.compile(rf"(?i){WORKDAYS_UNTIL}\s+")
 _WEEK = timedelta(days=7)
 
 
+def _year_of(year: int, today: date) -> ToolResult:
+    """How many years ``year`` is from this one, and whether it is a leap year."""
+    years = today.year - year
+    when = (
+        "this year"
+        if years == 0
+        else f"{_counted(years, 'year')} ago"
+        if years > 0
+        else f"in {_counted(-years, 'year')}"
+    )
+    verb = "was" if years > 0 else "is"
+    leap = isleap(year)
+    observation = f"{year} {verb} {when}; it {verb} {'a' if leap else 'not a'} leap year ({366 if leap else 365} days)"
+    return _done(observation, year=year, years=-years, leap=leap)
+
+
 def _since(raw_date: str, today: date) -> ToolResult:
     """How long ago the last ``raw_date`` was: a day that comes later this year (or a holiday's next one) is the
-    one of the year before, a weekday the one of the week before."""
+    one of the year before, a weekday the one of the week before; a year alone, in years."""
+    if (alone := _YEAR_ALONE.fullmatch(raw_date)) is not None and (year := int(alone[1])) <= today.year:
+        first, years = date(year, 1, 1), _year_of(year, today)
+        days = (today - first).days
+        observation = f"Since the start of {year} ({_long_date(first)}): {_counted(days, 'day')}; {years.observation}"
+        return _done(observation, date=first.isoformat(), days=-days, **years.data)
     day = _read_day(raw_date, today)
     if day is None:
         return _failed(f"Could not read the date {raw_date!r}; say it like {_DATE_EXAMPLES}.")
@@ -596,6 +619,8 @@ def date_math(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     workdays = _WORKDAYS_UNTIL.match(raw_date)
     if workdays is not None and not raw_offset:
         return _workdays_until(raw_date[workdays.end() :], ctx.now.date())
+    if not raw_offset and (alone := _YEAR_ALONE.fullmatch(raw_date)) is not None:
+        return _year_of(int(alone[1]), ctx.now.date())
     if not raw_offset:
         # a stretch first: "2026-01-01 and 2026-12-31" is no date with a time after it
         stretch = read_range(raw_date, ctx.now.date())
