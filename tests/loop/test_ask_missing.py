@@ -22,6 +22,7 @@ from decisionloop.loop.agent import Limits, LoopSetup
 from decisionloop.loop.requests import NeedResolution, Resolution, Suggestion
 from decisionloop.model.backend import ModelBackend, has_model
 from decisionloop.system2 import TerminalPerson
+from decisionloop.tools import tool as as_tool
 from decisionloop.tools.builtin import builtin_tools
 from decisionloop.tools.notes import SqliteNotes
 from tests.support.loop import NOW, SPEC, Clock, Env, Picks, Run, answers_for, by_step
@@ -144,6 +145,31 @@ def test_a_required_value_system_1_finds_none_of_the_candidates_to_be_is_asked_f
     assert [(h.kind, h.detail) for h in asked.holds] == [("arg_none", "place: none of the values fits")]
     assert called.call == Call(tool="weather", args={"place": "Paris", "when": "today"})
     assert result.stop == "answered"
+
+
+@as_tool(description="Find details of lawsuits against a company")
+def find_lawsuits(company: str, case_type: str) -> str:
+    return f"3 {case_type} lawsuits against {company}"
+
+
+def test_a_value_another_slot_took_is_asked_for() -> None:
+    # the goal names the kind of case, not the company: "patent lawsuits involving" holds the case type's value
+    user = _User("Apple")
+    first: Picks = {
+        "tool": "find_lawsuits",
+        "arg:company": "patent lawsuits involving",
+        "arg:case_type": "patent",
+        "done": 0.02,
+    }
+    then: Picks = {**first, "arg:company": "Apple"}
+    goal = "Find details of patent lawsuits involving the company"
+    run = _run(first, then, DONE, user=user, goal=goal, tools=(*TOOLS, find_lawsuits))
+    result = run.driven.result
+    asked, called = result.steps[0], result.steps[1]
+    assert (asked.tool, asked.note) == (ASK_USER, "asked you for the company of find_lawsuits")
+    assert [h.kind for h in asked.holds] == ["arg_unsure"]
+    assert called.call == Call(tool="find_lawsuits", args={"company": "Apple", "case_type": "patent"})
+    assert (result.stop, result.answer) == ("answered", "3 patent lawsuits against Apple")
 
 
 def test_an_unsure_none_goes_to_a_person_instead_of_asking() -> None:

@@ -18,6 +18,7 @@ from decisionloop.loop.gate import (
     no_tool_fits,
     overlooked_holds,
     route_step,
+    shared_lacking,
     shared_value_holds,
     stop_holds,
     wants_to_stop,
@@ -239,3 +240,47 @@ def test_a_first_pick_that_only_reads_beside_a_closest_tool_that_changes_somethi
     assert overlooked_holds(sure, delete_notes) == []  # the pick is the closest tool
     assert overlooked_holds(replace(sure, match=replace(closest, changes=False)), search_notes) == []
     assert overlooked_holds(replace(sure, match=replace(closest, lead=0.05)), search_notes) == []
+
+
+def picked(picks: Mapping[str, tuple[str, float]]) -> Decision:
+    """pick_args answering each slot with its value at its probability (another value has the rest)."""
+    b = SPEC.block("pick_args")
+    template = b.question("arg")
+    questions: dict[str, Question] = {
+        f"arg:{s}": template.build((Option(name=v), Option(name="other"))) for s, (v, _) in picks.items()
+    }
+    answers = {f"arg:{s}": {"choice": v, "probabilities": {v: p, "other": 1 - p}} for s, (v, p) in picks.items()}
+    ask = Ask(block=b, state={"goal": "g"}, questions=questions, templates={q: "arg" for q in questions})
+    return decide(ScriptedBackend([{"answers": answers}]), ask)
+
+
+@as_tool(description="Find lawsuits")
+def lawsuits(company: str, case_type: str, year: int | None = None) -> str:
+    return company
+
+
+def test_a_text_holding_another_slots_value_holds_and_lacks_its_own() -> None:
+    # "Find details of patent lawsuits involving the company from the year 2010": the company is not given
+    args = {"company": "patent lawsuits involving", "case_type": "patent"}
+    [hold] = shared_value_holds(lawsuits, args)
+    assert hold.kind == "arg_unsure"
+    assert "holds case_type's value 'patent'" in hold.detail
+    decision = picked({"company": ("patent lawsuits involving", 0.97), "case_type": ("patent", 0.99)})
+    assert shared_lacking(decision, lawsuits) == ("company",)
+
+
+def test_of_two_slots_sharing_a_value_the_less_sure_lacks_it_and_numbers_inside_a_text_do_not_count() -> None:
+    decision = picked({"company": ("Apple", 0.7), "case_type": ("Apple", 0.95)})
+    assert shared_lacking(decision, lawsuits) == ("company",)
+    assert shared_lacking(picked({"company": ("Apple", 0.99), "case_type": ("patent", 0.99)}), lawsuits) == ()
+    assert shared_value_holds(lawsuits, {"company": "Case 2010 Inc", "case_type": "civil", "year": "2010"}) == []
+    optional = picked({"company": ("Apple", 0.99), "case_type": ("patent", 0.99), "year": ("2010", 0.9)})
+    assert shared_lacking(optional, lawsuits) == ()
+
+
+def test_a_quantity_holding_its_unit_is_no_shared_value() -> None:
+    @as_tool(description="Convert a quantity to a unit")
+    def convert(quantity: str, to_unit: str) -> str:
+        return quantity
+
+    assert shared_value_holds(convert, {"quantity": "1 hour 30 minutes", "to_unit": "minutes"}) == []

@@ -162,8 +162,9 @@ def tools_command(
     """Run System 1 on function-calling items: one JSON object a line, {"id", "messages" or "question",
     "tools" (OpenAI function format), "expected"?}, expected being a call {"name", "arguments"}, "ask" or "none".
 
-    Each item is decided as call, ask (a required value has no candidate) or none (pick_tool says that none of
-    the tools fits); totals are printed when items say what they expect.
+    Each item is decided as call, ask (a required value is missing: no candidate, none of them, or one another
+    slot took) or none (pick_tool says that none of the tools fits); totals are printed when items say what they
+    expect.
     """
     items = load_items(file)[:limit]
     backend = decision_backend(decisions_url, decisions_model, None)

@@ -1,7 +1,8 @@
 """System 1 on any function-calling data: needs_tool and pick_tool over an item's tools, then pick_args.
 
 The decision of an item is ``none`` when pick_tool picks NONE ("none of these tools fits"; or no tool is
-offered), ``ask`` when a required slot of the picked tool has no candidate value, else ``call``. Every tool is
+offered), ``ask`` when a required slot of the picked tool lacks its value (``Decided.lacking``: no candidate, a
+NONE, or a value another slot took), else ``call``. Every tool is
 offered to pick_tool, one alone too, as in the BFCL adapter (no ``tool_options`` filter), so the figure
 measures the choice itself; pick_args is asked whenever a tool is picked. needs_tool is asked and recorded as
 the loop asks it, but it reads the steps done, not the tools, so no decision rests on it here. ``held`` is
@@ -35,6 +36,7 @@ from decisionloop.loop.gate import (
     chosen_args,
     no_tool_fits,
     overlooked_holds,
+    shared_lacking,
     shared_value_holds,
     sure_unsaid,
     unsaid_slots,
@@ -76,9 +78,13 @@ class Decided:
 
     @property
     def lacking(self) -> tuple[str, ...]:
-        """The required values the question does not give: no candidate at all, or System 1 found none of the
-        candidates to be it (NONE). The loop asks the user for them."""
-        return () if self.tool is None else (*self.missing, *unsaid_slots(self.pick_args, self.tool))
+        """The required values the question does not give: no candidate at all, System 1 found none of the
+        candidates to be it (NONE), or another slot took the value it chose (``shared_lacking``). The loop asks
+        the user for them."""
+        if self.tool is None:
+            return ()
+        unsaid = unsaid_slots(self.pick_args, self.tool)
+        return tuple(dict.fromkeys((*self.missing, *unsaid, *shared_lacking(self.pick_args, self.tool))))
 
     @property
     def automatic(self) -> bool:
@@ -219,14 +225,18 @@ def _kind(decided: Decided) -> Kind:
 
 def _held(decided: Decided, kind: Kind, spec: Spec) -> bool:
     """Whether a decision the outcome rests on went to System 2, as in the loop: a none is held unless it ends a
-    run's first step (``no_tool_fits``); an ask, unless a required value has no candidate or every argument's
-    answer, a NONE for one too, is sure enough for the gate (``sure_unsaid``)."""
+    run's first step (``no_tool_fits``); an ask, unless a required value has no candidate, every argument's
+    answer, a NONE for one too, is sure enough for the gate (``sure_unsaid``), or another slot took its value
+    (``shared_lacking``)."""
     if kind == "none" and decided.pick_tool is not None:
         return not decided.sure_none
     if kind == "ask":  # asked at once when a value is missing or sure not to be among those offered
         tool_held = decided.pick_tool is not None and decided.pick_tool.escalated
         tool = decided.tool
-        sure = decided.missing or (tool is not None and sure_unsaid(decided.pick_args, tool, args_threshold(spec)))
+        sure = decided.missing or (
+            tool is not None
+            and (sure_unsaid(decided.pick_args, tool, args_threshold(spec)) or shared_lacking(decided.pick_args, tool))
+        )
         return tool_held or not sure
     return any(d.escalated for d in _grounds(decided, kind))
 

@@ -44,6 +44,7 @@ from decisionloop.loop.gate import (
     args_threshold,
     no_tool_fits,
     route_step,
+    shared_lacking,
     sure_unsaid,
     wants_to_stop,
 )
@@ -273,13 +274,15 @@ class _Run:
         when nothing but the arguments holds the step (the tool choice passed the gate) and that value was not
         asked yet. A value lacks when no candidate was found for a required slot, or for a place the goal names by
         what only its writer knows (``asks.args_ask``; an unsure argument beside it is decided again once the reply
-        is in), or when System 1 found none of the candidates to be a required value with every argument's answer,
-        that NONE too, sure enough to pass the gate."""
+        is in), when System 1 found none of the candidates to be a required value with every argument's answer,
+        that NONE too, sure enough to pass the gate, or when another slot took the value it chose
+        (``gate.shared_lacking``)."""
         if not self.can_ask or tool is None or tool.id == ASK_USER or not holds:
             return None
         if any(h.kind not in _ARG_HOLDS for h in holds):
             return None
-        lacking = (*step.missing_slots, *sure_unsaid(step.pick_args, tool, args_threshold(self.spec)))
+        unsaid = sure_unsaid(step.pick_args, tool, args_threshold(self.spec))
+        lacking = (*step.missing_slots, *unsaid, *shared_lacking(step.pick_args, tool))
         name = next((s for s in lacking if (tool.id, s) not in self.asked), None)
         if name is None:
             return None

@@ -204,18 +204,95 @@ def _reads_instead(match: Match | None, picked: Tool) -> list[Hold]:
 
 
 def shared_value_holds(tool: Tool, args: Mapping[str, str]) -> list[Hold]:
-    """A hold when one value was chosen for two of a call's free slots ("split the 120 dollar bill four ways"
-    read as total four, people four; a unit converted to itself): each slot is sure of the same words, but a
-    goal gives two slots one value only by mistake. Fixed lists (a boolean, an enum) may share a choice."""
-    free = [s.name for s in tool.slots if not s.is_fixed and s.type not in ("boolean", "enum") and s.name in args]
+    """A hold when one value was chosen for two of a call's free slots ("split the 120 dollar bill four ways" read
+    as total four, people four; a unit converted to itself), or a text slot's value holds another slot's value
+    ("patent lawsuits involving" as the company beside "patent" as the case type; "Saturday" as the museum beside
+    the day Saturday): each slot is sure of the same words, but a goal gives two slots one value only by mistake.
+    Fixed lists (a boolean, an enum) may share a choice."""
+    holds = []
+    for shared in _shared(tool, args):
+        if shared.holder is None:
+            detail = f"{args[shared.slots[0]]!r} was chosen for {' and '.join(shared.slots)}"
+        else:
+            other = shared.slots[1]
+            detail = f"{args[shared.holder]!r}, chosen for {shared.holder}, holds {other}'s value {args[other]!r}"
+        holds.append(Hold(kind="arg_unsure", detail=detail))
+    return holds
+
+
+def shared_lacking(pick_args: Decision | None, tool: Tool) -> tuple[str, ...]:
+    """The required slots whose value another slot took (``shared_value_holds``): of free slots sharing one value,
+    all but the surest; of a text holding another slot's value, the text's. The goal most likely leaves those
+    values out ("the opening hours of the on Saturday": Saturday is the day, not the museum), and the loop asks for
+    them."""
+    if pick_args is None:
+        return ()
+    sure = {
+        qid.removeprefix(ARG_PREFIX): a.probabilities.get(a.choice, 0.0)
+        for qid, a in pick_args.answers.items()
+        if isinstance(a, ChoiceAnswer) and qid.startswith(ARG_PREFIX)
+    }
+    weak: list[str] = []
+    for shared in _shared(tool, chosen_args(pick_args)):
+        if shared.holder is not None:
+            weak.append(shared.holder)
+        else:
+            surest = max(shared.slots, key=lambda name: sure.get(name, 0.0))
+            weak += [name for name in shared.slots if name != surest]
+    required = {s.name for s in tool.slots if s.required}
+    return tuple(dict.fromkeys(name for name in weak if name in required))
+
+
+@dataclass(frozen=True, slots=True)
+class _Shared:
+    """Slots that took one value: ``slots`` in the tool's order, or a text ``holder`` and the slot whose value
+    its own holds (``slots`` = holder, other)."""
+
+    slots: tuple[str, ...]
+    holder: str | None = None
+
+
+def _shared(tool: Tool, args: Mapping[str, str]) -> list[_Shared]:
+    """The values ``args`` gives two slots of ``tool``: one value for free slots (fixed lists may share a choice),
+    and for each text slot the first other slot whose value stands in the text's as whole words, or is the text's
+    and comes from a fixed list (``_holds``)."""
+    named = [s for s in tool.slots if s.name in args]
+    free = [s.name for s in named if not s.is_fixed and s.type not in ("boolean", "enum")]
     by_value: dict[str, list[str]] = {}
     for name in free:
-        by_value.setdefault(" ".join(args[name].casefold().split()), []).append(name)
-    return [
-        Hold(kind="arg_unsure", detail=f"{args[names[0]]!r} was chosen for {' and '.join(names)}")
-        for names in by_value.values()
-        if len(names) > 1
-    ]
+        by_value.setdefault(_folded(args[name]), []).append(name)
+    shared = [_Shared(slots=tuple(names)) for names in by_value.values() if len(names) > 1]
+    for text in (s.name for s in named if s.type == "string" and s.name in free):
+        own = _folded(args[text])
+        others = (o.name for o in named if o.name != text)
+        held = next((o for o in others if _holds(own, _folded(args[o]), o in free)), None)
+        if held is not None:
+            shared.append(_Shared(slots=(text, held), holder=text))
+    return shared
+
+
+def _holds(own: str, value: str, free: bool) -> bool:
+    """Whether a text slot's value ``own`` holds another slot's ``value``, neither with a number in it (a quantity
+    holds its unit: "1 hour 30 minutes" to minutes): as whole words of a longer text, or the same words where the
+    other slot is a fixed list's."""
+    if not value or any(ch.isdigit() for ch in own + value):
+        return False
+    return (value == own and not free) or (value != own and _holds_words(own, value))
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def _holds_words(text: str, part: str) -> bool:
+    """Whether ``part`` stands in ``text`` as whole words."""
+    at = text.find(part)
+    while at >= 0:
+        end = at + len(part)
+        if (at == 0 or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            return True
+        at = text.find(part, at + 1)
+    return False
 
 
 def _no_tool_hold(pick: Decision | None) -> Hold:
