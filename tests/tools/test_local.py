@@ -278,6 +278,8 @@ def test_calculator_agrees_with_integer_arithmetic(a: int, op: str, b: int) -> N
         ("a marathon", "miles", "a marathon = 26.22 miles"),  # 42.195 km
         ("the half marathon", "km", "the half marathon = 21.1 kilometers"),
         ("300k", "celsius", "300k = 26.85 degrees Celsius"),  # a temperature stays one
+        ("20 celsius", "fahrenheit and kelvin", "20 celsius = 68 degrees Fahrenheit = 293.15 kelvin"),
+        ("a pound", "grams, ounces", "a pound = 453.59 grams = 16 ounces"),
     ],
 )
 def test_unit_convert_values(quantity: str, to_unit: str, observation: str) -> None:
@@ -295,6 +297,8 @@ def test_unit_convert_values(quantity: str, to_unit: str, observation: str) -> N
         ("five miles", "km", "does not start with a number"),
         ("5 blorps", "km", "'blorps'"),
         ("5 miles", "blorp", "'blorp': it is not a unit I know"),
+        ("5 km", "miles and blorps", "'miles and blorps': it is not a unit I know"),
+        ("5 km", "miles and celsius", "measure different things"),
         ("3 pounds", "celsius", "pick one of: kg, lb"),
         ("", "km", "does not start with a number"),
         ("1" * 400 + " km", "mi", "too large"),

@@ -71,17 +71,40 @@ def _and_a_half(text: str, accepts: Callable[[str], bool]) -> list[re.Match[str]
 
 
 def _targets(text: str) -> Iterator[tuple[str, bool]]:
-    """Each unit named after a cue, and whether it is one of time."""
+    """Each unit named after a cue, and whether it is one of time; two units joined by "and" ("in fahrenheit and
+    kelvin") are also one target, which unit_convert converts to each."""
     for m in _CUE.finditer(text):
         words = [w.rstrip(".\"'”’") for w in m["unit"].split()]
         for n in range(len(words), 0, -1):
             phrase = " ".join(words[:n])
             if _names_unit(phrase):
                 yield phrase, False
+                second = _unit_after(text, m.start("unit") + len(phrase))
+                if second is not None:
+                    yield f"{phrase} and {second}", False
+                    yield second, False
                 break
             if _capitals_aside(phrase) and is_time_unit(phrase):
                 yield phrase, True
                 break
+
+
+# What joins a second target unit to the first: "and", "or", a comma, maybe "in" or "to" again.
+_ANOTHER = re.compile(r"(?i)\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+)(?:(?:in|to|into)\s+)?(?P<unit>\S+(?:\s+\S+)?)")
+
+
+def _unit_after(text: str, end: int) -> str | None:
+    """The unit named right after a target unit ending at ``end`` and joined to it ("fahrenheit and kelvin",
+    "km, and miles"), or None; not one of time."""
+    m = _ANOTHER.match(text, end)
+    if m is None:
+        return None
+    words = [w.rstrip(".,;:?!\"'”’") for w in m["unit"].split()]
+    for n in range(len(words), 0, -1):
+        phrase = " ".join(words[:n])
+        if phrase and _names_unit(phrase) and not is_time_unit(phrase):
+            return phrase
+    return None
 
 
 def _names_unit(phrase: str) -> bool:

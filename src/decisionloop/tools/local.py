@@ -424,10 +424,23 @@ def _converted_otherwise(text: str, unit: str, label: str) -> tuple[float, str]:
     return _convert(f"{race[1]} km", unit, label), label
 
 
+# Two target units or more ("fahrenheit and kelvin", "miles, feet"), each converted to.
+_UNITS_JOINED = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+
+
 def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     """Convert ``args['quantity']`` to the unit ``args['to_unit']`` (a catalog key or any unit pint reads) as
-    ``5 miles = 8.047 kilometers``."""
+    ``5 miles = 8.047 kilometers``; to each of two units or more joined by "and" ("fahrenheit and kelvin") as
+    ``20 celsius = 68 degrees Fahrenheit = 293.15 kelvin``."""
     text, to_unit = args.get("quantity", "").strip(), args.get("to_unit", "").strip()
+    parts = [p for p in _UNITS_JOINED.split(to_unit) if p]
+    if len(parts) > 1 and all(target_unit(p) is not None for p in parts):
+        each = [unit_convert({"quantity": text, "to_unit": p}, ctx) for p in parts]
+        failed = next((r for r in each if not r.ok), None)
+        if failed is not None:
+            return failed
+        shown = " = ".join([text, *(r.observation.split(" = ", 1)[1] for r in each)])
+        return _done(shown, values=[r.data["value"] for r in each], units=[r.data["unit"] for r in each])
     target = target_unit(to_unit)
     if target is None:
         return _failed(
