@@ -284,3 +284,11 @@ def test_a_quantity_holding_its_unit_is_no_shared_value() -> None:
         return quantity
 
     assert shared_value_holds(convert, {"quantity": "1 hour 30 minutes", "to_unit": "minutes"}) == []
+
+
+def test_a_text_in_words_may_hold_another_slots_value() -> None:
+    @as_tool(description="Send an e-mail")
+    def send_email(subject: str, body: str) -> str:
+        return subject
+
+    assert shared_value_holds(send_email, {"subject": "Lunch", "body": "Lunch tomorrow at noon?"}) == []

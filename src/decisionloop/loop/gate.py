@@ -14,7 +14,9 @@ from decisionloop.core.decision import Decision
 from decisionloop.core.records import Call, Hold
 from decisionloop.core.tool import NONE, Tool
 from decisionloop.core.vocab import ARG_PREFIX, ASK_USER
+from decisionloop.extract import occurrences
 from decisionloop.loop import described
+from decisionloop.model.actions import name_words
 from decisionloop.model.matching import Match
 from decisionloop.spec.gates import block_thresholds
 from decisionloop.spec.model import Spec
@@ -254,15 +256,15 @@ class _Shared:
 
 def _shared(tool: Tool, args: Mapping[str, str]) -> list[_Shared]:
     """The values ``args`` gives two slots of ``tool``: one value for free slots (fixed lists may share a choice),
-    and for each text slot the first other slot whose value stands in the text's as whole words, or is the text's
-    and comes from a fixed list (``_holds``)."""
+    and for each text slot but one for a text in words (a message, a description) the first other slot whose
+    value stands in the text's as whole words, or is the text's and comes from a fixed list (``_holds``)."""
     named = [s for s in tool.slots if s.name in args]
     free = [s.name for s in named if not s.is_fixed and s.type not in ("boolean", "enum")]
     by_value: dict[str, list[str]] = {}
     for name in free:
         by_value.setdefault(_folded(args[name]), []).append(name)
     shared = [_Shared(slots=tuple(names)) for names in by_value.values() if len(names) > 1]
-    for text in (s.name for s in named if s.type == "string" and s.name in free):
+    for text in (s.name for s in named if s.type == "string" and s.name in free and not _wording(s.name)):
         own = _folded(args[text])
         others = (o.name for o in named if o.name != text)
         held = next((o for o in others if _holds(own, _folded(args[o]), o in free)), None)
@@ -271,28 +273,27 @@ def _shared(tool: Tool, args: Mapping[str, str]) -> list[_Shared]:
     return shared
 
 
+# Words of a slot's name that make it one for a text in words, which may well hold another slot's value (an
+# e-mail's body its subject, a description the event's name).
+_WORDING = frozenset({"text", "body", "message", "content", "description", "note", "query", "comment", "summary"})
+_WORDING |= frozenset({"details", "prompt", "instructions", "caption", "bio"})
+
+
+def _wording(slot: str) -> bool:
+    return bool(_WORDING.intersection(name_words(slot)))
+
+
 def _holds(own: str, value: str, free: bool) -> bool:
     """Whether a text slot's value ``own`` holds another slot's ``value``, neither with a number in it (a quantity
     holds its unit: "1 hour 30 minutes" to minutes): as whole words of a longer text, or the same words where the
     other slot is a fixed list's."""
     if not value or any(ch.isdigit() for ch in own + value):
         return False
-    return (value == own and not free) or (value != own and _holds_words(own, value))
+    return (value == own and not free) or (value != own and next(occurrences(own, value), None) is not None)
 
 
 def _folded(text: str) -> str:
     return " ".join(text.casefold().split())
-
-
-def _holds_words(text: str, part: str) -> bool:
-    """Whether ``part`` stands in ``text`` as whole words."""
-    at = text.find(part)
-    while at >= 0:
-        end = at + len(part)
-        if (at == 0 or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
-            return True
-        at = text.find(part, at + 1)
-    return False
 
 
 def _no_tool_hold(pick: Decision | None) -> Hold:
