@@ -46,6 +46,11 @@ def test_a_lower_case_goal_offers_its_names_as_typed(goal: str, span: str, kind:
     assert (span, kind) in kinds(goal)
 
 
+def test_a_zone_written_as_an_offset_is_offered_whole_not_by_its_name_alone() -> None:
+    assert not {s for s, _ in kinds("what's the time in gmt+2")} & {"gmt", "GMT"}
+    assert ("UTC", "proper") in kinds("is GMT+1 ahead of UTC")  # written alone too: offered alone
+
+
 @pytest.mark.parametrize(
     ("goal", "recipient"),
     [

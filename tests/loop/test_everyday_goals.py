@@ -206,6 +206,8 @@ def test_a_weekday_question_is_date_maths_though_the_bundled_model_is_not_sure_e
             "what time is it in the uk",
             "It is 09:30 on Tuesday, December 1, 2026 in United Kingdom (Europe/London, UTC+00:00)",
         ),
+        ("what time is it in gmt+2", "It is 11:30 on Tuesday, December 1, 2026 in UTC+02:00"),
+        ("what's the time in utc+5:30", "It is 15:00 on Tuesday, December 1, 2026 in UTC+05:30"),
     ],
 )
 def test_the_time_and_date_come_from_the_clock_not_the_weather(goal: str, answer: str) -> None:

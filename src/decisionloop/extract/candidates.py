@@ -8,6 +8,7 @@ arithmetic with an operand to fill from an observation, the first 8 phrases of e
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -86,15 +87,31 @@ def around(text: str, span: str) -> str:
     return " ".join([*before, f"[{text[at : at + len(span)]}]", *after])
 
 
+# The names of the zones an offset is written from, and the sign after one ("GMT+2", "utc -5").
+_ZONE_NAMES = frozenset({"gmt", "utc"})
+_ZONE_NAME = re.compile(r"(?i)\b(?:gmt|utc)\b")
+_SIGNED = re.compile(r"\s?[+\-−]\s?\d")
+
+
 @lru_cache(maxsize=1024)
 def _spans(text: str, goal: bool, year: int) -> tuple[tuple[str, SpanKind], ...]:
     """Every span of one text, then its places with their regions, its names with what completes them ("Washington
     D.C.", "the Amazon rainforest") and the lists written in it (cached: the loop re-reads the same observations at
     each step)."""
     found = [(s, k) for s, k in _all_kinds(text, goal, year) if 0 < len(s.strip()) <= MAX_SPAN]
+    found = _outside_offsets(text, found)
     found += [*with_regions(text, found), *completed(found, text)]
     found += [(s, k) for s, k in lists(text, found) if len(s) <= MAX_SPAN]
     return tuple((" ".join(s.split()), k) for s, k in found)
+
+
+def _outside_offsets(text: str, found: list[tuple[str, SpanKind]]) -> list[tuple[str, SpanKind]]:
+    """``found`` without "GMT" or "UTC" alone where the text writes it only in an offset ("GMT" of "GMT+2"): the
+    offset is the place, and the zone's name alone is another one."""
+    if not any(True for _ in find_zone_offsets(text)):
+        return found
+    alone = {m.group().casefold() for m in _ZONE_NAME.finditer(text) if not _SIGNED.match(text, m.end())}
+    return [(s, k) for s, k in found if s.casefold() not in _ZONE_NAMES - alone]
 
 
 def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind]]:
