@@ -136,6 +136,10 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         ("how long ago was 2010", "2010 was 16 years ago; it was not a leap year (365 days)"),
         ("is 2028 a leap year", "2028 is in 2 years; it is a leap year (366 days)"),
         (
+            "how many days are left this year",
+            "the end of the year (Thursday, December 31, 2026) is in 30 days (4 weeks and 2 days)",
+        ),
+        (
             "how many weekdays until christmas",
             "17 weekdays until christmas (Friday, December 25, 2026), not counting today or that day (nor public "
             "holidays)",

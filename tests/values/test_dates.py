@@ -50,10 +50,15 @@ AUTUMN = date(2026, 9, 24)  # a Thursday, after Easter 2026 and before Thanksgiv
         ("Any plans this weekend?", "this weekend"),
         ("How many days until the end of the month?", "the end of the month"),
         ("how many days are left in the year", "the end of the year"),  # what is left of it ends with it
+        ("how many days are left this year", "the end of the year"),
     ],
 )
 def test_dates_found(text: str, span: str) -> None:
     assert span in list(find_dates(text, YEAR))
+
+
+def test_what_is_left_of_this_year_is_no_day_of_this_year() -> None:
+    assert list(find_dates("how many days are left in this year", YEAR)) == ["the end of the year"]
 
 
 @pytest.mark.parametrize(

@@ -90,8 +90,9 @@ _SPANS = (
     # The first or last day of a period: "the end of the year", "the start of next month", "end of this week".
     re.compile(r"(?i)\b(?:the\s+)?(?:end|start|beginning)\s+of\s+(?:the|this|next|last)\s+(?:year|month|week)\b"),
 )
-# What is left of a period is counted to its end: "days left in the year" asks about the end of the year.
-_LEFT_IN = re.compile(r"(?i)\b(?:left|remaining)\s+(?:in|of)\s+(?:the|this)\s+(year|month|week)\b")
+# What is left of a period is counted to its end: "days left in the year" asks about the end of the year, and so
+# does "days left this year" (whose "this year" is then no date of its own).
+_LEFT_IN = re.compile(r"(?i)\b(?:left|remaining)\s+(?:(?:in|of)\s+)?(?:the|this)\s+(year|month|week)\b")
 
 
 # Words before a day that say how to count to it: "since" (how long ago the last one was: "days since New Year")
@@ -143,8 +144,10 @@ def _date_spans(text: str, year: int, stands_alone: StandsAlone) -> list[tuple[i
 
 
 def _dates(text: str, spans: Sequence[tuple[int, int]]) -> Iterator[str]:
+    left = [m.span() for m in _LEFT_IN.finditer(text)]
     for start, end in spans:
-        yield " ".join(text[start:end].split())
+        if not any(a <= start and end <= b for a, b in left):  # "this year" of "left in this year" is no date
+            yield " ".join(text[start:end].split())
     for m in _LEFT_IN.finditer(text):
         yield f"the end of the {m[1].lower()}"
 
