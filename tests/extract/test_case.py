@@ -145,3 +145,7 @@ def test_a_degree_sign_with_a_lower_case_scale_is_a_temperature() -> None:
 )
 def test_a_lower_case_goal_offers_its_dates_as_typed(goal: str, span: str) -> None:
     assert (span, "date") in kinds(goal)
+
+
+def test_a_region_told_by_its_time_zone_is_a_place() -> None:
+    assert ("west coast", "place") in kinds("what time is it on the west coast")

@@ -212,6 +212,10 @@ def test_a_weekday_question_is_date_maths_though_the_bundled_model_is_not_sure_e
         ),
         ("what time is it in gmt+2", "It is 11:30 on Tuesday, December 1, 2026 in UTC+02:00"),
         ("what's the time in utc+5:30", "It is 15:00 on Tuesday, December 1, 2026 in UTC+05:30"),
+        (
+            "what time is it in eastern time",
+            "It is 04:30 on Tuesday, December 1, 2026 in Eastern Time (America/New_York, UTC-05:00)",
+        ),
     ],
 )
 def test_the_time_and_date_come_from_the_clock_not_the_weather(goal: str, answer: str) -> None:

@@ -161,6 +161,8 @@ def test_suite_alternatives_give_the_same_value(alternative: dict[str, str], val
         ("2.31 rounded up", "3"),
         ("round down 7.9", "7"),
         ("22/7 rounded to a whole number", "3"),
+        ("pi times (4^2)", "50.265482"),
+        ("2 * π", "6.283185"),
     ],
 )
 def test_calculator_values(expression: str, value: str) -> None:

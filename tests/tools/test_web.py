@@ -312,6 +312,13 @@ def test_weather_without_a_geocoding_hit_says_so() -> None:
     assert (result.ok, result.observation) == (False, 'No place found for "Atlantis".')
 
 
+def test_weather_refuses_a_time_zones_region_without_asking_the_geocoder() -> None:
+    result, web = run(weather, {}, place="the West Coast", when="today")
+    assert not result.ok
+    assert not web.requests
+    assert "too wide to forecast" in result.observation
+
+
 def test_weather_rejects_an_unknown_range_listing_the_valid_ones() -> None:
     result, web = run(weather, {}, place="Lisbon", when="fortnight")
     assert not result.ok

@@ -15,11 +15,12 @@ from decisionloop.values.quantity import UNIT_OF, find_compounds, has_measure, r
 # A number as written in English: digits with optional thousands commas (1,250: groups of exactly three) and
 # decimals (3.5). A comma before fewer than three digits ends the number, so "1, 2 and 3" are three numbers.
 NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+PI = r"(?:\bpi\b|π)"  # an operand the calculator reads as the number ("pi times 4 squared")
 # Where a number may start: not inside a word (v2, B12) or inside another number, range or date (the 5 of 3.5 or
 # 1,5, the 29 of 18–29 or COVID-19, the 2 of 1/2).
 _START = r"(?<![\w.,\-–/])"
 # An operand: a number, maybe negative ("-3", "negative 3"), maybe inside or after parentheses ("(3 + 4) * 2").
-_OPERAND = rf"\(*(?:-|negative\s+)?{NUM}\)*"
+_OPERAND = rf"\(*(?:-|negative\s+)?(?:{NUM}|{PI})\)*"
 # Where a chain may start: at _START, but not just after an opening parenthesis that could start it itself. A
 # chain from there would be the same chain, tried once more, so a run of k parentheses before something that is
 # no chain would cost k² steps.
@@ -123,6 +124,9 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a tip or tax on an amount at a rate ("the tip on a $120 bill at 20 percent")
         (rf"(?:tip|tax|vat)\s+(?:on|for|of)\s+(?:an?\s+|the\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+){{0,2}}\s+at\s+"
          rf"({NUM})\s*(?:%|\s+percent)", "{1}% of {0}"),
+        # and split some ways: each one's share of the tip ("the tip on a $120 bill at 18 percent split 4 ways")
+        (rf"(?:tip|tax|vat)\s+(?:on|for|of)\s+(?:an?\s+|the\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+){{0,2}}\s+at\s+"
+         rf"({NUM})\s*(?:%|\s+percent),?\s+split\s+(?:(?:in|into)\s+)?({NUM})\s+ways", "{1}% of {0} / {2}"),
         # a sum split some ways ("split 90 dollars three ways")
         (rf"split\s+(?:(?:a|the)\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+)?\s+(?:in\s+|into\s+)?({NUM})\s+ways", "{0} / {1}"),
         # a sum split between people or parts ("split a $120 bill between 4 people")
@@ -242,7 +246,7 @@ _NOT_UNITS = (FUNCTION - {"per"}) | {"am", "pm", "st", "nd", "rd", "th", "x"}
 # Arithmetic that goes on from a spoken operation ("… plus 10", "… * 3").
 # An operand there may be squared or cubed in words, which the calculator reads ("… minus 5 squared").
 _CONTINUED = re.compile(
-    rf"(?i)(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+){_OPERAND}(?:\s+(?:squared|cubed)\b)?)+(?![\w.])"
+    rf"(?i)(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+){_OPERAND}(?:\s+(?:squared|cubed|factorial)\b)?)+(?![\w.])"
 )
 # An operation on numbers listed ("the average of 4, 8 and 15", "the sum of 1, 2, 3 and 4", "the product of 6 and
 # 7"): the mean is their sum over their count.
@@ -252,7 +256,7 @@ _LISTED = re.compile(
 _LISTED_ITEM = re.compile(NUM)
 _LISTED_MAX_ITEMS = 20
 # A number and an operator before an operation in words ("3 times the sum of 4 and 5").
-_LEAD = re.compile(rf"(?i)(?<![\w.,\-–/])(?P<n>{NUM})\s+(?P<op>{_OP_NAME})\s+(?:the\s+)?\Z")
+_LEAD = re.compile(rf"(?i)(?<![\w.,\-–/])(?P<n>{NUM}|{PI})\s+(?P<op>{_OP_NAME})\s+(?:the\s+)?\Z")
 
 
 def _listed(m: re.Match[str]) -> str | None:

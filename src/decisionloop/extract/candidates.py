@@ -27,7 +27,7 @@ from decisionloop.extract._phrases import clauses, files, nouns, topics, without
 from decisionloop.extract._text import MAX_SPAN, occurrences
 from decisionloop.extract._units import units
 from decisionloop.extract._values import values
-from decisionloop.values.places import find_zone_offsets
+from decisionloop.values.places import find_zone_offsets, find_zone_regions
 
 GOAL = "goal"
 
@@ -122,6 +122,7 @@ def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind
     yield from durations(text)
     yield from quantities(text)
     yield from ((zone, "place") for zone in find_zone_offsets(text))  # "GMT+2": a clock's place, as written
+    yield from ((zone, "place") for zone in find_zone_regions(text))  # "the west coast", told the time of
     yield from units(text)
     yield from expressions(text, goal=goal)
     yield from clauses(text, lowered=lowered)

@@ -76,6 +76,7 @@ _CALC_WORDS: tuple[tuple[str, str], ...] = (
     (r"\bnatural\s+log(?:arithm)?(?:\s+of)?\b|\bln\s+of\b", "ln"),
     (r"\blog(?:arithm)?(?:\s+of)?\b", "log"),
     (r"\bmodulo\b", "mod"),
+    (r"\bpi\b|π", str(math.pi)),
     (r"\bto\s+the\s+power\s+of\b", "^"),
     (r"\bmultiplied\s+by\b", "*"),
     (r"\bdivided\s+by\b", "/"),

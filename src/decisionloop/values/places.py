@@ -120,6 +120,21 @@ _ZONE_OFFSET = re.compile(r"(?i)(?<![\w+\-])(?:gmt|utc)\s?([+\-−])\s?(\d{1,2})
 _MOST_EAST, _MOST_WEST = 14, 12  # the farthest clocks are set from UTC: Kiribati, UTC+14; Baker Island, UTC-12
 
 
+# Regions people tell the time of by their time zone ("what time is it on the west coast"): the zone's IANA key.
+# Clock time only: a coast is no place to forecast the weather of.
+ZONE_REGIONS = {
+    "west coast": "America/Los_Angeles", "pacific time": "America/Los_Angeles",
+    "east coast": "America/New_York", "eastern time": "America/New_York",
+    "central time": "America/Chicago", "mountain time": "America/Denver",
+}  # fmt: skip
+_ZONE_REGION = re.compile(rf"(?i)\b(?:{'|'.join(ZONE_REGIONS)})\b")
+
+
+def find_zone_regions(text: str) -> Iterator[str]:
+    """Regions ``text`` names by their time zone ("the west coast", "Eastern Time"), as written."""
+    yield from (m.group() for m in _ZONE_REGION.finditer(text))
+
+
 def find_zone_offsets(text: str) -> Iterator[str]:
     """Time zones ``text`` writes as an offset from UTC or GMT ("what time is it in GMT+2"), as written."""
     yield from (m.group() for m in _ZONE_OFFSET.finditer(text) if read_zone_offset(m.group()) is not None)
