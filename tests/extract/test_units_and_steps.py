@@ -113,6 +113,8 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("what is 12 factorial divided by 10 factorial", "12! divided by 10 factorial", 132),
         ("what's pi times 4 squared", "pi times (4^2)", 50.265482),
         ("the tip on a $120 bill at 18 percent split 4 ways", "18% of 120 / 4", 5.4),
+        ("what's 1/8 as a percent", "1/8 × 100", 12.5),
+        ("convert 0.75 to a percentage", "0.75 × 100", 75),
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:

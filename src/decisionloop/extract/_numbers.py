@@ -110,6 +110,8 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"what\s+percent(?:age)?\s+of\s+({NUM})\s+is\s+({NUM})", "{1} / {0} × 100"),
         (rf"({NUM})\s+is\s+what\s+percent(?:age)?\s+of\s+({NUM})", "{0} / {1} × 100"),
         (rf"({NUM})\s+out\s+of\s+({NUM})\s+(?:as\s+an?\s+|in\s+)?percent(?:age)?", "{0} / {1} × 100"),
+        # a fraction or a decimal said as a percentage ("1/8 as a percent", "0.75 in percent")
+        (rf"({NUM}(?:\s*/\s*{NUM})?)\s+(?:as\s+an?\s+|in\s+|to\s+(?:an?\s+)?)percent(?:age)?", "{0} × 100"),
         (rf"({NUM})\s*(?:%|\s+percent)\s+(?:(?:sales|income)\s+)?"
          rf"(?:tip|tax|discount|interest|commission|service\s+charge|vat)\s+(?:on|of|for|from)\s+(?:an?\s+|the\s+)?"
          rf"[$€£]?\s*({NUM})", "{0}% of {1}"),
