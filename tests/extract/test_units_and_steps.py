@@ -115,6 +115,7 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("the tip on a $120 bill at 18 percent split 4 ways", "18% of 120 / 4", 5.4),
         ("what's 1/8 as a percent", "1/8 × 100", 12.5),
         ("convert 0.75 to a percentage", "0.75 × 100", 75),
+        ("what's 5 percent interest on 2000 for 3 years", "5% of 2000 × 3", 300),  # simple interest
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:

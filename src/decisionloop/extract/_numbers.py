@@ -115,6 +115,10 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"({NUM})\s*(?:%|\s+percent)\s+(?:(?:sales|income)\s+)?"
          rf"(?:tip|tax|discount|interest|commission|service\s+charge|vat)\s+(?:on|of|for|from)\s+(?:an?\s+|the\s+)?"
          rf"[$€£]?\s*({NUM})", "{0}% of {1}"),
+        # simple interest over some years ("5 percent interest on 2000 for 3 years": a year's interest, 3 times)
+        (rf"({NUM})\s*(?:%|\s+percent)\s+(?:(?:a|per)\s+year\s+|annual\s+|yearly\s+)?(?:simple\s+)?interest\s+"
+         rf"(?:on|of|for)\s+(?:an?\s+|the\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+)?\s+(?:for|over)\s+({NUM})\s+years?",
+         "{0}% of {1} × {2}"),
         # a percentage of an amount named before it is given ("15% of my salary of 52000", "10% of the bill, $85")
         (rf"({NUM})\s*(?:%|\s+percent)\s+of\s+(?:(?:my|our|your|his|her|their|the|a|an)\s+)?(?:[a-z]+\s+){{0,2}}"
          rf"[a-z]+(?:\s+(?:of|at)|,)\s+[$€£]?\s*({NUM})", "{0}% of {1}"),
