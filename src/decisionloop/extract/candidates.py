@@ -108,7 +108,7 @@ def _spans(text: str, goal: bool, year: int) -> tuple[tuple[str, SpanKind], ...]
 def _outside_offsets(text: str, found: list[tuple[str, SpanKind]]) -> list[tuple[str, SpanKind]]:
     """``found`` without "GMT" or "UTC" alone where the text writes it only in an offset ("GMT" of "GMT+2"): the
     offset is the place, and the zone's name alone is another one."""
-    if not any(True for _ in find_zone_offsets(text)):
+    if next(find_zone_offsets(text), None) is None:
         return found
     alone = {m.group().casefold() for m in _ZONE_NAME.finditer(text) if not _SIGNED.match(text, m.end())}
     return [(s, k) for s, k in found if s.casefold() not in _ZONE_NAMES - alone]

@@ -550,14 +550,10 @@ _WEEK = timedelta(days=7)
 def _year_of(year: int, today: date) -> ToolResult:
     """How many years ``year`` is from this one, and whether it is a leap year."""
     years = today.year - year
-    when = (
-        "this year"
-        if years == 0
-        else f"{_counted(years, 'year')} ago"
-        if years > 0
-        else f"in {_counted(-years, 'year')}"
-    )
-    verb = "was" if years > 0 else "is"
+    if years > 0:
+        when, verb = f"{_counted(years, 'year')} ago", "was"
+    else:
+        when, verb = ("this year" if years == 0 else f"in {_counted(-years, 'year')}"), "is"
     leap = isleap(year)
     observation = f"{year} {verb} {when}; it {verb} {'a' if leap else 'not a'} leap year ({366 if leap else 365} days)"
     return _done(observation, year=year, years=-years, leap=leap)
