@@ -76,8 +76,8 @@ PRIORS: tuple[str, ...] = (
     "label",
     "claimed",
     "places elsewhere",
+    "dates elsewhere",
 )
-PRIORS += ("dates elsewhere",)
 DAY = date(2024, 1, 1)  # the day a date without a year is read in
 
 

@@ -67,6 +67,11 @@ _PERCENT_ALONE = rf"{_PERCENT_WORD}(?!\s*of\b)"
 _MONEY_WORD = r"(?:usd|eur|gbp|dollars?|bucks|euros?|pounds?)"
 # Where a goal's sentence ends, so "log 1000" is a logarithm and "log 5 hours of work" is not.
 _ENDS = r"(?=\s*(?:[?.!,;]|$))"
+# A tip or tax on an amount (group 1) at a rate (group 2): "the tip on a $120 bill at 20 percent".
+_TIP_AT = (
+    rf"(?:tip|tax|vat)\s+(?:on|for|of)\s+(?:an?\s+|the\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+){{0,2}}\s+at\s+"
+    rf"({NUM})\s*(?:%|\s+percent)"
+)
 # Further spoken forms: roots, fractions of a number and percentages of an amount ("15% tip on 86.40").
 _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rf"(?i)\b{pattern}(?![\w.])"), template)
@@ -128,11 +133,9 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a price with a percentage off is what is left to pay ("20% off 150" → 120), as shops mean it
         (rf"({NUM})\s*(?:%|\s+percent)\s+off\s+(?:of\s+)?[$€£]?\s*({NUM})", "{1} - {0}% of {1}"),
         # a tip or tax on an amount at a rate ("the tip on a $120 bill at 20 percent")
-        (rf"(?:tip|tax|vat)\s+(?:on|for|of)\s+(?:an?\s+|the\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+){{0,2}}\s+at\s+"
-         rf"({NUM})\s*(?:%|\s+percent)", "{1}% of {0}"),
+        (_TIP_AT, "{1}% of {0}"),
         # and split some ways: each one's share of the tip ("the tip on a $120 bill at 18 percent split 4 ways")
-        (rf"(?:tip|tax|vat)\s+(?:on|for|of)\s+(?:an?\s+|the\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+){{0,2}}\s+at\s+"
-         rf"({NUM})\s*(?:%|\s+percent),?\s+split\s+(?:(?:in|into)\s+)?({NUM})\s+ways", "{1}% of {0} / {2}"),
+        (rf"{_TIP_AT},?\s+split\s+(?:(?:in|into)\s+)?({NUM})\s+ways", "{1}% of {0} / {2}"),
         # a sum split some ways ("split 90 dollars three ways")
         (rf"split\s+(?:(?:a|the)\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+)?\s+(?:in\s+|into\s+)?({NUM})\s+ways", "{0} / {1}"),
         # a sum split between people or parts ("split a $120 bill between 4 people")

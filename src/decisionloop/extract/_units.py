@@ -75,8 +75,7 @@ def _targets(text: str) -> Iterator[tuple[str, bool]]:
     kelvin") are also one target, which unit_convert converts to each."""
     for m in _CUE.finditer(text):
         words = [w.rstrip(".\"'”’") for w in m["unit"].split()]
-        for n in range(len(words), 0, -1):
-            phrase = " ".join(words[:n])
+        for phrase in _readings(words):
             if _names_unit(phrase):
                 yield phrase, False
                 second = _unit_after(text, m.start("unit") + len(phrase))
@@ -100,11 +99,12 @@ def _unit_after(text: str, end: int) -> str | None:
     if m is None:
         return None
     words = [w.rstrip(".,;:?!\"'”’") for w in m["unit"].split()]
-    for n in range(len(words), 0, -1):
-        phrase = " ".join(words[:n])
-        if phrase and _names_unit(phrase) and not is_time_unit(phrase):
-            return phrase
-    return None
+    return next((p for p in _readings(words) if p and _names_unit(p) and not is_time_unit(p)), None)
+
+
+def _readings(words: list[str]) -> Iterator[str]:
+    """The phrases the first of ``words`` start, longest first ("km per hour", "km per", "km")."""
+    return (" ".join(words[:n]) for n in range(len(words), 0, -1))
 
 
 def _names_unit(phrase: str) -> bool:

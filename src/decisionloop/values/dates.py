@@ -144,11 +144,11 @@ def _date_spans(text: str, year: int, stands_alone: StandsAlone) -> list[tuple[i
 
 
 def _dates(text: str, spans: Sequence[tuple[int, int]]) -> Iterator[str]:
-    left = [m.span() for m in _LEFT_IN.finditer(text)]
+    left = list(_LEFT_IN.finditer(text))
     for start, end in spans:
-        if not any(a <= start and end <= b for a, b in left):  # "this year" of "left in this year" is no date
+        if not any(m.start() <= start and end <= m.end() for m in left):  # "this year" of "left in this year"
             yield " ".join(text[start:end].split())
-    for m in _LEFT_IN.finditer(text):
+    for m in left:
         yield f"the end of the {m[1].lower()}"
 
 

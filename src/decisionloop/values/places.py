@@ -122,17 +122,24 @@ _MOST_EAST, _MOST_WEST = 14, 12  # the farthest clocks are set from UTC: Kiribat
 
 # Regions people tell the time of by their time zone ("what time is it on the west coast"): the zone's IANA key.
 # Clock time only: a coast is no place to forecast the weather of.
-ZONE_REGIONS = {
+_ZONE_REGIONS = {
     "west coast": "America/Los_Angeles", "pacific time": "America/Los_Angeles",
     "east coast": "America/New_York", "eastern time": "America/New_York",
     "central time": "America/Chicago", "mountain time": "America/Denver",
 }  # fmt: skip
-_ZONE_REGION = re.compile(rf"(?i)\b(?:{'|'.join(ZONE_REGIONS)})\b")
+_ZONE_REGION = re.compile(rf"(?i)\b(?:{'|'.join(_ZONE_REGIONS)})\b")
 
 
 def find_zone_regions(text: str) -> Iterator[str]:
     """Regions ``text`` names by their time zone ("the west coast", "Eastern Time"), as written."""
     yield from (m.group() for m in _ZONE_REGION.finditer(text))
+
+
+def zone_region(name: str) -> tuple[str, str] | None:
+    """The region ``name`` is, told by its time zone, and the zone's IANA key ("the West Coast" → ("West Coast",
+    "America/Los_Angeles")); None for any other name."""
+    region = " ".join(name.casefold().split()).removeprefix("the ")
+    return (region.title(), _ZONE_REGIONS[region]) if region in _ZONE_REGIONS else None
 
 
 def find_zone_offsets(text: str) -> Iterator[str]:
