@@ -65,6 +65,16 @@ def test_kinds_the_slot_does_not_accept_are_left_out() -> None:
     assert names(slot_options(NAMED, candidates)) == ["Oslo", NONE]
 
 
+def test_a_time_told_in_a_place_fills_only_a_slot_that_asks_for_one() -> None:
+    candidates = extract("what time is it in tokyo when it's 9am in new york", [], now=NOW)
+    at, place = spec("clock").slot("at"), spec("clock").slot("place")
+    assert names(slot_options(at, candidates)) == ["9am in new york", NONE]
+    assert "9am in new york" not in names(slot_options(place, candidates))
+    text = Slot(name="text", instruction="What should the note say?", kinds=SPAN_KINDS)
+    assert "9am in new york" not in names(slot_options(text, candidates))
+    assert names(slot_options(at, extract("what time is it in tokyo", [], now=NOW))) == [NONE]
+
+
 def test_spans_are_deduplicated_case_insensitively_across_kinds_keeping_the_best_ranked() -> None:
     candidates = [cand("oslo", "place"), cand("Oslo", "proper"), cand("OSLO", "person", "obs:0")]
     assert names(slot_options(NAMED, candidates)) == ["Oslo", NONE]

@@ -136,9 +136,61 @@ def test_an_offset_beyond_any_clock_is_no_zone() -> None:
     assert find_zone("utc-13") is None
 
 
+@pytest.mark.parametrize(
+    ("args", "observation"),
+    [
+        (
+            {"place": "Tokyo", "at": "9am in New York"},
+            "09:00 on Tuesday, December 1, 2026 in New York City (America/New_York, UTC-05:00) is 23:00 on Tuesday,"
+            " December 1, 2026 in Tokyo (Asia/Tokyo, UTC+09:00)",
+        ),
+        (
+            {"place": "pst", "at": "9am est"},
+            "09:00 on Tuesday, December 1, 2026 in EST (America/New_York, UTC-05:00) is 06:00 on Tuesday, December 1,"
+            " 2026 in PST (America/Los_Angeles, UTC-08:00)",
+        ),
+        (  # the day there may be another
+            {"place": "Sydney", "at": "5pm GMT"},
+            "17:00 on Tuesday, December 1, 2026 in GMT (UTC+00:00) is 04:00 on Wednesday, December 2, 2026 in Sydney"
+            " (Australia/Sydney, UTC+11:00)",
+        ),
+        (  # no place: the context's own zone
+            {"at": "noon Paris time"},
+            "12:00 on Tuesday, December 1, 2026 in Paris (Europe/Paris, UTC+01:00) is 11:00 on Tuesday, December 1,"
+            " 2026 (local time, UTC+00:00)",
+        ),
+        (
+            {"place": "Tokyo", "at": "9am in New York", "offset": "in 3 hours"},
+            "In 3 hours from 09:00 on Tuesday, December 1, 2026 in New York City (America/New_York, UTC-05:00) is"
+            " 02:00 on Wednesday, December 2, 2026 in Tokyo (Asia/Tokyo, UTC+09:00)",
+        ),
+    ],
+)
+def test_the_clock_converts_a_time_of_day_told_in_another_place(args: dict[str, str], observation: str) -> None:
+    result = clock(args, CTX)
+    assert (result.ok, result.observation) == (True, observation)
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        ({"place": "Tokyo", "at": "9am"}, "Could not read '9am' as a time of day in a place"),
+        ({"place": "Tokyo", "at": "9am in Qzxv Land"}, "Could not read '9am in Qzxv Land' as a time of day"),
+        ({"place": "paris", "at": "3:30 pm in Paris"}, "'3:30 pm in Paris' is told in Paris's own time"),
+        ({"place": "Qzxv Land", "at": "9am in Paris"}, "I do not know which time zone 'Qzxv Land' is in"),
+    ],
+)
+def test_the_clock_names_a_time_it_cannot_convert(args: dict[str, str], says: str) -> None:
+    result = clock(args, CTX)
+    assert not result.ok
+    assert result.observation.startswith(says)
+
+
 def test_the_clock_place_is_optional() -> None:
     assert spec("clock").slot("place").required is False
     assert spec("clock").slot("offset").required is False
+    assert spec("clock").slot("at").required is False
+    assert spec("clock").slot("at").kinds == ("time",)
     assert spec("date_math").slot("offset").required is False
 
 

@@ -510,6 +510,7 @@ def test_runners_bind_to_the_catalog_specs() -> None:
             "date",
             "offset",
             "place",
+            "at",
             "to",
             "text",
         }

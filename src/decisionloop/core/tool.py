@@ -22,10 +22,11 @@ from decisionloop.core.questions import Option
 
 SpanKind = Literal[
     "place", "person", "org", "proper", "topic", "noun", "date", "duration", "quantity", "expression", "clause", "file",
-    "number", "percent", "money", "unit", "code", "email", "url", "quoted", "list",
+    "number", "percent", "money", "unit", "code", "email", "url", "quoted", "list", "time",
 ]  # fmt: skip
-# The kinds a span of any kind may be; a list ("[12, 24, 36]", "12, 24 and 36") fills a list slot only.
-SPAN_KINDS: tuple[SpanKind, ...] = tuple(k for k in get_args(SpanKind) if k != "list")
+# The kinds a span of any kind may be; a list ("[12, 24, 36]", "12, 24 and 36") fills a list slot only, a time of
+# day told in a place ("9am in New York") a slot that asks for one (kinds=("time",)) only.
+SPAN_KINDS: tuple[SpanKind, ...] = tuple(k for k in get_args(SpanKind) if k not in ("list", "time"))
 # What a tool's parameter takes; "list" slots say their item type in ``Slot.item``.
 SlotType = Literal[
     "string", "integer", "number", "boolean", "enum", "date", "datetime", "duration", "quantity", "list"

@@ -15,6 +15,7 @@ from decisionloop.extract._numbers import is_unit
 from decisionloop.extract._text import Found
 from decisionloop.values.amounts import MONEY, PERCENT, read_money, read_percent
 from decisionloop.values.numbers import SCALED, SPELLED, read_number
+from decisionloop.values.times import TIME_OF_DAY, find_zoned_times
 
 # Where a number may start and end: not inside a word (v2, 5km), another number (the 5 of 3.5 or 1,5), a range, a
 # date, a time or a URL's query (the 03 of 2027-03-14, the 9 and 30 of 9:30, the 1 of 1/2 or of ?page=1).
@@ -49,11 +50,6 @@ _ASSIGNED = re.compile(r"(?<![\w?&=/.])[A-Za-z_]\w{0,30}\s?=\s?(-?\d+(?:\.\d+)?)
 _ORDINAL = re.compile(r"(?<![\w.,-])(\d{1,4})(?:st|nd|rd|th)\b", re.IGNORECASE)
 # An IPv4 address: four numbers of up to three digits.
 _IP = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?!\w|\.\d)")
-# A time of day: 9:30, 14:00:05, 7 pm, 9am, 6:45 a.m.
-_TIME = re.compile(
-    r"(?<![\w:.])(?:(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[ap]\.?m\.?)?|(?:1[0-2]|0?[1-9])\s?[ap]\.?m\.?)(?![\w:])",
-    re.IGNORECASE,
-)
 _CLOCK = re.compile(r"(?<![\w:.])([01]?\d|2[0-3]):([0-5]\d)(?![\w:]|\.\d)")  # its hour and minutes
 # A function of one variable as written in a question: 3x+2, 2x^2, 3x^2 + 2x - 1, x**3 (the x of "x = 1" or of "2x2"
 # alone is none). A term is a number, or a variable (x, y, z, t or n: the k of 3.5k is a thousand) standing alone,
@@ -106,13 +102,14 @@ _ISBN_DIGITS = (10, 13)
 
 
 def values(text: str) -> Iterator[Found]:
-    """Every value written in ``text``: numbers, percentages, money, codes, times of day, e-mail addresses, URLs and
-    domains, dimensions, quotations."""
+    """Every value written in ``text``: numbers, percentages, money, codes, times of day (and told in a place: "9am
+    in New York"), e-mail addresses, URLs and domains, dimensions, quotations."""
     yield from numbers(text)
     yield from ((m.group(), "percent") for m in _PERCENT.finditer(text) if read_percent(m.group()) is not None)
     yield from ((m.group(), "money") for m in _MONEY.finditer(text) if read_money(m.group()) is not None)
     yield from codes(text)
-    yield from ((m.group(), "date") for m in _TIME.finditer(text))  # a time of day says when, as a date does
+    yield from ((m.group(), "date") for m in TIME_OF_DAY.finditer(text))  # a time of day says when, as a date does
+    yield from ((span, "time") for span in find_zoned_times(text))
     yield from ((m.group(), "email") for m in EMAIL.finditer(text))
     yield from ((m.group().rstrip(".,;:!?"), "url") for m in URL.finditer(text))
     yield from ((m.group(), "url") for m in DOMAIN.finditer(text) if not URL.match(text, m.start()))

@@ -14,7 +14,7 @@ import pint
 
 from decisionloop.core.tool import Effect, Preview, Runner, ToolContext, ToolResult
 from decisionloop.tools.catalog import UNITS
-from decisionloop.tools.zones import find_zone, zone_info
+from decisionloop.tools.zones import Zone, find_zone, zone_info
 from decisionloop.values.dates import (
     MONTHS,
     SINCE,
@@ -28,6 +28,7 @@ from decisionloop.values.dates import (
 from decisionloop.values.numbers import ROUND_MODE, ROUND_PLACES, round_places
 from decisionloop.values.places import read_zone_offset
 from decisionloop.values.quantity import UNIT_ALIASES, UNIT_OF, read_compound, read_marathon, read_part, registry
+from decisionloop.values.times import read_zoned_time
 
 __all__ = [
     "LOCAL_PREVIEWS",
@@ -676,32 +677,63 @@ def _offset(moment: datetime) -> str:
 def clock(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     """The current date and time (``ctx.now``) in ``args['place']`` (a city, a country or an IANA zone); with no
     place, in the context's own zone, named. With ``args['offset']`` ("in 3 hours", "an hour ago", "in 2 days"),
-    the date and time that far from now."""
+    the date and time that far from now. With ``args['at']``, a time of day told in another place ("9am in New
+    York", "5pm GMT"), that time today there, told in the place (or the context's zone)."""
     place, raw_offset = args.get("place", "").strip(), args.get("offset", "").strip()
     # A clock without a zone is taken to read UTC, as the suite's recorded clock does.
     now = ctx.now if ctx.now.tzinfo is not None or not place else ctx.now.replace(tzinfo=UTC)
     zone = find_zone(place) if place else None
     if place and zone is None:
         return _failed(f"I do not know which time zone {place!r} is in; name {_ZONE_EXAMPLES}.")
+    if args.get("at", "").strip():
+        return _converted(args["at"].strip(), place, zone, now, raw_offset)
     if zone is not None:
         now = now.astimezone(zone_info(zone[1]))
     moment = _moved_clock(now, raw_offset) if raw_offset else now
     if moment is None:
         return _failed(f"Could not read how far from now {raw_offset!r} is; say it like 'in 3 hours' or 'in 2 days'.")
-    if zone is None:
-        where = f"(local time, {_offset(moment)})"
-    else:
-        name, key = zone
-        if read_zone_offset(key) is not None:  # a zone named by its offset: the name says it all
-            where = f"in {name}"
-        else:
-            where = f"in {name} ({key}, {_offset(moment)})" if name != key else f"in {key} ({_offset(moment)})"
-    when = f"{moment:%H:%M} on {_long_date(moment.date())} {where}"
+    when = f"{moment:%H:%M} on {_long_date(moment.date())} {_where(zone, moment)}"
     if not raw_offset:
         return _done(f"It is {when}", time=moment.isoformat(timespec="minutes"))
     said = " ".join(raw_offset.split())
     tense = "it was" if moment < now else "it will be"
     return _done(f"{said[0].upper()}{said[1:]} {tense} {when}", time=moment.isoformat(timespec="minutes"))
+
+
+def _where(zone: Zone | None, moment: datetime) -> str:
+    """Where a clock's ``moment`` is told: the zone's name, key and offset ("in Tokyo (Asia/Tokyo, UTC+09:00)"), an
+    offset's name alone, or the local time's offset."""
+    if zone is None:
+        return f"(local time, {_offset(moment)})"
+    name, key = zone
+    if read_zone_offset(key) is not None:  # a zone named by its offset: the name says it all
+        return f"in {name}"
+    return f"in {name} ({key}, {_offset(moment)})" if name != key else f"in {key} ({_offset(moment)})"
+
+
+def _converted(raw_at: str, place: str, zone: Zone | None, now: datetime, raw_offset: str) -> ToolResult:
+    """``raw_at``, a time of day told in a place or zone, today there (moved by ``raw_offset`` if given), told in
+    ``zone`` (None: the zone of ``now``, else the machine's)."""
+    read = read_zoned_time(raw_at)
+    if read is None:
+        return _failed(f"Could not read {raw_at!r} as a time of day in a place; say it like '9am in New York'.")
+    when, where = read
+    source = find_zone(where)
+    if source is None:
+        return _failed(f"I do not know which time zone {where!r} is in; name {_ZONE_EXAMPLES}.")
+    if place.casefold() == where.casefold():
+        return _failed(f"{raw_at!r} is told in {source[0]}'s own time; name the place or time zone to convert it to.")
+    there = zone_info(source[1])
+    start = datetime.combine(now.astimezone(there).date(), when, tzinfo=there)
+    moved = _moved_clock(start, raw_offset) if raw_offset else start
+    if moved is None:
+        return _failed(f"Could not read how far from {raw_at!r} {raw_offset!r} is; say it like 'in 3 hours'.")
+    target = moved.astimezone(zone_info(zone[1]) if zone is not None else now.tzinfo)
+    told = f"{start:%H:%M} on {_long_date(start.date())} {_where(source, start)}"
+    if raw_offset:
+        told = f"{' '.join(raw_offset.split())} from {told}"
+    answer = f"{target:%H:%M} on {_long_date(target.date())} {_where(zone, target)}"
+    return _done(f"{told[0].upper()}{told[1:]} is {answer}", time=target.isoformat(timespec="minutes"))
 
 
 def _moved_clock(now: datetime, raw_offset: str) -> datetime | None:

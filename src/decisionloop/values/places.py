@@ -142,6 +142,28 @@ def zone_region(name: str) -> tuple[str, str] | None:
     return (region.title(), _ZONE_REGIONS[region]) if region in _ZONE_REGIONS else None
 
 
+# Time zones by the abbreviations people write, standard or summer ("PST", "EDT"): the zone whose clocks keep them,
+# so the answer follows the zone's summer time (EST alone is IANA's fixed UTC-5, and the gazetteer reads IST as
+# Istanbul, JST as Johnstown).
+_ZONE_ABBREVIATIONS = {
+    "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "pt": "America/Los_Angeles",
+    "mst": "America/Denver", "mdt": "America/Denver", "mt": "America/Denver",
+    "cst": "America/Chicago", "cdt": "America/Chicago", "ct": "America/Chicago",
+    "est": "America/New_York", "edt": "America/New_York", "et": "America/New_York",
+    "akst": "America/Anchorage", "akdt": "America/Anchorage", "hst": "Pacific/Honolulu",
+    "bst": "Europe/London", "cet": "Europe/Paris", "cest": "Europe/Paris", "eet": "Europe/Athens",
+    "eest": "Europe/Athens", "ist": "Asia/Kolkata", "jst": "Asia/Tokyo", "kst": "Asia/Seoul",
+    "sgt": "Asia/Singapore", "hkt": "Asia/Hong_Kong", "aest": "Australia/Sydney", "aedt": "Australia/Sydney",
+    "awst": "Australia/Perth", "nzst": "Pacific/Auckland", "nzdt": "Pacific/Auckland",
+}  # fmt: skip
+
+
+def zone_abbreviation(name: str) -> str | None:
+    """The IANA key of the zone an abbreviation names, in any case ("PST", "edt" → America/Los_Angeles,
+    America/New_York); None for any other name."""
+    return _ZONE_ABBREVIATIONS.get(name.strip().casefold())
+
+
 def find_zone_offsets(text: str) -> Iterator[str]:
     """Time zones ``text`` writes as an offset from UTC or GMT ("what time is it in GMT+2"), as written."""
     yield from (m.group() for m in _ZONE_OFFSET.finditer(text) if read_zone_offset(m.group()) is not None)
