@@ -209,13 +209,13 @@ def test_a_first_pick_of_no_tool_beside_a_tool_that_reads_clearly_closest_to_the
     none = StepDecisions(needs_tool=noul("needs_tool", 0.02), pick_tool=tool("NONE", 0.999), match=close)
     route = route_step(0, none, tool=None, previous=None, goal_risky=False)
     assert [h.detail for h in route.holds] == [
-        "note_delete reads closest to the goal (cosine 0.49 ≥ 0.25, 0.13 ≥ 0.10 ahead of the next tool), "
+        "note_delete reads closest to the goal (cosine 0.49 ≥ 0.20, 0.13 ≥ 0.10 ahead of the next tool), "
         "but System 1 found no tool that fits"
     ]
     [hold] = overlooked_holds(none, clarify)  # asking the user needs no value: held alike
     assert hold.detail.endswith("but System 1 chose clarify")
     assert overlooked_holds(none, weather) == []  # a pick that needs a value of its own passes
-    for unclear in (replace(close, cosine=0.24), replace(close, lead=0.09)):
+    for unclear in (replace(close, cosine=0.19), replace(close, lead=0.09)):
         assert route_step(0, replace(none, match=unclear), tool=None, previous=None, goal_risky=False).auto
     assert overlooked_holds(replace(none, match=replace(close, tool="clarify")), clarify) == []
     asking = replace(none, needs_tool=noul("needs_tool", 0.9), pick_tool=tool("clarify", 0.99))
