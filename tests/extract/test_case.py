@@ -27,6 +27,8 @@ def kinds(goal: str) -> set[tuple[str, str]]:
         ("how tall is mount everest", "mount everest", "proper"),
         ("What is the population of kyoto?", "kyoto", "place"),
         ("what time is it in the uk", "uk", "proper"),
+        ("what time is it in the us", "us", "place"),  # a country's code after "the", not the pronoun
+        ("what's the population of the usa", "usa", "place"),
         ("weather in san francisco on saturday", "san francisco", "place"),  # a particle first: not "francisco"
         ("weather in los angeles", "los angeles", "place"),
         ("weather in rio de janeiro", "rio de janeiro", "place"),

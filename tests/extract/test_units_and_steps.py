@@ -110,6 +110,8 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("what is 80 with 8% tax", "80 + 8% of 80", 86.4),
         ("what is 5 minus negative 3", "5 minus negative 3", 8),  # a sign in words
         ("negative 7 times 6", "negative 7 times 6", -42),
+        ("minus 5 plus 12", "minus 5 plus 12", 7),  # a sign in words, first
+        ("what is minus 8 times 3", "minus 8 times 3", -24),
         ("what is 12 factorial divided by 10 factorial", "12! divided by 10 factorial", 132),
         ("what's pi times 4 squared", "pi times (4^2)", 50.265482),
         ("the tip on a $120 bill at 18 percent split 4 ways", "18% of 120 / 4", 5.4),

@@ -86,6 +86,7 @@ def _accepting() -> TerminalPerson:
         ("what is 30% less than 200", "200 - 30% of 200 = 140"),
         ("what is half of 3 and a half", "3.5 / 2 = 1.75"),
         ("what percentage is 25 of 200", "25 / 200 × 100 = 12.5"),
+        ("minus 5 plus 12", "minus 5 plus 12 = 7"),
         ("increase 80 by 25%", "80 + 25% of 80 = 100"),
         ("what's 100 divided by 3 rounded", "100 divided by 3 rounded = 33"),
         ("round 3.14159 to 2 decimal places", "round 3.14159 to 2 decimal places = 3.14"),
@@ -128,6 +129,8 @@ def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
         ("how many tablespoons in half a cup", "half a cup = 8 tablespoons"),
         ("32 degrees f to c", "32 degrees f = 0 degrees Celsius"),
         ("how many feet in a mile and a half", "a mile and a half = 7,920 feet"),
+        ("how many square feet in an acre", "an acre = 43,560 square feet"),  # the international acre
+        ("what is 16 oz in lb", "16 oz = 1 pound"),
     ],
 )
 def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) -> None:
@@ -219,6 +222,14 @@ def test_a_weekday_question_is_date_maths_though_the_bundled_model_is_not_sure_e
             "It is 09:30 on Tuesday, December 1, 2026 in United Kingdom (Europe/London, UTC+00:00)",
         ),
         ("what time is it in gmt+2", "It is 11:30 on Tuesday, December 1, 2026 in UTC+02:00"),
+        (
+            "what time is it in the us",
+            "It is 04:30 on Tuesday, December 1, 2026 in United States (America/New_York, UTC-05:00)",
+        ),
+        (
+            "what time is it in brazil",
+            "It is 06:30 on Tuesday, December 1, 2026 in Brazil (America/Sao_Paulo, UTC-03:00)",
+        ),
         ("what's the time in utc+5:30", "It is 15:00 on Tuesday, December 1, 2026 in UTC+05:30"),
         (
             "what time is it in eastern time",

@@ -131,6 +131,22 @@ def test_a_zone_by_its_abbreviation_or_its_offset(place: str, zone: tuple[str, s
     assert clock({"place": place}, CTX).observation == f"It is {observation}"
 
 
+@pytest.mark.parametrize(
+    ("place", "zone"),
+    [
+        ("Brazil", ("Brazil", "America/Sao_Paulo")),  # its capital written Brasília in the gazetteer
+        ("cameroon", ("Cameroon", "Africa/Douala")),  # Yaoundé: the largest city's zone where no capital reads
+        ("Kazakhstan", ("Kazakhstan", "Asia/Almaty")),  # a capital renamed (Nur-Sultan, Astana)
+        ("Mongolia", ("Mongolia", "Asia/Ulaanbaatar")),
+        ("sao paulo", ("São Paulo", "America/Sao_Paulo")),  # a name typed without its accents
+        ("zurich", ("Zürich", "Europe/Zurich")),
+        ("the us", ("United States", "America/New_York")),
+    ],
+)
+def test_a_country_or_city_keeps_a_zone_whatever_its_capital_is_written(place: str, zone: tuple[str, str]) -> None:
+    assert find_zone(place) == zone
+
+
 def test_an_offset_beyond_any_clock_is_no_zone() -> None:
     assert find_zone("utc+15") is None  # the farthest clock is 14 hours ahead (Kiribati)
     assert find_zone("utc-13") is None
@@ -294,6 +310,12 @@ def test_date_math_without_an_offset_still_refuses_an_unreadable_date() -> None:
         ("1/2 cup", "ml", "1/2 cup = 118.29 ml"),
         ("32 degrees f", "c", "32 degrees f = 0 degrees Celsius"),
         ("an hour and a half", "minutes", "an hour and a half = 90 minutes"),
+        ("1 acre", "square feet", "1 acre = 43,560 square feet"),  # the international acre, not the US survey one
+        ("2 acres", "hectares", "2 acres = 0.809 hectares"),
+        ("29.5735 ml", "fl oz", "29.5735 ml = 1 fl oz"),  # fluid ounces as people shorten them; one is one
+        ("8 fl. oz", "ml", "8 fl. oz = 236.59 ml"),
+        ("144 square inches", "square feet", "144 square inches = 1 square foot"),
+        ("3600 seconds", "hours", "3600 seconds = 1 hour"),
     ],
 )
 def test_unit_convert_reaches_any_unit_pint_knows(quantity: str, to_unit: str, observation: str) -> None:

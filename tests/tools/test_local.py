@@ -271,10 +271,10 @@ def test_calculator_agrees_with_integer_arithmetic(a: int, op: str, b: int) -> N
         ("37 deg C", "F", "37 deg C = 98.6 degrees Fahrenheit"),
         ("2 gallons", "l", "2 gallons = 7.571 liters"),
         ("10 lbs", "kg", "10 lbs = 4.536 kilograms"),
-        ("12 in", "ft", "12 in = 1 feet"),
+        ("12 in", "ft", "12 in = 1 foot"),
         ("100 km/h", "mph", "100 km/h = 62.14 miles per hour"),
         ("500 ml", "l", "500 ml = 0.5 liters"),
-        ("16 oz", "lb", "16 oz = 1 pounds"),
+        ("16 oz", "lb", "16 oz = 1 pound"),  # one of a unit is named as one
         ("10k", "miles", "10k = 6.214 miles"),  # a run's distance, not 10 kelvins
         ("5K", "km", "5K = 5 kilometers"),
         ("a marathon", "miles", "a marathon = 26.22 miles"),  # 42.195 km

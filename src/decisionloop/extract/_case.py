@@ -40,8 +40,8 @@ _NAME_BEFORE = words("mount mt lake river cape saint st fort port isle gulf bay 
 _NAME_OF = _NAME_AFTER | words("statue isle bank house hall library monument cathedral abbey")
 # Adjectives that open such a name ("great wall of china", "leaning tower of pisa").
 _NAME_OPENERS = words("great grand leaning golden royal")
-# Countries written by their code, which in lower case follows "the" ("in the uk", "from the usa").
-_COUNTRY_CODES = words("uk usa uae")
+# Countries written by their code, which in lower case follows "the" ("in the uk", "from the usa", "in the us").
+_COUNTRY_CODES = words("uk usa uae us")
 # Where a word the lexicon knows only as a verb is a name ("google", "zoom"): after these, or between these and a
 # verb; in its plain form only ("founded", "running", "makes" are verbs wherever they stand).
 _NAME_AFTER_PREPOSITION = words("of at about for from by")

@@ -19,8 +19,9 @@ PI = r"(?:\bpi\b|π)"  # an operand the calculator reads as the number ("pi time
 # Where a number may start: not inside a word (v2, B12) or inside another number, range or date (the 5 of 3.5 or
 # 1,5, the 29 of 18–29 or COVID-19, the 2 of 1/2).
 _START = r"(?<![\w.,\-–/])"
-# An operand: a number, maybe negative ("-3", "negative 3"), maybe inside or after parentheses ("(3 + 4) * 2").
-_OPERAND = rf"\(*(?:-|negative\s+)?(?:{NUM}|{PI})\)*"
+# An operand: a number, maybe negative ("-3", "negative 3", "minus 5 plus 12"), maybe inside or after parentheses
+# ("(3 + 4) * 2").
+_OPERAND = rf"\(*(?:-|(?:negative|minus)\s+)?(?:{NUM}|{PI})\)*"
 # Where a chain may start: at _START, but not just after an opening parenthesis that could start it itself. A
 # chain from there would be the same chain, tried once more, so a run of k parentheses before something that is
 # no chain would cost k² steps.

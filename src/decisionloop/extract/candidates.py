@@ -132,11 +132,11 @@ def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind
 
 def _named(text: str, lowered: bool) -> Iterator[tuple[str, SpanKind]]:
     """Names, recipients, topics and nouns; a text typed in lower case (``lowered``) is also read with its names
-    capitalised, which finds the names its capitals would have shown."""
+    capitalised, which finds the names its capitals would have shown ("in the us": the US)."""
     yield from chain(names(text), recipients(text, lowered=lowered), topics(text), nouns(text))
     read = cased(text) if lowered else text
     if read != text:
-        yield from in_typed_case(chain(names(read), recipients(read), topics(read)), text, read)
+        yield from in_typed_case(chain(names(read), recipients(read), topics(read), marked(read)), text, read)
 
 
 def _unique(found: list[Candidate]) -> list[Candidate]:

