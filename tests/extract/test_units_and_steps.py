@@ -118,6 +118,11 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("what's 1/8 as a percent", "1/8 × 100", 12.5),
         ("convert 0.75 to a percentage", "0.75 × 100", 75),
         ("what's 5 percent interest on 2000 for 3 years", "5% of 2000 × 3", 300),  # simple interest
+        # compound interest: what it earns, or what it grows to
+        ("compound interest on 1000 at 5% for 10 years", "1000 × (1 + 5%)^10 - 1000", 628.894627),
+        ("5% compound interest on 2000 over 10 years", "2000 × (1 + 5%)^10 - 2000", 1257.789254),
+        ("1000 at 5% compounded annually for 10 years", "1000 × (1 + 5%)^10", 1628.894627),
+        ("what is 15% of 80 plus 20% of 50", "15% of 80 plus 20% of 50", 22),  # two percentages
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:

@@ -87,6 +87,8 @@ def _accepting() -> TerminalPerson:
         ("what is half of 3 and a half", "3.5 / 2 = 1.75"),
         ("what percentage is 25 of 200", "25 / 200 × 100 = 12.5"),
         ("minus 5 plus 12", "minus 5 plus 12 = 7"),
+        ("what is 15% of 80 plus 20% of 50", "15% of 80 plus 20% of 50 = 22"),
+        ("compound interest on 1000 at 5% for 10 years", "1000 × (1 + 5%)^10 - 1000 = 628.894627"),
         ("increase 80 by 25%", "80 + 25% of 80 = 100"),
         ("what's 100 divided by 3 rounded", "100 divided by 3 rounded = 33"),
         ("round 3.14159 to 2 decimal places", "round 3.14159 to 2 decimal places = 3.14"),
@@ -130,6 +132,8 @@ def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
         ("32 degrees f to c", "32 degrees f = 0 degrees Celsius"),
         ("how many feet in a mile and a half", "a mile and a half = 7,920 feet"),
         ("how many square feet in an acre", "an acre = 43,560 square feet"),  # the international acre
+        ("how many minutes in 2 and a half hours", "2 and a half hours = 150 minutes"),
+        ("two and a half miles in km", "two and a half miles = 4.023 kilometers"),
         ("what is 16 oz in lb", "16 oz = 1 pound"),
     ],
 )

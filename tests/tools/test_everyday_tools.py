@@ -140,6 +140,11 @@ def test_a_zone_by_its_abbreviation_or_its_offset(place: str, zone: tuple[str, s
         ("Mongolia", ("Mongolia", "Asia/Ulaanbaatar")),
         ("sao paulo", ("São Paulo", "America/Sao_Paulo")),  # a name typed without its accents
         ("zurich", ("Zürich", "Europe/Zurich")),
+        ("cancun", ("Cancún", "America/Cancun")),  # not Changchun, whose other names the gazetteer writes "Cancun"
+        ("munster", ("Münster", "Europe/Berlin")),  # not Munster, Indiana: five times its people and more
+        ("san jose", ("San Jose", "America/Los_Angeles")),  # not San José, Costa Rica: fewer people
+        ("bali", ("Bali", "Asia/Makassar")),  # an island people ask the time of (data/regions.tsv)
+        ("majorca", ("Mallorca", "Europe/Madrid")),
         ("the us", ("United States", "America/New_York")),
     ],
 )

@@ -34,11 +34,13 @@ _OP_WORD = r"times|plus|minus|divided\s+by|multiplied\s+by|over|to\s+the\s+power
 _TIGHT = re.compile(rf"(?i){_CHAIN_START}{_OPERAND}(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+){_OPERAND})+(?![\w.])")
 _SPACED = re.compile(rf"(?i){_CHAIN_START}{_OPERAND}(?:(?:\s+[-+*/^×÷]\s+|\s+(?:{_OP_WORD})\s+){_OPERAND})+(?![\w.])")
 # "18% of 2,450", "5 percent of 300": a percentage of a number, ending where the number does or where the
-# arithmetic that goes on from it does ("25% of 200 plus 10"); of a percentage too ("20% of 20%", 0.04).
+# arithmetic that goes on from it does ("25% of 200 plus 10", "15% of 80 plus 20% of 50"); of a percentage too
+# ("20% of 20%", 0.04).
+_PERCENT_OF = rf"{NUM}\s*(?:%|\s+percent)\s+of\s+(?:{NUM}\s*(?:%|\s+percent)\s+of\s+)*{NUM}"
 _PERCENT = re.compile(
-    rf"(?i){_START}{NUM}\s*(?:%|\s+percent)\s+of\s+(?:{NUM}\s*(?:%|\s+percent)\s+of\s+)*{NUM}"
+    rf"(?i){_START}{_PERCENT_OF}"
     r"(?:\s*%|\s+percent\b)?"
-    rf"(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+){_OPERAND})*(?![\w.])"
+    rf"(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+)(?:{_PERCENT_OF}|{_OPERAND}))*(?![\w.])"
 )
 # A chain that is a date, never arithmetic, when it is all there is: ISO or slashed dates (2026-01-05, 2026/1/5,
 # 1/5/2027) and two two-digit numbers with a dash (09-25, the weather tool's day). So "12-34" is not offered,
@@ -125,6 +127,16 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"({NUM})\s*(?:%|\s+percent)\s+(?:(?:a|per)\s+year\s+|annual\s+|yearly\s+)?(?:simple\s+)?interest\s+"
          rf"(?:on|of|for)\s+(?:an?\s+|the\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+)?\s+(?:for|over)\s+({NUM})\s+years?",
          "{0}% of {1} × {2}"),
+        # compound interest over some years ("compound interest on 1000 at 5% for 10 years": what it earns; "1000 at
+        # 5% compounded annually for 10 years": what it grows to)
+        (rf"compound(?:ed)?\s+interest\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?[$€£]?\s*({NUM})\s+at\s+({NUM})"
+         rf"\s*(?:%|\s+percent)(?:\s+(?:a|per)\s+year|\s+annually|\s+yearly)?\s+(?:for|over)\s+({NUM})\s+years?",
+         "{0} × (1 + {1}%)^{2} - {0}"),
+        (rf"({NUM})\s*(?:%|\s+percent)\s+(?:annual\s+|yearly\s+)?compound(?:ed)?\s+interest\s+(?:on|of|for)\s+"
+         rf"(?:an?\s+|the\s+)?[$€£]?\s*({NUM})\s+(?:for|over)\s+({NUM})\s+years?",
+         "{1} × (1 + {0}%)^{2} - {1}"),
+        (rf"[$€£]?({NUM})\s+(?:invested\s+)?at\s+({NUM})\s*(?:%|\s+percent)\s+compounded\s+(?:annually|yearly)\s+"
+         rf"(?:for|over|after)\s+({NUM})\s+years?", "{0} × (1 + {1}%)^{2}"),
         # a percentage of an amount named before it is given ("15% of my salary of 52000", "10% of the bill, $85")
         (rf"({NUM})\s*(?:%|\s+percent)\s+of\s+(?:(?:my|our|your|his|her|their|the|a|an)\s+)?(?:[a-z]+\s+){{0,2}}"
          rf"[a-z]+(?:\s+(?:of|at)|,)\s+[$€£]?\s*({NUM})", "{0}% of {1}"),

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 
 from decisionloop.extract._numbers import QUANTITY, is_time_unit, is_unit, measured
 from decisionloop.extract._text import Found
-from decisionloop.values.quantity import MARATHON, ONE_AND_A_HALF, PART_OF_ONE, find_compounds
+from decisionloop.values.quantity import AND_A_HALF, MARATHON, PART_OF_ONE, and_a_half, find_compounds
 
 # Where a target unit is named: after to / in / into / as, "how many …" or "= ?", but not right before another of
 # them (the "in" of inches in "6 ft 2 in to cm" leaves "to cm" to be read). Up to three words follow (km per
@@ -54,8 +54,12 @@ def units(text: str) -> Iterator[Found]:
             yield from ((p, "unit") for p in targets[True])
             yield from ((q, "quantity") for q in amounts)
     if targets[False]:
-        parts = list(measured(PART_OF_ONE, text, _names_unit))  # "half a cup", not "a cup" of it
-        parts += [(m, m.group()) for m in _and_a_half(text, _names_unit)]
+        halves = [(m, m.group()) for m in _and_a_half(text, _names_unit)]  # "two and a half miles", not "a half miles"
+        parts = [
+            (m, q)
+            for m, q in measured(PART_OF_ONE, text, _names_unit)  # "half a cup", not "a cup" of it
+            if not any(h.start() <= m.start() < h.end() for h, _ in halves)
+        ] + halves
         yield from ((q, "quantity") for _, q in parts)
         yield from (
             (q, "quantity")
@@ -66,8 +70,8 @@ def units(text: str) -> Iterator[Found]:
 
 
 def _and_a_half(text: str, accepts: Callable[[str], bool]) -> list[re.Match[str]]:
-    """One unit and a half ("a mile and a half") whose unit ``accepts`` takes."""
-    return [m for m in ONE_AND_A_HALF.finditer(text) if accepts(m.group(1))]
+    """A unit and a half ("a mile and a half", "2 and a half hours") whose unit ``accepts`` takes."""
+    return [m for m in AND_A_HALF.finditer(text) if (read := and_a_half(m)) is not None and accepts(read[1])]
 
 
 def _targets(text: str) -> Iterator[tuple[str, bool]]:

