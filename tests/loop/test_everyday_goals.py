@@ -87,6 +87,8 @@ def _accepting() -> TerminalPerson:
         ("what is half of 3 and a half", "3.5 / 2 = 1.75"),
         ("what percentage is 25 of 200", "25 / 200 × 100 = 12.5"),
         ("minus 5 plus 12", "minus 5 plus 12 = 7"),
+        ("what is 3 point 5 times 2", "3.5 times 2 = 7"),
+        ("what is 1 over 8", "1 over 8 = 0.125"),
         ("what is 15% of 80 plus 20% of 50", "15% of 80 plus 20% of 50 = 22"),
         ("compound interest on 1000 at 5% for 10 years", "1000 × (1 + 5%)^10 - 1000 = 628.894627"),
         ("increase 80 by 25%", "80 + 25% of 80 = 100"),
@@ -191,6 +193,16 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         (
             "how many days between christmas and new year",
             "From Friday, December 25, 2026 to Friday, January 1, 2027 is 7 days",
+        ),
+        (  # a month named from today: how long it is
+            "how many days in this month",
+            "this month (Tuesday, December 1, 2026) is today; December 2026 has 31 days, to Thursday, December 31,"
+            " 2026",
+        ),
+        (  # a year named from today: whether it is a leap year
+            "is next year a leap year",
+            "next year (Wednesday, December 1, 2027) is in 365 days (52 weeks and 1 day); 2027 is not a leap year"
+            " (365 days)",
         ),
     ],
 )

@@ -73,6 +73,12 @@ def test_the_alternation_keeps_its_spaces_in_verbose_patterns() -> None:
         ("2 dozen", 24),
         ("half a dozen", 6),
         ("half a million", 500_000),
+        ("3 point 5", 3.5),  # a decimal point said
+        ("three point one four", 3.14),
+        ("twenty point zero five", 20.05),
+        ("minus 2 point 5", -2.5),
+        ("point 5", None),
+        ("3.5 point 2", None),
         ("1,200", 1200),
         ("-3.5", -3.5),
         ("−3.5", -3.5),

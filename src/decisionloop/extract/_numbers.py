@@ -9,7 +9,7 @@ from functools import lru_cache
 from itertools import islice
 
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, Found, is_function
-from decisionloop.values.numbers import ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, SPELLED_WORD, read_number
+from decisionloop.values.numbers import POINT, ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, SPELLED_WORD, read_number
 from decisionloop.values.quantity import UNIT_OF, find_compounds, has_measure, registry
 
 # A number as written in English: digits with optional thousands commas (1,250: groups of exactly three) and
@@ -297,10 +297,10 @@ _DIGIT = re.compile(r"\d")
 # reads only in digits.
 # A whole number and a half ("3 and a half", "two and a half") is read too.
 _WORDED = re.compile(
-    rf"(?i)(?<![\w-])(?:(?P<whole>{NUM}|{SPELLED})\s+and\s+a\s+half|{SPELLED}|{NUM}\s+{SCALE_WORD})(?![\w-])"
+    rf"(?i)(?<![\w-])(?:(?P<whole>{NUM}|{SPELLED})\s+and\s+a\s+half|{POINT}|{SPELLED}|{NUM}\s+{SCALE_WORD})(?![\w-])"
 )
 # Whether a text has a number word at all, so that most goals skip the slower reading above.
-_ANY_WORDED = re.compile(rf"(?i)\b(?:{SPELLED_WORD}|half)\b")
+_ANY_WORDED = re.compile(rf"(?i)\b(?:{SPELLED_WORD}|half|point)\b")
 
 
 def expressions(text: str, *, goal: bool) -> Iterator[Found]:

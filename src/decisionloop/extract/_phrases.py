@@ -36,7 +36,8 @@ _TOPIC = re.compile(
 _CLAUSE = re.compile(
     r"""
     (?i:\b(?:
-        remember (?:\s+(?:that|to))?
+        (?:save|remember|note|write \s+ down|jot \s+ down) \s+ this \s* :  # save this: the car is on level 3
+      | remember (?:\s+(?:that|to))?
       | note \s+ (?:that|down)
       | (?:make|take|save|add|leave|write|jot) \s+ (?:me\s+)? (?:a\s+)? note (?:\s+(?:that|saying|to\s+say))? :?
       | (?:write|jot) \s+ down (?:\s+that)?

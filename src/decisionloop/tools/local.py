@@ -81,6 +81,7 @@ _CALC_WORDS: tuple[tuple[str, str], ...] = (
     (r"\bto\s+the\s+power\s+of\b", "^"),
     (r"\bmultiplied\s+by\b", "*"),
     (r"\bdivided\s+by\b", "/"),
+    (r"(?<=[\d)])\s+over\s+(?=[\d(.])", " / "),  # "1 over 8", between two numbers only
     (r"\btimes\b", "*"),
     (r"\bplus\b", "+"),
     (r"\bminus\b", "-"),
@@ -495,6 +496,8 @@ def _long_date(day: date) -> str:
 _MONTH_ALONE = re.compile(rf"(?i)({'|'.join(MONTHS)})")
 # A month and its year, which date_math reads as the month's first day ("February 2028").
 _MONTH_OF_YEAR = re.compile(rf"(?i)\s*(?:{'|'.join(MONTHS)})\.?,?\s+\d{{4}}\s*")
+# A month or a year named from today ("this month", "next year"), asked of as a whole.
+_PERIOD_OF = re.compile(r"(?i)\s*(?:this|next|last|coming)\s+(?:month|year)\s*")
 # A year alone ("2010"), which date_math answers in years: how long ago or ahead, and whether it is a leap year.
 _YEAR_ALONE = re.compile(r"\s*([1-9]\d{3})\s*")
 _YEAR_OR_RELATIVE = re.compile(r"(?i)\d{4}|\b(?:last|ago|previous|past|before|this|next)\b|'\d\d\b")
@@ -541,10 +544,14 @@ def _day_of(raw_date: str, start: date, today: date) -> ToolResult:
     shown = _long_date(start) if raw_date.casefold() == "today" else _as_asked(raw_date, start)
     observation = f"{shown} is {_from_today(start, today)}"
     data: dict[str, object] = {"date": start.isoformat(), "days": (start - today).days}
-    if _MONTH_OF_YEAR.fullmatch(raw_date):  # "February 2028" names a month: how long it is, too
+    if _MONTH_OF_YEAR.fullmatch(raw_date) or (_PERIOD_OF.fullmatch(raw_date) and "month" in raw_date.casefold()):
+        # "February 2028", "next month" name a month: how long it is, too
         last = start.replace(day=monthrange(start.year, start.month)[1])
         observation += f"; {MONTHS[start.month - 1]} {start.year} has {last.day} days, to {_long_date(last)}"
         data["last"] = last.isoformat()
+    elif _PERIOD_OF.fullmatch(raw_date) and "year" in raw_date.casefold():  # "next year": whether it is a leap year
+        leap = isleap(start.year)
+        observation += f"; {start.year} is {'' if leap else 'not '}a leap year ({366 if leap else 365} days)"
     elif start < today and (following := _in_year(raw_date, start.year + 1, today)) is not None:
         observation += f"; next year's, {_long_date(following)}, is {_from_today(following, today)}"
         data["next"] = following.isoformat()

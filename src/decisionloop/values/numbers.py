@@ -52,6 +52,9 @@ SPELLED = (
     rf"(?:(?:half\s+)?an?\s+(?=(?:hundred|thousand|million|billion|trillion|dozen)\b))?"
     rf"{SPELLED_WORD}\b(?:(?:\s+and\s+|\s+|-){SPELLED_WORD}\b)*"
 )
+# A number said with its decimal point: "3 point 5", "three point one four" (the digits after "point" one by one).
+_DIGIT_SAID = rf"(?:\d+|{'|'.join(_ONES)})"
+POINT = rf"(?:\d+|{SPELLED})\s+point\s+{_DIGIT_SAID}(?:\s+{_DIGIT_SAID})*\b"
 # How a result is to be rounded, as people say it: the mode after "round"/"rounded" ("up", "down", "off") and the
 # precision after "to" ("2 decimal places", "the nearest ten", "a whole number"). The extractor offers these words
 # with the arithmetic they round, and the calculator reads them (``round_places``).
@@ -107,11 +110,25 @@ def read_number(text: str) -> float | None:
         return value if math.isfinite(value) else None
     negative = _SIGN.match(folded)
     words = folded[negative.end() :] if negative else folded
+    if " point " in words:
+        pointed = _pointed(words)
+        return None if pointed is None else -pointed if negative else pointed
     spelled = _spelled(words.replace("-", " ").split())
     if spelled is None:
         counted = count(folded)
         return float(counted) if counted is not None else None
     return -spelled if negative else spelled
+
+
+def _pointed(words: str) -> float | None:
+    """A number said with its decimal point ("3 point 5", "three point one four"); None unless the part before is a
+    whole number and each word after a digit or digits."""
+    whole, _, after = words.partition(" point ")
+    value = read_number(whole)
+    decimals = [str(_ONES[w]) if w in _ONES else w for w in after.split()]
+    if value is None or value != int(value) or not decimals or not all(d.isdecimal() for d in decimals):
+        return None
+    return float(f"{int(value)}.{''.join(decimals)}")
 
 
 def _spelled(words: list[str]) -> float | None:
