@@ -113,6 +113,7 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("minus 5 plus 12", "minus 5 plus 12", 7),  # a sign in words, first
         ("what is 3 point 5 times 2", "3.5 times 2", 7),  # a decimal point said
         ("what is 1 over 8", "1 over 8", 0.125),
+        ("what's 7x8", "7x8", 56),  # a product written as dimensions are, asked alone
         ("what is minus 8 times 3", "minus 8 times 3", -24),
         ("what is 12 factorial divided by 10 factorial", "12! divided by 10 factorial", 132),
         ("what's pi times 4 squared", "pi times (4^2)", 50.265482),

@@ -137,6 +137,7 @@ def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
         ("how many minutes in 2 and a half hours", "2 and a half hours = 150 minutes"),
         ("two and a half miles in km", "two and a half miles = 4.023 kilometers"),
         ("what is 16 oz in lb", "16 oz = 1 pound"),
+        ("i want to know how many ounces are in a pound", "a pound = 16 ounces"),  # "to know" names no unit
     ],
 )
 def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) -> None:

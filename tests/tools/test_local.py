@@ -163,6 +163,11 @@ def test_suite_alternatives_give_the_same_value(alternative: dict[str, str], val
         ("22/7 rounded to a whole number", "3"),
         ("pi times (4^2)", "50.265482"),
         ("2 * π", "6.283185"),
+        # past the digits a float holds exactly, a power of ten, never made-up digits
+        ("10 to the power of 100", "1 × 10^100"),
+        ("2^64", "1.844674407 × 10^19"),
+        ("999999 times 999999", "999,998,000,001"),
+        ("1 over 8", "0.125"),  # "over" between two numbers
     ],
 )
 def test_calculator_values(expression: str, value: str) -> None:

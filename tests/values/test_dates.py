@@ -161,6 +161,8 @@ def test_what_is_not_a_duration(text: str) -> None:
         ("Platinum Jubilee of Elizabeth II", date(2022, 12, 1), date(2022, 6, 3)),  # held once: the past day
         ("Christmas", date(2026, 12, 25), date(2026, 12, 25)),
         ("Christmas", date(2026, 12, 26), date(2027, 12, 25)),
+        ("February 29", AUTUMN, date(2028, 2, 29)),  # the next one there is
+        ("February 29", date(2028, 1, 10), date(2028, 2, 29)),
     ],
 )
 def test_holidays_are_the_next_one_from_today(text: str, today: date, expected: date) -> None:

@@ -328,6 +328,13 @@ def _plus_half(value: float | None) -> float | None:
     return None if value is None else value + 0.5
 
 
+# A product written as dimensions are ("7x8") that a goal asks the value of and nothing else ("what's 7x8?").
+_ASKED_PRODUCT = re.compile(
+    r"(?i)\s*(?:what(?:'s|’s|\s+is)|whats|calculate|compute|how\s+much\s+is)\s+"
+    r"(?P<product>\d+(?:\.\d+)?\s*x\s*\d+(?:\.\d+)?)\s*[?.!]*\s*$"
+)
+
+
 def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     if not _DIGIT.search(text):  # every form below has a number in digits
         return
@@ -356,6 +363,8 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     if goal:
         for m in _ROUND_NUMBER.finditer(text):
             yield from _with_steps(text, m.start("n"), m.end(), m["n"], goal)
+        if (product := _ASKED_PRODUCT.match(text)) is not None:
+            yield product["product"], "expression"
 
 
 def _continued(text: str, m: re.Match[str], expr: str, goal: bool) -> tuple[int, int, str]:

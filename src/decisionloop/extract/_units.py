@@ -76,9 +76,13 @@ def _and_a_half(text: str, accepts: Callable[[str], bool]) -> list[re.Match[str]
 
 def _targets(text: str) -> Iterator[tuple[str, bool]]:
     """Each unit named after a cue, and whether it is one of time; two units joined by "and" ("in fahrenheit and
-    kelvin") are also one target, which unit_convert converts to each."""
-    for m in _CUE.finditer(text):
+    kelvin") are also one target, which unit_convert converts to each. A cue whose words name no unit is read
+    again from its next word ("I want to know how many ounces": "to know how many" names none, "how many ounces"
+    does)."""
+    at = 0
+    while (m := _CUE.search(text, at)) is not None:
         words = [w.rstrip(".\"'”’") for w in m["unit"].split()]
+        at = m.start() + 1
         for phrase in _readings(words):
             if _names_unit(phrase):
                 yield phrase, False
@@ -86,9 +90,11 @@ def _targets(text: str) -> Iterator[tuple[str, bool]]:
                 if second is not None:
                     yield f"{phrase} and {second}", False
                     yield second, False
+                at = m.end()
                 break
             if _capitals_aside(phrase) and is_time_unit(phrase):
                 yield phrase, True
+                at = m.end()
                 break
 
 

@@ -47,8 +47,17 @@ __all__ = [
 ]
 
 
+# From here on a float's digits are no longer all exact (2^53 is about 9.007e15): larger values are written as a
+# power of ten, "1 × 10^100", never as digits the float does not hold.
+_EXACT_BELOW = 1e15
+
+
 def _en_us(value: float, decimals: int) -> str:
-    """``value`` with thousands commas and at most ``decimals`` decimals, trailing zeros dropped."""
+    """``value`` with thousands commas and at most ``decimals`` decimals, trailing zeros dropped; from 10^15 on,
+    its first ten digits times a power of ten."""
+    if math.isfinite(value) and abs(value) >= _EXACT_BELOW:
+        mantissa, exponent = f"{value:.9e}".split("e")
+        return f"{mantissa.rstrip('0').rstrip('.')} × 10^{int(exponent)}"
     text = f"{value:,.{decimals}f}"
     if "." in text:
         text = text.rstrip("0").rstrip(".")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from calendar import monthrange
+from calendar import isleap, monthrange
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -428,7 +428,11 @@ def _calendar_date(text: str, today: date, country: str) -> date | None:
         return _slashed(m[1] or m[4], m[2] or m[6], m[3] or m[7], today, country)
     else:
         return None
-    return None if month is None else date(int(year) if year else today.year, month, int(day))
+    if month is None:
+        return None
+    if not year and (month, int(day)) == (2, 29) and not isleap(today.year):  # February 29: the next one there is
+        return date(next(y for y in range(today.year, today.year + 8) if isleap(y)), 2, 29)
+    return date(int(year) if year else today.year, month, int(day))
 
 
 def _slashed(first: str, second: str, year: str, today: date, country: str) -> date:
