@@ -34,6 +34,10 @@ def kinds(goal: str) -> set[tuple[str, str]]:
         ("weather in rio de janeiro", "rio de janeiro", "place"),
         # a thing named by the name after "of", whole, not "liberty" alone
         ("how tall is the statue of liberty", "statue of liberty", "proper"),
+        # a landmark named with common words after "the", ending in a landmark word
+        ("how high is the empire state building", "empire state building", "proper"),
+        ("when was the golden gate bridge built", "golden gate bridge", "proper"),
+        ("who lives in the white house", "white house", "proper"),
         ("when was the tower of london built", "tower of london", "proper"),
         ("how long is the great wall of china", "great wall of china", "proper"),
         ("what's the time in gmt+2", "gmt+2", "place"),  # a zone by its offset, whole
@@ -46,6 +50,13 @@ def kinds(goal: str) -> set[tuple[str, str]]:
 )
 def test_a_lower_case_goal_offers_its_names_as_typed(goal: str, span: str, kind: str) -> None:
     assert (span, kind) in kinds(goal)
+
+
+@pytest.mark.parametrize(
+    "goal", ["what is the tallest building in the world", "how far is the nearest train station", "open the garage"]
+)
+def test_a_superlative_or_a_lone_common_word_before_a_landmark_word_names_nothing(goal: str) -> None:
+    assert not [s for s, k in kinds(goal) if k == "proper"]
 
 
 def test_a_zone_written_as_an_offset_is_offered_whole_not_by_its_name_alone() -> None:

@@ -359,6 +359,13 @@ def test_a_goal_typed_in_lower_case_with_courtesies_is_answered_as_a_written_one
     assert _run(goal) == ("answered", answer, [tool])
 
 
+def test_a_landmark_typed_in_lower_case_is_looked_up_whole() -> None:
+    # "the empire state building" in lower case, common words all: once proposed wikidata_fact(entity="empire")
+    result = _result("how high is the empire state building")
+    calls = [(s.call.tool, dict(s.call.args)) for s in result.steps if s.call is not None]
+    assert calls[:1] == [("wikidata_fact", {"entity": "empire state building", "property": "height"})]
+
+
 def test_a_tool_the_goal_names_but_cannot_fill_is_named_when_no_tool_fits() -> None:
     # nobody can be asked for the recipient, so send_message is not offered; the run says why, not only that no
     # tool can do it

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from decisionloop.extract._names import connectors
 from decisionloop.extract._numbers import is_unit
-from decisionloop.extract._text import CALENDAR_WORDS, Found, Token, is_generic, readings, tokens, words
+from decisionloop.extract._text import CALENDAR_WORDS, Found, Token, is_function, is_generic, readings, tokens, words
 from decisionloop.values.places import full_city_name, is_place
 
 # Words of chat and texting that no lexicon lists and that name nothing.
@@ -38,6 +38,10 @@ _NAME_BEFORE = words("mount mt lake river cape saint st fort port isle gulf bay 
 # Common words that name a thing by the name after "of" ("statue of liberty", "tower of london", "university of
 # michigan"): capitalised with it.
 _NAME_OF = _NAME_AFTER | words("statue isle bank house hall library monument cathedral abbey")
+# Words that end a landmark's name made of common words after "the" ("the empire state building", "the golden gate
+# bridge", "the white house"), two words or more.
+_LANDMARK_HEADS = _NAME_AFTER | words("building needle house")
+_LONGEST_LANDMARK = 4  # words, its head included
 # Adjectives that open such a name ("great wall of china", "leaning tower of pisa").
 _NAME_OPENERS = words("great grand leaning golden royal")
 # Countries written by their code, which in lower case follows "the" ("in the uk", "from the usa", "in the us").
@@ -63,6 +67,10 @@ def cased(text: str) -> str:
     starts: set[int] = set()
     i = 0
     while i < len(toks):
+        if n := _landmark_at(toks, i):  # "the empire state building": each word but the small ones
+            starts.update(t.start for t in toks[i : i + n] if t.text.casefold() not in connectors())
+            i += n
+            continue
         n = _place_at(toks, i)
         if n:  # the particles inside stay small ("rio de janeiro"), not a first word ("san francisco", "los angeles")
             starts.add(toks[i].start)
@@ -105,6 +113,26 @@ def _named_by_of(toks: list[Token], i: int) -> list[int]:
 
 def _pronoun_i(word: str) -> bool:
     return word == "I" or word.startswith(("I'", "I’"))
+
+
+def _landmark_at(toks: list[Token], i: int) -> int:
+    """How many words from ``i``, right after "the", make a landmark's name of common words ending in a landmark
+    word ("empire state building", "golden gate bridge"), two to four of them, none a function word or a
+    superlative; 0 if none."""
+    if i == 0 or toks[i - 1].text.casefold() != "the":
+        return 0
+    for n in range(min(_LONGEST_LANDMARK, len(toks) - i), 1, -1):
+        named = toks[i : i + n]
+        if named[-1].text.casefold() in _LANDMARK_HEADS and all(
+            t.text.isalpha() and not is_function(t.text) and not _superlative(t.text) for t in named
+        ):
+            return n
+    return 0
+
+
+def _superlative(word: str) -> bool:
+    """Whether ``word`` is an adjective's superlative ("tallest", "nearest"): "the tallest building" is no name."""
+    return word.casefold().endswith("est") and "ADJ" in readings(word)
 
 
 def _place_at(toks: list[Token], i: int) -> int:
