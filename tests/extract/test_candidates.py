@@ -366,6 +366,11 @@ def test_clauses(goal: str, span: str) -> None:
     assert span in spans(goal, kind="clause")
 
 
+@pytest.mark.parametrize("goal", ["remind me what i saved about the car insurance", "remind me where I parked"])
+def test_a_question_after_remind_me_is_no_text_to_save(goal: str) -> None:
+    assert [c.span for c in extract(goal, []) if c.kind == "clause"] == []
+
+
 def test_a_users_answer_is_a_clause_for_later_steps() -> None:
     found = extract("Save a note for me", ['The user answered: "buy oat milk on Friday"'], now=NOW)
     assert Candidate(span="buy oat milk on Friday", kind="clause", source="obs:0") in found

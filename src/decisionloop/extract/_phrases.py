@@ -42,7 +42,8 @@ _CLAUSE = re.compile(
       | (?:make|take|save|add|leave|write|jot) \s+ (?:me\s+)? (?:a\s+)? note (?:\s+(?:that|saying|to\s+say))? :?
       | (?:write|jot) \s+ down (?:\s+that)?
       | keep \s+ in \s+ mind (?:\s+that)?
-      | remind \s+ me (?:\s+(?:to|that|about))?
+      | remind \s+ me (?!\s+(?:what|where|when|which|who|how|if|whether)\b) (?:\s+(?:to|that|about))?
+                                                     # not "remind me what I saved": a question
       | (?:don'?t|do \s+ not) \s+ let \s+ me \s+ forget (?:\s+(?:to|that|about))?
       | saying (?:\s+that)?
       | that \s+ says
