@@ -366,6 +366,19 @@ def test_clauses(goal: str, span: str) -> None:
     assert span in spans(goal, kind="clause")
 
 
+@pytest.mark.parametrize(
+    ("goal", "name", "not_a_name"),
+    [
+        ("What was the time in London 3 hours ago", "London", "London 3"),  # the number counts the hours
+        ("weather in Paris 2 days from now", "Paris", "Paris 2"),
+        ("Tell me about Apollo 11", "Apollo 11", "Apollo 11 hours"),  # a number after a name, kept
+    ],
+)
+def test_a_number_of_a_unit_after_a_name_is_no_part_of_it(goal: str, name: str, not_a_name: str) -> None:
+    assert name in spans(goal, kind="proper")
+    assert not_a_name not in spans(goal, kind="proper")
+
+
 @pytest.mark.parametrize("goal", ["remind me what i saved about the car insurance", "remind me where I parked"])
 def test_a_question_after_remind_me_is_no_text_to_save(goal: str) -> None:
     assert [c.span for c in extract(goal, []) if c.kind == "clause"] == []

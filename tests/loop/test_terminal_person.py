@@ -27,12 +27,14 @@ def _person(keys: str) -> tuple[TerminalPerson, io.StringIO]:
     return TerminalPerson(console, stream=io.StringIO(keys), who="ada", clock=lambda: NOW), out
 
 
-def _held(tools: tuple[Tool, ...] = TOOLS, spans: Mapping[str, tuple[str, ...]] | None = None) -> NeedResolution:
+def _held(
+    tools: tuple[Tool, ...] = TOOLS, spans: Mapping[str, tuple[str, ...]] | None = None, call: Call | None = None
+) -> NeedResolution:
     return NeedResolution(
         step=0,
         goal="Tell me something",
         holds=(Hold(kind="tool_unsure", detail="tool choice unsure"),),
-        suggestion=Suggestion(tools=(), call=None, stop=False, done=None, spans=spans or {}),
+        suggestion=Suggestion(tools=(), call=call, stop=False, done=None, spans=spans or {}),
         tools=tools,
         history=(),
     )
@@ -129,3 +131,29 @@ def test_allow_for_the_rest_of_the_run_is_recorded_and_asks_no_more_in_that_run_
     assert "you allowed send_message for the rest of this run" in out.getvalue()
     next_run = person.approve(NeedApproval(step=0, goal="another goal", call=call, side_effect="sends"))
     assert not next_run.allowed  # the input is used up: a new run is asked again, and no answer is a no
+
+
+def test_the_end_of_the_input_stops_the_run_rather_than_asking_again() -> None:
+    # at the end of a piped file (or Ctrl-D) a required value once was asked for again and again, forever
+    person, out = _person("t\nweather\n")
+    resolution = person.resolve(_held())
+    assert (resolution.kind, resolution.call) == ("stop", None)
+    assert "the input ended: the run stops" in out.getvalue()
+    assert _person("")[0].resolve(_held()).kind == "stop"
+
+
+def test_the_end_of_the_input_refuses_the_call_and_leaves_the_question_unanswered() -> None:
+    request = NeedApproval(
+        step=0, goal="x", call=Call(tool="note_delete", args={"query": "gym"}), side_effect="deletes"
+    )
+    refused = _person("")[0].approve(request)
+    assert (refused.allowed, refused.note) == (False, "the input ended before an answer: refused")
+    assert _person("")[0].ask_user("Which Paris?") is None
+
+
+def test_an_empty_line_takes_the_value_shown_as_the_default() -> None:
+    person, _ = _person("t\nweather\n\n\n")
+    resolution = person.resolve(
+        _held(spans={"place": ("Oslo",)}, call=Call(tool="weather", args={"place": "Oslo", "when": "today"}))
+    )
+    assert resolution.call == Call(tool="weather", args={"place": "Oslo", "when": "today"})

@@ -9,6 +9,7 @@ from functools import cache
 from nameparser.config import CONSTANTS
 
 from decisionloop.core.tool import SpanKind
+from decisionloop.extract._numbers import is_time_unit, is_unit
 from decisionloop.extract._text import (
     CALENDAR_WORDS,
     DOTTED,
@@ -97,9 +98,13 @@ def _sequences(toks: list[Token]) -> Iterator[list[Token]]:
 
 
 def _joinable(toks: list[Token], i: int) -> int:
-    """How many tokens from ``i`` continue a name: a capitalised word or a number, or particles before one."""
+    """How many tokens from ``i`` continue a name: a capitalised word or a number (not one of a unit after it: "in
+    London 3 hours ago" names London), or particles before one."""
     t = toks[i]
-    if t.text.isdigit() or (t.is_word and t.capitalised and not is_function(t.text)):
+    if t.text.isdigit():
+        after = toks[i + 1].text if i + 1 < len(toks) else ""
+        return 0 if is_unit(after) or is_time_unit(after) else 1
+    if t.is_word and t.capitalised and not is_function(t.text):
         return 1
     k = i + 1 if t.text in connectors() or (t.text == "." and _is_title(toks[i - 1].text)) else i
     if k > i and k < len(toks) and toks[k].text == "the" and t.text != ".":

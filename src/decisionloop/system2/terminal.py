@@ -4,7 +4,9 @@ allow once, allow for the rest of the run, edit or refuse. Accepting a proposal 
 asks you for it, rather than ending the run. A tool is picked by its number or its name; a value by its number in
 the list, or typed and read as the slot's type (a date, an amount, a unit).
 
-``Declining`` stands in where nobody is at a terminal: it decides nothing and allows nothing, and says so.
+``Declining`` stands in where nobody is at a terminal: it decides nothing and allows nothing, and says so. So does
+the terminal once its input ends (Ctrl-D, the end of a piped file): the held step stops the run, the call is refused,
+the question goes unanswered — never the same prompt again and again.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import getpass
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import TextIO
+from typing import TextIO, cast
 
 from rich.console import Console
 from rich.markup import escape
@@ -105,14 +107,21 @@ class TerminalPerson:
         clock: Callable[[], datetime] = _now,
     ) -> None:
         self._console = console
-        self._stream = stream
+        self._stream = cast("TextIO", _Lines(stream)) if stream is not None else None
         self._who = who or _user()
         self._clock = clock
         self._trusted: dict[str, str] = {}  # tool id → when you allowed it for the rest of the run
         self._trust_goal, self._trust_step = "", -1
 
     def resolve(self, request: NeedResolution) -> Resolution:
-        """Show the held step and take the person's decision."""
+        """Show the held step and take the person's decision; the run stops where the input ends."""
+        try:
+            return self._resolved(request)
+        except EOFError:
+            self._console.print("  the input ended: the run stops")
+            return Resolution(kind="stop", by="person", detail="the input ended before a decision")
+
+    def _resolved(self, request: NeedResolution) -> Resolution:
         self._show(request)
         proposal = request.suggestion.call
         choices = (
@@ -132,7 +141,14 @@ class TerminalPerson:
 
     def approve(self, request: NeedApproval) -> Approval:
         """Ask before a call that changes something, showing its effect when known: allow it once, allow the tool
-        for the rest of this run, edit the call, or refuse (the default)."""
+        for the rest of this run, edit the call, or refuse (the default, and where the input ends)."""
+        try:
+            return self._approved(request)
+        except EOFError:
+            self._console.print("  the input ended: the call is refused")
+            return self._approval(request, False, note="the input ended before an answer: refused")
+
+    def _approved(self, request: NeedApproval) -> Approval:
         call = request.call
         self._console.print(f"[bold yellow]⚠ {escape(call.tool)}[/] {escape(request.side_effect)}")
         self._console.print(f"  the call: {escape(call_text(call))}")
@@ -175,8 +191,11 @@ class TerminalPerson:
         return text or value
 
     def ask_user(self, question: str) -> str | None:
-        """The ``ask_user`` tool's question, answered at the terminal (empty = no answer)."""
-        reply = self._ask(f"The agent asks: {question}", default="")
+        """The ``ask_user`` tool's question, answered at the terminal (empty, or the input ended: no answer)."""
+        try:
+            reply = self._ask(f"The agent asks: {question}", default="")
+        except EOFError:
+            return None
         return reply or None
 
     def _show(self, request: NeedResolution) -> None:
@@ -250,6 +269,20 @@ class TerminalPerson:
 
     def _ask(self, prompt: str, *, choices: list[str] | None = None, default: str = "") -> str:
         return str(Prompt.ask(prompt, console=self._console, choices=choices, default=default, stream=self._stream))
+
+
+class _Lines:
+    """A stream of typed lines read as ``input()`` reads the terminal: each without its line break (so an empty line
+    takes the prompt's default), and EOFError at the end (Ctrl-D)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def readline(self) -> str:
+        line = self._stream.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\r\n")
 
 
 class Declining:
