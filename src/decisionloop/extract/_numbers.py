@@ -17,8 +17,8 @@ from decisionloop.values.quantity import UNIT_OF, find_compounds, has_measure, r
 NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 PI = r"(?:\bpi\b|π)"  # an operand the calculator reads as the number ("pi times 4 squared")
 # Where a number may start: not inside a word (v2, B12) or inside another number, range or date (the 5 of 3.5 or
-# 1,5, the 29 of 18–29 or COVID-19, the 2 of 1/2).
-_START = r"(?<![\w.,\-–/])"
+# 1,5, the 29 of 18–29 or COVID-19, the 2 of 1/2, the 45 of a time, 3:45).
+_START = r"(?<![\w.,\-–/:])"
 # An operand: a number, maybe negative ("-3", "negative 3", "minus 5 plus 12"), maybe inside or after parentheses
 # ("(3 + 4) * 2").
 _OPERAND = rf"\(*(?:-|(?:negative|minus)\s+)?(?:{NUM}|{PI})\)*"
