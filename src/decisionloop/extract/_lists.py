@@ -122,9 +122,9 @@ def _after_count(text: str, at: int, ends: Mapping[int, int]) -> int | None:
     count = _COUNT.match(text, at)
     if count is None:
         return None
-    word = _WORD_AFTER_COUNT.match(text, count.end())
     if count.end() in ends:
         return count.end()
+    word = _WORD_AFTER_COUNT.match(text, count.end())
     return word.end() if word is not None and word.end() in ends else None
 
 

@@ -27,7 +27,7 @@ from decisionloop.extract._phrases import clauses, files, nouns, topics, without
 from decisionloop.extract._text import MAX_SPAN, occurrences
 from decisionloop.extract._units import units
 from decisionloop.extract._values import values
-from decisionloop.values.places import find_zone_offsets, find_zone_regions
+from decisionloop.values.places import ZONE_NAMES, find_zone_offsets, find_zone_regions
 
 GOAL = "goal"
 
@@ -88,8 +88,7 @@ def around(text: str, span: str) -> str:
 
 
 # The names of the zones an offset is written from, and the sign after one ("GMT+2", "utc -5").
-_ZONE_NAMES = frozenset({"gmt", "utc"})
-_ZONE_NAME = re.compile(r"(?i)\b(?:gmt|utc)\b")
+_ZONE_NAME = re.compile(rf"(?i)\b(?:{'|'.join(sorted(ZONE_NAMES))})\b")
 _SIGNED = re.compile(r"\s?[+\-−]\s?\d")
 
 
@@ -111,7 +110,7 @@ def _outside_offsets(text: str, found: list[tuple[str, SpanKind]]) -> list[tuple
     if next(find_zone_offsets(text), None) is None:
         return found
     alone = {m.group().casefold() for m in _ZONE_NAME.finditer(text) if not _SIGNED.match(text, m.end())}
-    return [(s, k) for s, k in found if s.casefold() not in _ZONE_NAMES - alone]
+    return [(s, k) for s, k in found if s.casefold() not in ZONE_NAMES - alone]
 
 
 def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind]]:

@@ -553,14 +553,14 @@ def _day_of(raw_date: str, start: date, today: date) -> ToolResult:
     shown = _long_date(start) if raw_date.casefold() == "today" else _as_asked(raw_date, start)
     observation = f"{shown} is {_from_today(start, today)}"
     data: dict[str, object] = {"date": start.isoformat(), "days": (start - today).days}
-    if _MONTH_OF_YEAR.fullmatch(raw_date) or (_PERIOD_OF.fullmatch(raw_date) and "month" in raw_date.casefold()):
+    period = _PERIOD_OF.fullmatch(raw_date)
+    if _MONTH_OF_YEAR.fullmatch(raw_date) or (period and "month" in raw_date.casefold()):
         # "February 2028", "next month" name a month: how long it is, too
         last = start.replace(day=monthrange(start.year, start.month)[1])
         observation += f"; {MONTHS[start.month - 1]} {start.year} has {last.day} days, to {_long_date(last)}"
         data["last"] = last.isoformat()
-    elif _PERIOD_OF.fullmatch(raw_date) and "year" in raw_date.casefold():  # "next year": whether it is a leap year
-        leap = isleap(start.year)
-        observation += f"; {start.year} is {'' if leap else 'not '}a leap year ({366 if leap else 365} days)"
+    elif period and "year" in raw_date.casefold():  # "next year": whether it is a leap year
+        observation += f"; {start.year} is {_leap(start.year)}"
     elif start < today and (following := _in_year(raw_date, start.year + 1, today)) is not None:
         observation += f"; next year's, {_long_date(following)}, is {_from_today(following, today)}"
         data["next"] = following.isoformat()
@@ -592,9 +592,12 @@ def _year_of(year: int, today: date) -> ToolResult:
         when, verb = f"{_counted(years, 'year')} ago", "was"
     else:
         when, verb = ("this year" if years == 0 else f"in {_counted(-years, 'year')}"), "is"
-    leap = isleap(year)
-    observation = f"{year} {verb} {when}; it {verb} {'a' if leap else 'not a'} leap year ({366 if leap else 365} days)"
-    return _done(observation, year=year, years=-years, leap=leap)
+    return _done(f"{year} {verb} {when}; it {verb} {_leap(year)}", year=year, years=-years, leap=isleap(year))
+
+
+def _leap(year: int) -> str:
+    """Whether ``year`` is a leap year, as said after "is": "a leap year (366 days)", "not a leap year (365 days)"."""
+    return "a leap year (366 days)" if isleap(year) else "not a leap year (365 days)"
 
 
 def _since(raw_date: str, today: date) -> ToolResult:
@@ -729,12 +732,17 @@ def clock(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     moment = _moved_clock(now, raw_offset) if raw_offset else now
     if moment is None:
         return _failed(f"Could not read how far from now {raw_offset!r} is; say it like 'in 3 hours' or 'in 2 days'.")
-    when = f"{moment:%H:%M} on {_long_date(moment.date())} {_where(zone, moment)}"
+    when = _told(moment, zone)
     if not raw_offset:
         return _done(f"It is {when}", time=moment.isoformat(timespec="minutes"))
     said = " ".join(raw_offset.split())
     tense = "it was" if moment < now else "it will be"
     return _done(f"{said[0].upper()}{said[1:]} {tense} {when}", time=moment.isoformat(timespec="minutes"))
+
+
+def _told(moment: datetime, zone: Zone | None) -> str:
+    """A clock's ``moment`` as told: "09:00 on Tuesday, December 1, 2026 in Tokyo (Asia/Tokyo, UTC+09:00)"."""
+    return f"{moment:%H:%M} on {_long_date(moment.date())} {_where(zone, moment)}"
 
 
 def _where(zone: Zone | None, moment: datetime) -> str:
@@ -766,11 +774,10 @@ def _converted(raw_at: str, place: str, zone: Zone | None, now: datetime, raw_of
     if moved is None:
         return _failed(f"Could not read how far from {raw_at!r} {raw_offset!r} is; say it like 'in 3 hours'.")
     target = moved.astimezone(zone_info(zone[1]) if zone is not None else now.tzinfo)
-    told = f"{start:%H:%M} on {_long_date(start.date())} {_where(source, start)}"
+    told = _told(start, source)
     if raw_offset:
         told = f"{' '.join(raw_offset.split())} from {told}"
-    answer = f"{target:%H:%M} on {_long_date(target.date())} {_where(zone, target)}"
-    return _done(f"{told[0].upper()}{told[1:]} is {answer}", time=target.isoformat(timespec="minutes"))
+    return _done(f"{told[0].upper()}{told[1:]} is {_told(target, zone)}", time=target.isoformat(timespec="minutes"))
 
 
 def _moved_clock(now: datetime, raw_offset: str) -> datetime | None:

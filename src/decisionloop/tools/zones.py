@@ -73,9 +73,9 @@ def _places() -> dict[str, Zone]:
     names: dict[str, Zone] = {}
     people: dict[str, int] = {}
     for city in cities:
-        if _key(city["name"]) not in names:
-            names[_key(city["name"])] = (city["name"], city["timezone"])
-            people[_key(city["name"])] = int(city["population"])
+        if (key := _key(city["name"])) not in names:
+            names[key] = (city["name"], city["timezone"])
+            people[key] = int(city["population"])
     capitals: dict[tuple[str, str], str] = {}
     largest: dict[str, str] = {}
     for city in cities:  # of two cities of one name in a country, the capital is the larger one

@@ -114,6 +114,8 @@ def personal_place(text: str) -> str | None:
     return found.group() if found else None
 
 
+# The zones an offset is written from ("GMT+2", "utc-5"), which name a zone alone too.
+ZONE_NAMES = frozenset({"gmt", "utc"})
 # A time zone written as its offset from UTC: "GMT+2", "utc-5", "UTC+05:30" (group 1 the sign, 2 the hours, 3 the
 # minutes when given).
 _ZONE_OFFSET = re.compile(r"(?i)(?<![\w+\-])(?:gmt|utc)\s?([+\-−])\s?(\d{1,2})(?::?([0-5]\d))?(?!\w|:\d)")

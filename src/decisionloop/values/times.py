@@ -11,8 +11,8 @@ import re
 from collections.abc import Iterator
 from datetime import time
 
-from decisionloop.values.dates import MONTHS, WEEKDAYS
-from decisionloop.values.places import is_located_place, read_zone_offset, zone_abbreviation, zone_region
+from decisionloop.values.dates import not_a_calendar_word
+from decisionloop.values.places import ZONE_NAMES, is_located_place, read_zone_offset, zone_abbreviation, zone_region
 
 __all__ = ["TIME_OF_DAY", "find_zoned_times", "read_time_of_day", "read_zoned_time"]
 
@@ -30,7 +30,6 @@ _READ = re.compile(r"(?i)(\d{1,2})(?::(\d\d))?(?::\d\d)?\s?(?:([ap])\.?m\.?)?")
 _AFTER = re.compile(r"(?i)\s+(in\s+)?((?:the\s+)?[\w+\-−:.']+(?:\s+[\w+\-−:.']+){0,2})")
 _WORD = re.compile(r"[\w+\-−:.']+")
 _TIME_WORD = re.compile(r"(?i)\s+time\b")
-_CALENDAR = frozenset(w.casefold() for w in (*MONTHS, *WEEKDAYS))
 
 
 def read_time_of_day(text: str) -> time | None:
@@ -51,10 +50,10 @@ def _names_zone(words: str) -> bool:
     """Whether ``words`` name a time zone or a place that keeps one: an abbreviation (EST), an offset (GMT+2), UTC or
     GMT, a region told by its zone (the West Coast), or a known place that is no month or weekday."""
     folded = words.casefold().strip()
-    if zone_abbreviation(folded) is not None or read_zone_offset(folded) is not None or folded in ("utc", "gmt"):
+    if zone_abbreviation(folded) is not None or read_zone_offset(folded) is not None or folded in ZONE_NAMES:
         return True
     bare = folded.removeprefix("the ")
-    return zone_region(bare) is not None or (bare not in _CALENDAR and is_located_place(bare))
+    return zone_region(bare) is not None or (not_a_calendar_word(bare.capitalize()) and is_located_place(bare))
 
 
 def _zone_after(text: str, end: int) -> tuple[str, int] | None:
