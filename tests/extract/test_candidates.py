@@ -356,6 +356,8 @@ def test_the_amount_named_in_the_goal_is_preferred() -> None:
         ("Email Sarah Lee: the report is ready", "the report is ready"),
         ("note: call the dentist on monday", "call the dentist on monday"),
         ("save this: the car is parked on level 3", "the car is parked on level 3"),
+        ("save: buy milk and eggs", "buy milk and eggs"),
+        ("remember: gate code 1234", "gate code 1234"),
         ("remember this: the gate code is 1234", "the gate code is 1234"),
         ("send alex a message that dinner is at 7", "dinner is at 7"),
         ("don't let me forget to pay rent on the 1st", "pay rent on the 1st"),

@@ -94,6 +94,20 @@ def test_no_recipient_is_made_of_a_function_word_or_without_what_is_said(goal: s
     assert not {span for span, kind in kinds(goal) if kind == "person"}
 
 
+@pytest.mark.parametrize(
+    ("goal", "recipient"),
+    [
+        ("message the team: standup is cancelled today", "the team"),
+        ("text the family: dinner at 7", "the family"),
+        ("let the team know the build is green", "the team"),
+        ("tell our neighbours that the party is on", "our neighbours"),
+    ],
+)
+def test_a_group_a_message_is_addressed_to_is_its_recipient(goal: str, recipient: str) -> None:
+    assert (recipient, "person") in kinds(goal)
+    assert not {span for span, kind in kinds(goal) if kind == "person"} - {recipient}
+
+
 def test_what_a_lower_case_recipient_is_told_is_the_message() -> None:
     assert ("the meeting is cancelled", "clause") in kinds("let sarah know the meeting is cancelled")
 

@@ -146,7 +146,7 @@ def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: floa
         ("what is 7 squared minus 5 squared", ["(7^2) minus 5 squared"]),
         ("what is 3 times the sum of 4 and 5", ["3 times (4 + 5)"]),
         ("what is half of 3 and a half", ["3.5 / 2"]),  # not half of 3
-        ("what's 3:45 plus 2 hours 30 minutes", []),  # not 45 plus 2: the minutes of a time of day
+        ("what's 3:45 plus 2 hours 30 minutes", ["3:45 + 2 hours 30 minutes"]),  # a sum on the clock, not 45 plus 2
     ],
 )
 def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal: str, expressions: list[str]) -> None:

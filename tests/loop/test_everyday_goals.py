@@ -297,6 +297,31 @@ def test_a_time_told_in_another_place_is_converted_by_the_clock_once_a_person_ac
     assert [s.call.tool for s in result.steps if s.call is not None] == ["clock"]
 
 
+@pytest.mark.parametrize(
+    ("goal", "answer"),
+    [
+        ("what time is 90 minutes after 10:45", "10:45 + 90 minutes = 12:15"),
+        ("what's 3:45 plus 2 hours 30 minutes", "3:45 + 2 hours 30 minutes = 6:15"),
+        ("what time is 2 hours before 1:15 pm", "1:15 pm - 2 hours = 11:15 am"),
+        ("add 45 minutes to 11:30", "11:30 + 45 minutes = 12:15"),
+        ("how many hours between 9am and 5pm", "5pm - 9am = 8 hours (480 minutes)"),
+        ("how long is it from 10pm to 6am", "6am - 10pm = 8 hours (480 minutes)"),
+        (
+            "what is 2 hours 45 minutes plus 1 hour 30 minutes",
+            "2 hours 45 minutes + 1 hour 30 minutes = 4 hours 15 minutes (255 minutes)",
+        ),
+    ],
+)
+def test_a_sum_on_the_clock_is_the_calculators_and_never_answered_wrong(goal: str, answer: str) -> None:
+    # the bundled model never saw the calculator do time: it takes the sum at 1.00 and the calculator at 0.43-0.93,
+    # so some steps wait for a person; unattended a run answers right or is held, never answered otherwise
+    stop, said, tools = _run(goal)
+    assert (stop, tools) == ("held", []) or (stop, said, tools) == ("answered", answer, ["calculator"])
+    result = _result(goal, _accepting())
+    assert (result.stop, result.answer) == ("answered", answer)
+    assert [s.call.tool for s in result.steps if s.call is not None] == ["calculator"]
+
+
 @pytest.mark.parametrize("goal", ["current time in Europe/Berlin"])
 def test_a_goal_the_model_is_unsure_of_is_held_never_answered_wrong(goal: str) -> None:
     # An IANA zone key is no span the extractor offers ("Europe" and "Berlin" are): the model is unsure which one
@@ -385,6 +410,7 @@ def test_a_tool_the_goal_names_but_cannot_fill_is_named_when_no_tool_fits() -> N
         ("tell bob that dinner is ready", "bob", "dinner is ready"),
         ("send a text to alex: running 10 minutes late", "alex", "running 10 minutes late"),
         ("message bob: dinner at 8", "bob", "dinner at 8"),
+        ("text the family: dinner at 7", "the family", "dinner at 7"),  # a group is the recipient, not "dinner"
     ],
 )
 def test_a_message_to_a_recipient_typed_in_lower_case_is_proposed_and_waits_for_approval(

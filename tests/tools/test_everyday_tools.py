@@ -321,6 +321,10 @@ def test_date_math_without_an_offset_still_refuses_an_unreadable_date() -> None:
         ("8 fl. oz", "ml", "8 fl. oz = 236.59 ml"),
         ("144 square inches", "square feet", "144 square inches = 1 square foot"),
         ("3600 seconds", "hours", "3600 seconds = 1 hour"),
+        # calories as people count them, in food (kilocalories); kilojoules in lower case too
+        ("500 calories", "kilojoules", "500 calories = 2,092 kilojoules"),
+        ("1000 kj", "calories", "1000 kj = 239.01 calories"),
+        ("2000 kcal", "kJ", "2000 kcal = 8,368 kJ"),
     ],
 )
 def test_unit_convert_reaches_any_unit_pint_knows(quantity: str, to_unit: str, observation: str) -> None:
@@ -371,3 +375,21 @@ def test_the_root_of_a_negative_number_is_refused() -> None:
     result = calculator({"expression": "√-4"}, CTX)
     assert not result.ok
     assert "not a real number" in result.observation
+
+
+@pytest.mark.parametrize(
+    ("expression", "observation", "data"),
+    [
+        ("10:45 + 90 minutes", "10:45 + 90 minutes = 12:15", {"value": 44100, "time_of_day": True}),
+        ("5pm - 9am", "5pm - 9am = 8 hours (480 minutes)", {"value": 28800, "time_of_day": False}),
+        ("10pm plus 3 hours", "10pm plus 3 hours = 1:00 am the next day", {"value": 90000, "time_of_day": True}),
+    ],
+)
+def test_the_calculator_takes_sums_on_the_clock(expression: str, observation: str, data: dict[str, object]) -> None:
+    result = calculator({"expression": expression}, CTX)
+    assert (result.ok, result.observation, dict(result.data)) == (True, observation, data)
+
+
+def test_a_time_of_day_is_never_a_number_to_the_calculator() -> None:
+    result = calculator({"expression": "10:45 + 90"}, CTX)
+    assert not result.ok

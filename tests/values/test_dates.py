@@ -359,6 +359,16 @@ def test_clock_time_from_now_is_found_and_read(text: str, span: str, minutes: in
     assert read_time_offset(span) == timedelta(minutes=minutes)
 
 
-@pytest.mark.parametrize("text", ["a 3 hour drive", "it takes 45 minutes", "open 24 hours"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a 3 hour drive",
+        "it takes 45 minutes",
+        "open 24 hours",
+        "what time was it 2 hours before noon",  # from a time of day: the calculator's, not from now
+        "what time is 90 minutes after 10:45",
+        "3 hours after 5pm",
+    ],
+)
 def test_an_amount_of_clock_time_without_in_or_a_direction_is_no_time_from_now(text: str) -> None:
     assert list(find_time_offsets(text)) == []

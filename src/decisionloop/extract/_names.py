@@ -40,6 +40,7 @@ _RECIPIENT = re.compile(
 # What follows a message's recipient and starts what it says ("text bob that …", "tell anna: …", "let sam know …"),
 # or the message itself ("send mom a text …").
 _SAYS = frozenset({"saying", "that", ":", "asking", "telling", "about", "know"})
+_GROUP_DETERMINERS = frozenset({"the", "our"})  # "my mom" is read as before: "mom"
 _MESSAGES = frozenset({"message", "text", "note", "email", "line"})
 _OF = "of"
 # A region after a place and a comma: a capitalised word or up to three ("New York, USA", "Boston, MA").
@@ -233,11 +234,27 @@ def recipients(text: str, *, lowered: bool = False) -> Iterator[Found]:
         if lowered and _addressed(toks):
             yield from _emit(toks[0].text, "person")
             continue
+        if _group(toks):  # "message the team: …", "tell our family that …"
+            yield " ".join(t.text for t in toks[:2]), "person"
+            continue
         if not (toks and _name_word(toks[0])):
             continue
         name = " ".join(t.text for t in toks[: 2 if len(toks) > 1 and _name_word(toks[1]) else 1])
         if not (m.group(1).casefold() == "to" and is_place(name)):
             yield from _emit(name, "person")
+
+
+def _group(toks: Sequence[Token]) -> bool:
+    """Whether ``toks`` start with a group a message is addressed to, "the" or "our" and one word, followed by what
+    the message says ("the team: …", "our family that …")."""
+    return (
+        len(toks) > 2
+        and toks[0].text.casefold() in _GROUP_DETERMINERS
+        and toks[1].is_word
+        and toks[1].text.isalpha()
+        and not is_function(toks[1].text)
+        and toks[2].text.casefold() in _SAYS
+    )
 
 
 def _addressed(toks: Sequence[Token]) -> bool:

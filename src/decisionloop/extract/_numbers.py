@@ -11,6 +11,7 @@ from itertools import islice
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, Found, is_function
 from decisionloop.values.numbers import POINT, ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, SPELLED_WORD, read_number
 from decisionloop.values.quantity import UNIT_OF, find_compounds, has_measure, registry
+from decisionloop.values.time_sums import find_time_sums
 
 # A number as written in English: digits with optional thousands commas (1,250: groups of exactly three) and
 # decimals (3.5). A comma before fewer than three digits ends the number, so "1, 2 and 3" are three numbers.
@@ -308,6 +309,8 @@ def expressions(text: str, *, goal: bool) -> Iterator[Found]:
     goal the steps that follow one ("add 17 and 25 then multiply by 3" → "(17 + 25) × 3"). In a goal, arithmetic
     on numbers written in words or with a scale word is offered in digits ("seven times eight" → "7 times 8",
     "1 million divided by 12" → "1000000 divided by 12", "half of 3 and a half" → "3.5 / 2")."""
+    if goal:  # "90 minutes after 10:45" → "10:45 + 90 minutes", which the calculator reads
+        yield from ((sum_, "expression") for sum_ in find_time_sums(text))
     digits = _WORDED.sub(_in_digits, text) if goal and _ANY_WORDED.search(text) else text
     # the reading in digits has every computation of the text's own digits, and none that cuts a number in words
     # short ("half of 3" of "half of 3 and a half")

@@ -36,7 +36,7 @@ _TOPIC = re.compile(
 _CLAUSE = re.compile(
     r"""
     (?i:\b(?:
-        (?:save|remember|note|write \s+ down|jot \s+ down) \s+ this \s* :  # save this: the car is on level 3
+        (?:save|remember|note|write \s+ down|jot \s+ down) (?:\s+ this)? \s* :  # save this: the car is on level 3
       | remember (?:\s+(?:that|to))?
       | note \s+ (?:that|down)
       | (?:make|take|save|add|leave|write|jot) \s+ (?:me\s+)? (?:a\s+)? note (?:\s+(?:that|saying|to\s+say))? :?

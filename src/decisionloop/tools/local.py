@@ -28,6 +28,7 @@ from decisionloop.values.dates import (
 from decisionloop.values.numbers import ROUND_MODE, ROUND_PLACES, round_places
 from decisionloop.values.places import read_zone_offset
 from decisionloop.values.quantity import UNIT_ALIASES, UNIT_OF, read_compound, read_marathon, read_part, registry
+from decisionloop.values.time_sums import read_time_sum
 from decisionloop.values.times import read_zoned_time
 
 __all__ = [
@@ -289,10 +290,14 @@ def _round(value: float, places: int, mode: str) -> float:
 
 def calculator(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     """Evaluate ``args['expression']`` (arithmetic and percentages, never Python) as ``<expr> = <value>``; an
-    expression that says how to round ("… rounded", "round … to 2 decimal places") gives its result so rounded."""
+    expression that says how to round ("… rounded", "round … to 2 decimal places") gives its result so rounded; a sum
+    on the clock ("10:45 + 90 minutes", "5pm - 9am") gives a time of day or an amount of time."""
     expression = args.get("expression", "").strip()
     if not expression:
         return _failed(f"There is no expression to calculate; {_CALC_EXAMPLES}.")
+    on_clock = read_time_sum(expression)
+    if on_clock is not None:  # "10:45 + 90 minutes", "5pm - 9am"
+        return _done(f"{expression} = {on_clock.told()}", value=on_clock.seconds, time_of_day=on_clock.is_time)
     rounding = _rounding(expression)
     try:
         value = _calculate(expression if rounding is None else rounding.expression)

@@ -230,9 +230,16 @@ _CLOCK_TIME = re.compile(
 )
 
 
+# A time of day right after an amount's direction: "2 hours before noon" is no time from now.
+_AT_TIME_OF_DAY = re.compile(r"(?i)\s*(?:\d{1,2}(?::\d\d|\s?[ap]\.?m\.?)|noon|midnight|midday)(?!\w)")
+
+
 def find_time_offsets(text: str) -> Iterator[str]:
-    """Amounts of clock time from now in ``text`` ("in 3 hours", "45 minutes from now", "an hour ago")."""
+    """Amounts of clock time from now in ``text`` ("in 3 hours", "45 minutes from now", "an hour ago"); not one
+    from a time of day ("2 hours before noon", "90 minutes after 10:45": the calculator's)."""
     for m in _CLOCK_TIME.finditer(text):
+        if m["direction"] and not m["in"] and _AT_TIME_OF_DAY.match(text, m.end()):
+            continue
         if m["in"] or m["direction"]:
             yield " ".join(m.group().split())
 

@@ -63,6 +63,9 @@ UNIT_ALIASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("kilometer / hour", ("km/h", "kmh", "kph", "km/hr", "km per hour", "kilometers per hour", "kilometres per hour")),
     ("mile / hour", ("mph", "mi/h", "miles per hour", "mile per hour")),
     ("meter / second", ("m/s", "meters per second", "metres per second")),
+    # a calorie as people count them, in food: the kilocalorie (pint's calorie is the small one, 4.184 joules)
+    ("kilocalorie", ("cal", "cals", "calorie", "calories", "kcal", "kcals", "kilocalorie", "kilocalories")),
+    ("kilojoule", ("kj", "kjs", "kilojoule", "kilojoules")),  # pint reads only "kJ"
     # pint reads these as millibarns, gilberts…: written by people, they are bytes
     ("kilobyte", ("kb", "kbs")),
     ("megabyte", ("mb", "mbs")),

@@ -14,7 +14,7 @@ from datetime import time
 from decisionloop.values.dates import not_a_calendar_word
 from decisionloop.values.places import ZONE_NAMES, is_located_place, read_zone_offset, zone_abbreviation, zone_region
 
-__all__ = ["TIME_OF_DAY", "find_zoned_times", "read_time_of_day", "read_zoned_time"]
+__all__ = ["TIME_OF_DAY", "TIME_SAID", "find_zoned_times", "read_time_of_day", "read_zoned_time"]
 
 # A time of day: 9:30, 14:00:05, 7 pm, 9am, 6:45 a.m.
 TIME_OF_DAY = re.compile(
@@ -23,7 +23,8 @@ TIME_OF_DAY = re.compile(
 )
 # A time of day in words that names its hour: noon, midday, midnight.
 _NAMED_TIMES = {"noon": time(12), "midday": time(12), "midnight": time(0)}
-_WHEN = re.compile(rf"{TIME_OF_DAY.pattern}|\b(?:{'|'.join(_NAMED_TIMES)})\b", re.IGNORECASE)
+# A time of day in digits or in words that name its hour ("9am", "17:00", "noon").
+TIME_SAID = re.compile(rf"{TIME_OF_DAY.pattern}|\b(?:{'|'.join(_NAMED_TIMES)})\b", re.IGNORECASE)
 _READ = re.compile(r"(?i)(\d{1,2})(?::(\d\d))?(?::\d\d)?\s?(?:([ap])\.?m\.?)?")
 # What may follow a time of day to say where it is told: "in" and up to three words, then "time" ("9am in London",
 # "9am London time", "5pm GMT+2").
@@ -75,7 +76,7 @@ def _zone_after(text: str, end: int) -> tuple[str, int] | None:
 def find_zoned_times(text: str) -> Iterator[str]:
     """Times of day ``text`` tells in a place or time zone, as written: "9am in New York", "5pm GMT", "3:30 pm
     EST", "noon London time"."""
-    for m in _WHEN.finditer(text):
+    for m in TIME_SAID.finditer(text):
         after = _zone_after(text, m.end())
         if after is not None:
             yield text[m.start() : after[1]]
@@ -85,7 +86,7 @@ def read_zoned_time(text: str) -> tuple[time, str] | None:
     """``text`` as a time of day and the words naming where it is told ("9am in New York" → (09:00, "New York"),
     "5pm GMT" → (17:00, "GMT")); None unless it is one and nothing else."""
     said = " ".join(text.strip().split())
-    m = _WHEN.match(said)
+    m = TIME_SAID.match(said)
     when = read_time_of_day(m.group()) if m is not None else None
     after = _zone_after(said, m.end()) if m is not None else None
     if when is None or after is None or after[1] != len(said.rstrip(".,;:!?")):
