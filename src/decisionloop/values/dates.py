@@ -230,7 +230,8 @@ _CLOCK_TIME = re.compile(
 )
 
 
-# A time of day right after an amount's direction: "2 hours before noon" is no time from now.
+# A time of day right after an amount's direction: "2 hours before noon" is no time from now (read here in short:
+# values.times, which reads times of day in full, imports this module).
 _AT_TIME_OF_DAY = re.compile(r"(?i)\s*(?:\d{1,2}(?::\d\d|\s?[ap]\.?m\.?)|noon|midnight|midday)(?!\w)")
 
 
