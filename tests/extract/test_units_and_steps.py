@@ -126,6 +126,9 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("5% compound interest on 2000 over 10 years", "2000 × (1 + 5%)^10 - 2000", 1257.789254),
         ("1000 at 5% compounded annually for 10 years", "1000 × (1 + 5%)^10", 1628.894627),
         ("what is 15% of 80 plus 20% of 50", "15% of 80 plus 20% of 50", 22),  # two percentages
+        ("tip 15% on 42", "15% of 42", 6.3),  # said as an order
+        ("i spent 45, 32 and 18, how much in total", "45 + 32 + 18", 95),  # amounts listed, then the total asked
+        ("$12, $8 and $5.50 what is that altogether", "12 + 8 + 5.50", 25.5),
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:
@@ -147,6 +150,9 @@ def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: floa
         ("what is 3 times the sum of 4 and 5", ["3 times (4 + 5)"]),
         ("what is half of 3 and a half", ["3.5 / 2"]),  # not half of 3
         ("what's 3:45 plus 2 hours 30 minutes", ["3:45 + 2 hours 30 minutes"]),  # a sum on the clock, not 45 plus 2
+        ("how long ago was 9/11", []),  # a month and a day, asked of as a day
+        ("how many days until 12/25", []),
+        ("what is 9/11", ["9/11"]),
     ],
 )
 def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal: str, expressions: list[str]) -> None:

@@ -292,3 +292,24 @@ def test_a_text_in_words_may_hold_another_slots_value() -> None:
         return subject
 
     assert shared_value_holds(send_email, {"subject": "Lunch", "body": "Lunch tomorrow at noon?"}) == []
+
+
+def test_a_call_for_a_goal_that_asks_of_what_the_tool_cannot_tell_is_held() -> None:
+    @as_tool(description="Tell the current time in a place", not_for=("sunset", "high tide"))
+    def clock(place: str = "") -> str:
+        return "10:30"
+
+    sure = StepDecisions(
+        needs_tool=noul("needs_tool", 0.99), pick_tool=tool("weather", 0.99), pick_args=args({"place": ("Paris", 0.99)})
+    )
+    held = route_step(0, sure, tool=clock, previous=None, goal_risky=False, goal="What time is SUNSET in Paris?")
+    assert not held.auto
+    assert [(h.kind, h.detail) for h in held.holds if h.kind == "tool_cannot_tell"] == [
+        ("tool_cannot_tell", "the goal asks of 'sunset', which clock cannot tell")
+    ]
+    assert "tool_cannot_tell" in kinds(
+        route_step(0, sure, tool=clock, previous=None, goal_risky=False, goal="when is high\ttide in brighton").holds
+    )
+    for goal in ("what time is it in Paris", "sunsets are nice; what time is it", "the tidewater is high"):
+        holds = route_step(0, sure, tool=clock, previous=None, goal_risky=False, goal=goal).holds
+        assert "tool_cannot_tell" not in kinds(holds), goal

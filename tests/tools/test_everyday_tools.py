@@ -325,6 +325,13 @@ def test_date_math_without_an_offset_still_refuses_an_unreadable_date() -> None:
         ("500 calories", "kilojoules", "500 calories = 2,092 kilojoules"),
         ("1000 kj", "calories", "1000 kj = 239.01 calories"),
         ("2000 kcal", "kJ", "2000 kcal = 8,368 kJ"),
+        # a unit and the smaller one a whole number of divides it, as people give a height or a weight
+        ("1.8 meters", "feet and inches", "1.8 meters = 5 feet 10.87 inches"),
+        ("2.5 kg", "pounds and ounces", "2.5 kg = 5 pounds 8.18 ounces"),
+        ("150 minutes", "hours and minutes", "150 minutes = 2 hours 30 minutes"),
+        ("72 inches", "feet and inches", "72 inches = 6 feet"),
+        ("6 inches", "feet and inches", "6 inches = 6 inches"),
+        ("20 celsius", "fahrenheit and kelvin", "20 celsius = 68 degrees Fahrenheit = 293.15 kelvin"),  # two answers
     ],
 )
 def test_unit_convert_reaches_any_unit_pint_knows(quantity: str, to_unit: str, observation: str) -> None:

@@ -26,6 +26,7 @@ HoldKind = Literal[
     "same_tool",
     "identical_call",
     "risky_goal_read_only",
+    "tool_cannot_tell",
     "step_failed",
     "what_if_unasked",
 ]

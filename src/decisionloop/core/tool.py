@@ -160,6 +160,9 @@ class Tool:
     risk: Risk = 0
     timeout_s: float | None = None
     preview: Preview | None = None
+    # What the tool cannot tell though a goal's words fit it, as words a goal asks with ("sunset" for a clock that
+    # tells the time now): a call to it for a goal that uses one is held (``loop.gate``).
+    not_for: tuple[str, ...] = ()
 
     def slot(self, name: str) -> Slot:
         """The slot called ``name``; KeyError lists the tool's slots."""

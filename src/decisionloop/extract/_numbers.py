@@ -47,6 +47,11 @@ _PERCENT = re.compile(
 # 1/5/2027) and two two-digit numbers with a dash (09-25, the weather tool's day). So "12-34" is not offered,
 # while "10-2" or "1/5" still are.
 _DATE_LIKE = re.compile(r"\d{4}[-/]\d{1,2}[-/]\d{1,2}|\d{1,2}[-/]\d{1,2}[-/]\d{2,4}|\d{2}-\d{2}")
+# A month and a day written with a slash ("9/11", "12/25"), which a goal asking about a day means as a date.
+_MONTH_DAY = re.compile(r"(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])")
+_ASKS_OF_A_DAY = re.compile(
+    r"(?i)\b(?:ago|since|until|till|what\s+(?:day|date)|which\s+day|when\s+(?:is|was)|birthday|anniversary)\b"
+)
 # Spoken forms of the calculator's operations, rewritten to its symbols ("multiply 3 by 4" → "3 * 4"). Each
 # starts at a word and wants whitespace after its words, so "address 5 and 6" or "additive 5 and 6" are no sums.
 _VERBAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -148,6 +153,8 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"({NUM})\s*(?:%|\s+percent)\s+off\s+(?:of\s+)?[$€£]?\s*({NUM})", "{1} - {0}% of {1}"),
         # a tip or tax on an amount at a rate ("the tip on a $120 bill at 20 percent")
         (_TIP_AT, "{1}% of {0}"),
+        # a tip or tax at a rate on an amount, said as an order ("tip 15% on 42", "tax 8% on $19.99")
+        (rf"(?:tip|tax)\s+({NUM}){_PERCENT_WORD}\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?[$€£]?\s*({NUM})", "{0}% of {1}"),
         # and split some ways: each one's share of the tip ("the tip on a $120 bill at 18 percent split 4 ways")
         (rf"{_TIP_AT},?\s+split\s+(?:(?:in|into)\s+)?({NUM})\s+ways", "{1}% of {0} / {2}"),
         # a sum split some ways ("split 90 dollars three ways")
@@ -276,6 +283,11 @@ _CONTINUED = re.compile(
 _LISTED = re.compile(
     rf"(?i)\b(?P<op>average|mean|sum|total|product)\s+of\s+(?P<items>(?:{NUM},?\s+)+(?:and\s+)?{NUM})(?![\w.])"
 )
+# Amounts listed and then asked the total of ("I spent 45, 32 and 18, how much in total"): their sum.
+_LISTED_TOTAL = re.compile(
+    rf"(?i)(?<![\w.,])(?P<items>[$€£]?{NUM}(?:,?\s+[$€£]?{NUM})*,?\s+and\s+[$€£]?{NUM})(?:\s+[a-z]+)?,?\s+"
+    r"(?:how\s+much|what(?:'s|’s|\s+is))\s+(?:(?:is\s+)?(?:that|it)\s+)?(?:in\s+total|altogether|all\s+together)\b"
+)
 _LISTED_ITEM = re.compile(NUM)
 _LISTED_MAX_ITEMS = 20
 # A number and an operator before an operation in words ("3 times the sum of 4 and 5").
@@ -287,7 +299,7 @@ def _listed(m: re.Match[str]) -> str | None:
     items = [n.replace(",", "") for n in _LISTED_ITEM.findall(m["items"])]
     if not 2 <= len(items) <= _LISTED_MAX_ITEMS:
         return None
-    op = m["op"].casefold()
+    op = m["op"].casefold() if m.groupdict().get("op") else "sum"
     if op == "product":
         return " × ".join(items)
     return " + ".join(items) if op in ("sum", "total") else f"({' + '.join(items)}) / {len(items)}"
@@ -348,7 +360,8 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
         for pattern, template in _TEMPLATES.items()
         for m in pattern.finditer(text)
     ]
-    spoken += [_continued(text, m, done, goal) for m in _LISTED.finditer(text) if (done := _listed(m)) is not None]
+    listed = (*_LISTED.finditer(text), *_LISTED_TOTAL.finditer(text))
+    spoken += [_continued(text, m, done, goal) for m in listed if (done := _listed(m)) is not None]
     # one spoken operation inside another's arithmetic ("5 squared" of "7 squared minus 5 squared") is a part of it
     spoken = [w for w in spoken if not any(o[0] <= w[0] and w[1] <= o[1] and o[:2] != w[:2] for o in spoken)]
     # so is a chain inside a percentage's arithmetic ("200 plus 10" of "25% of 200 plus 10") or inside a spoken
@@ -357,7 +370,7 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     chains = [m for m in chain.finditer(text) if not any(a <= m.start() and m.end() <= b for a, b in wholes)]
     for m in (*chains, *percents):
         expr = _balanced(m.group().strip())
-        if not _DATE_LIKE.fullmatch(expr):
+        if not (_DATE_LIKE.fullmatch(expr) or (_MONTH_DAY.fullmatch(expr) and _ASKS_OF_A_DAY.search(text))):
             yield from _with_steps(text, m.start(), m.end(), expr, goal)
     for m in _BY.finditer(text):
         yield m.group(1), "expression"

@@ -6,6 +6,7 @@ Every rule fails closed — a degraded decision, a missing argument or an unsure
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -165,6 +166,7 @@ def route_step(
             call, decisions, previous=previous, goal_risky=goal_risky, read_only=read_only, optional=optional
         )
         holds += described.call_holds(goal, step, tool, call.args)
+        holds += cannot_tell_holds(goal, tool)
         holds += shared_value_holds(tool, call.args)
         holds += overlooked_holds(decisions, tool) if step == 0 else []
     step_ok = next((d for d in others if d.block == "step_ok"), None)
@@ -203,6 +205,21 @@ def _reads_instead(match: Match | None, picked: Tool) -> list[Hold]:
         return []
     detail = f"{match.describe()} and changes something, but System 1 chose {picked.id}, which only reads"
     return [Hold(kind="risky_goal_read_only", detail=detail)]
+
+
+def cannot_tell_holds(goal: str, tool: Tool) -> list[Hold]:
+    """A call to ``tool`` for a goal that asks with a word of what it cannot tell (``Tool.not_for``: "what time is
+    sunset" is no question for a clock that tells the time now, whatever System 1's confidence)."""
+    said = next((w for w in tool.not_for if _says(goal, w)), None)
+    if said is None:
+        return []
+    return [Hold(kind="tool_cannot_tell", detail=f"the goal asks of {said!r}, which {tool.id} cannot tell")]
+
+
+def _says(goal: str, words: str) -> bool:
+    """Whether ``goal`` uses ``words`` as whole words, in any case and spacing."""
+    spaced = r"\s+".join(map(re.escape, words.split()))
+    return re.search(rf"(?<!\w){spaced}(?!\w)", goal, re.IGNORECASE) is not None
 
 
 def shared_value_holds(tool: Tool, args: Mapping[str, str]) -> list[Hold]:

@@ -23,6 +23,7 @@ class ToolSpec:
     side_effect: str | None = None
     risk: Risk = 0
     timeout_s: float | None = None
+    not_for: tuple[str, ...] = ()
 
     def slot(self, name: str) -> Slot:
         """The slot called ``name``; KeyError lists the tool's slots."""
@@ -42,6 +43,7 @@ class ToolSpec:
             risk=self.risk,
             timeout_s=self.timeout_s,
             preview=preview,
+            not_for=self.not_for,
         )
 
 

@@ -94,13 +94,15 @@ def tool(
     risk: Risk = 0,
     timeout_s: float | None = None,
     preview: Preview | None = None,
+    not_for: tuple[str, ...] = (),
 ) -> Callable[[ToolFunction], Tool]:
     """Turn the decorated function into a ``Tool``; its id is ``name`` or the function name.
 
     ``description`` (default: the docstring's first line) is the option text the decision model reads;
     a tool that changes the world must say so in ``side_effect``, so the guard asks a person first; its
-    ``preview(args, ctx)`` may return the ``Effect`` of a call, which the person then sees and approves.
-    Bad annotations raise TypeError here, naming the parameter.
+    ``preview(args, ctx)`` may return the ``Effect`` of a call, which the person then sees and approves;
+    ``not_for`` names, as words a goal asks with, what the tool cannot tell though a goal's words fit it (a call
+    for such a goal is held). Bad annotations raise TypeError here, naming the parameter.
     """
 
     def decorate(fn: ToolFunction) -> Tool:
@@ -116,6 +118,7 @@ def tool(
             risk=risk,
             timeout_s=timeout_s,
             preview=preview,
+            not_for=not_for,
         )
 
     return decorate

@@ -451,6 +451,8 @@ def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     ``20 celsius = 68 degrees Fahrenheit = 293.15 kelvin``."""
     text, to_unit = args.get("quantity", "").strip(), args.get("to_unit", "").strip()
     parts = [p for p in _UNITS_JOINED.split(to_unit) if p]
+    if len(parts) == 2 and (compound := _in_two_units(text, parts[0], parts[1])) is not None:
+        return compound
     if len(parts) > 1 and all(target_unit(p) is not None for p in parts):
         each = [unit_convert({"quantity": text, "to_unit": p}, ctx) for p in parts]
         failed = next((r for r in each if not r.ok), None)
@@ -476,6 +478,32 @@ def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     return _done(
         f"{text} = {shown} {_one(label) if shown == '1' else label}", value=value, unit=_catalog_key(label) or unit
     )
+
+
+def _in_two_units(text: str, big_unit: str, small_unit: str) -> ToolResult | None:
+    """``text`` in a unit and the smaller one that a whole number of divides it, as people give a height or a
+    weight ("feet and inches" → "5 feet 10.87 inches", "pounds and ounces", "hours and minutes"); None where the
+    units are not such a pair (fahrenheit and kelvin are two answers) or the quantity is below zero."""
+    big, small = target_unit(big_unit), target_unit(small_unit)
+    if big is None or small is None:
+        return None
+    units = registry()
+    try:
+        ratio = float(units.Quantity(1.0, big[0]).to(small[0]).magnitude)
+        value = _convert(text, big[0], big[1])
+    except (ValueError, pint.DimensionalityError, pint.OffsetUnitCalculusError):
+        return None
+    if not (ratio > 1 and abs(ratio - round(ratio)) < 1e-9 and value >= 0):
+        return None
+    whole = math.floor(value)
+    rest = round((value - whole) * ratio, 2)
+    if rest >= round(ratio):  # 5 feet 11.999 inches is 6 feet
+        whole, rest = whole + 1, 0.0
+    said = [f"{whole:,} {_one(big[1]) if whole == 1 else big[1]}"] if whole else []
+    if rest or not whole:
+        shown = _en_us(rest, 2)
+        said.append(f"{shown} {_one(small[1]) if shown == '1' else small[1]}")
+    return _done(f"{text} = {' '.join(said)}", values=[whole, rest], units=[big[0], small[0]])
 
 
 _IRREGULAR = {"feet": "foot"}
