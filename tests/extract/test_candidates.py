@@ -357,6 +357,8 @@ def test_the_amount_named_in_the_goal_is_preferred() -> None:
         ("note: call the dentist on monday", "call the dentist on monday"),
         ("save this: the car is parked on level 3", "the car is parked on level 3"),
         ("save: buy milk and eggs", "buy milk and eggs"),
+        ("remind me at 6pm to take my medicine", "take my medicine at 6pm"),  # what to do first, then when
+        ("remind me tomorrow at 9 to call the doctor", "call the doctor tomorrow at 9"),
         ("remember: gate code 1234", "gate code 1234"),
         ("remember this: the gate code is 1234", "the gate code is 1234"),
         ("send alex a message that dinner is at 7", "dinner is at 7"),

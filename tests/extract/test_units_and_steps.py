@@ -129,6 +129,12 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("tip 15% on 42", "15% of 42", 6.3),  # said as an order
         ("i spent 45, 32 and 18, how much in total", "45 + 32 + 18", 95),  # amounts listed, then the total asked
         ("$12, $8 and $5.50 what is that altogether", "12 + 8 + 5.50", 25.5),
+        ("how much is 30 percent off a $90 jacket", "90 - 30% of 90", 63),
+        # an amount at a rate for one period, asked for another; hours worked at an hourly rate
+        ("if i save 200 a month how much in a year", "200 × 12", 2400),
+        ("if i earn 52000 a year how much is that per month", "52000 / 12", 4333.333333),
+        ("i spend 10 dollars a day, how much is that a year", "10 × 365", 3650),
+        ("how much is 40 hours a week at $25 an hour", "40 × 25", 1000),
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:
@@ -151,6 +157,8 @@ def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: floa
         ("what is half of 3 and a half", ["3.5 / 2"]),  # not half of 3
         ("what's 3:45 plus 2 hours 30 minutes", ["3:45 + 2 hours 30 minutes"]),  # a sum on the clock, not 45 plus 2
         ("how long ago was 9/11", []),  # a month and a day, asked of as a day
+        ("i earn 20 an hour, how much a day", []),  # a working day is no 24 hours
+        ("i read 30 pages a day for a month", []),  # a month is no whole number of days
         ("how many days until 12/25", []),
         ("what is 9/11", ["9/11"]),
     ],
@@ -178,6 +186,10 @@ def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal
         ("what is 100 minus 40 c in f", ["40 c"], ["f"]),  # arithmetic's minus, not the amount's sign
         ("how many pounds is 3 kilos", ["3 kilos"], ["pounds"]),  # a word unit_convert reads and pint does not
         ("5 km = ? miles", ["5 km"], ["miles"]),  # "= ?" asks for the unit after it
+        ("how many minutes in a quarter of an hour", ["a quarter of an hour"], ["minutes"]),  # not "an hour"
+        ("what is three quarters of an hour in minutes", ["three quarters of an hour"], ["minutes"]),
+        ("how many feet in three miles", ["three miles"], ["feet"]),  # an amount in words
+        ("how many seconds in twenty minutes", ["twenty minutes"], ["seconds"]),
     ],
 )
 def test_a_conversion_offers_one_of_a_unit_and_amounts_of_time(

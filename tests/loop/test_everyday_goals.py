@@ -306,6 +306,8 @@ def test_a_time_told_in_another_place_is_converted_by_the_clock_once_a_person_ac
         ("add 45 minutes to 11:30", "11:30 + 45 minutes = 12:15"),
         ("how many hours between 9am and 5pm", "5pm - 9am = 8 hours (480 minutes)"),
         ("how long is it from 10pm to 6am", "6am - 10pm = 8 hours (480 minutes)"),
+        ("what is 7:30 pm in 24 hour time", "7:30 pm in 24-hour time = 19:30"),
+        ("convert 15:30 to 12 hour time", "15:30 in 12-hour time = 3:30 pm"),
         (
             "what is 2 hours 45 minutes plus 1 hour 30 minutes",
             "2 hours 45 minutes + 1 hour 30 minutes = 4 hours 15 minutes (255 minutes)",
@@ -323,7 +325,13 @@ def test_a_sum_on_the_clock_is_the_calculators_and_never_answered_wrong(goal: st
 
 
 @pytest.mark.parametrize(
-    "goal", ["what time is sunset in paris", "what time does the sun set today", "what time is high tide in brighton"]
+    "goal",
+    [
+        "what time is sunset in paris",
+        "what time does the sun set today",
+        "what time is high tide in brighton",
+        "what is 9pm in military time",
+    ],
 )
 def test_a_goal_asking_when_the_sun_sets_is_never_answered_with_the_time_now(goal: str) -> None:
     # the bundled model picks the clock at 0.78-1.00; the clock declares what it cannot tell, so the call is held

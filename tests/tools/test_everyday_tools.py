@@ -307,6 +307,8 @@ def test_date_math_without_an_offset_still_refuses_an_unreadable_date() -> None:
         ("6 ft 2 in", "cm", "6 ft 2 in = 187.96 cm"),  # a quantity in two units is their sum
         ("5'11\"", "cm", "5'11\" = 180.34 cm"),
         ("1 hour 30 minutes", "minutes", "1 hour 30 minutes = 90 minutes"),
+        ("three miles", "feet", "three miles = 15,840 feet"),  # an amount in words
+        ("a quarter of an hour", "minutes", "a quarter of an hour = 15 minutes"),
         # information, which pint counts as dimensionless; "mb" and "gb" as people mean them, not millibarns
         ("a megabyte", "bytes", "a megabyte = 1,000,000 bytes"),
         ("5 gb", "mb", "5 gb = 5,000 mb"),

@@ -301,7 +301,7 @@ def test_unit_convert_values(quantity: str, to_unit: str, observation: str) -> N
         ("5 kg", "km", "pick one of: kg, lb"),
         ("20 degrees", "C", "does not say its unit"),
         ("20", "C", "does not say its unit"),
-        ("five miles", "km", "does not start with a number"),
+        ("lots of miles", "km", "does not start with a number"),  # "five miles" reads: an amount in words
         ("5 blorps", "km", "'blorps'"),
         ("5 miles", "blorp", "'blorp': it is not a unit I know"),
         ("5 km", "miles and blorps", "'miles and blorps': it is not a unit I know"),

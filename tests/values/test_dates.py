@@ -368,6 +368,7 @@ def test_clock_time_from_now_is_found_and_read(text: str, span: str, minutes: in
         "what time was it 2 hours before noon",  # from a time of day: the calculator's, not from now
         "what time is 90 minutes after 10:45",
         "3 hours after 5pm",
+        "what is 7:30 pm in 24 hour time",  # a clock, not a day from now
     ],
 )
 def test_an_amount_of_clock_time_without_in_or_a_direction_is_no_time_from_now(text: str) -> None:

@@ -24,6 +24,12 @@ from decisionloop.values.time_sums import find_time_sums, read_time_sum
         ("if I leave at 8:30 and the drive takes 3 hours 20 minutes when do I arrive", ["8:30 + 3 hours 20 minutes"]),
         ("my train is at 9am and it takes 45 minutes to get there, when should I leave", ["9am - 45 minutes"]),
         ("a 3-hour flight leaving at 10pm, when do I land", ["10pm + 3 hour"]),
+        # a time of day asked on the other clock
+        ("what is 7:30 pm in 24 hour time", ["7:30 pm in 24-hour time"]),
+        ("convert 15:30 to 12 hour time", ["15:30 in 12-hour time"]),
+        ("what is 0900 in regular time", ["0900 in 12-hour time"]),
+        ("what is 9pm in military time", ["9pm in 24-hour time"]),
+        ("convert 5pm to twenty-four hour time", ["5pm in 24-hour time"]),
         # a stretch that nobody asks the length of is when something happens; a time from now is the clock's
         ("book the meeting room from 9am to 5pm", []),
         ("what time is it in tokyo in 3 hours", []),
@@ -53,6 +59,9 @@ def test_a_sum_on_the_clock_is_found_as_the_calculator_reads_it(goal: str, found
         ("2 hours 45 minutes + 1 hour 30 minutes", "4 hours 15 minutes (255 minutes)"),
         ("1 hour - 15 minutes", "45 minutes"),
         ("noon + 90 seconds", "12:01:30 pm"),
+        ("7:30 pm in 24-hour time", "19:30"),
+        ("00:15 in 12-hour time", "12:15 am"),
+        ("0900 in 12-hour time", "9:00 am"),
     ],
 )
 def test_a_sum_on_the_clock_reads_to_a_time_of_day_or_an_amount_of_time(expression: str, told: str) -> None:

@@ -150,7 +150,7 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"add\s+({NUM}){_PERCENT_WORD}(?:\s+(?:sales\s+)?(?:tax|vat|tip|interest))?\s+to\s+[$€£]?\s*({NUM})",
          "{1} + {0}% of {1}"),
         # a price with a percentage off is what is left to pay ("20% off 150" → 120), as shops mean it
-        (rf"({NUM})\s*(?:%|\s+percent)\s+off\s+(?:of\s+)?[$€£]?\s*({NUM})", "{1} - {0}% of {1}"),
+        (rf"({NUM})\s*(?:%|\s+percent)\s+off\s+(?:of\s+)?(?:an?\s+|the\s+)?[$€£]?\s*({NUM})", "{1} - {0}% of {1}"),
         # a tip or tax on an amount at a rate ("the tip on a $120 bill at 20 percent")
         (_TIP_AT, "{1}% of {0}"),
         # a tip or tax at a rate on an amount, said as an order ("tip 15% on 42", "tax 8% on $19.99")
@@ -168,6 +168,9 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"({NUM})(?:\s+-\s*|\s+(?:minus|less)\s+)({NUM}){_PERCENT_ALONE}", "{0} - {1}% of {0}"),
         (rf"(?:increase|raise)\s+({NUM})\s+by\s+({NUM}){_PERCENT_ALONE}", "{0} + {1}% of {0}"),
         (rf"(?:decrease|reduce|lower|cut)\s+({NUM})\s+by\s+({NUM}){_PERCENT_ALONE}", "{0} - {1}% of {0}"),
+        # hours worked at an hourly rate ("40 hours a week at $25 an hour": what the week pays)
+        (rf"({NUM})\s+hours?\s+(?:a|per|each)\s+(?:day|week|month)\s+at\s+[$€£]?\s*({NUM})(?:\s+[a-z]+)?\s*"
+         rf"(?:an|per|each|/)\s*(?:hour|hr)", "{0} × {1}"),
         (rf"({NUM})\s+factorial", "{0}!"),
         (rf"factorial\s+of\s+({NUM})", "{0}!"),
         (rf"({NUM})\s*(?:%|\s+percent)\s+of\s+[$€£]\s*({NUM})", "{0}% of {1}"),
@@ -289,9 +292,28 @@ _LISTED_TOTAL = re.compile(
     r"(?:how\s+much|what(?:'s|’s|\s+is))\s+(?:(?:is\s+)?(?:that|it)\s+)?(?:in\s+total|altogether|all\s+together)\b"
 )
 _LISTED_ITEM = re.compile(NUM)
+# An amount at a rate for one period asked for another ("if I save 200 a month, how much in a year" → 200 × 12,
+# "52000 a year, how much per month" → 52000 / 12): only periods a whole number of divides, and no hours (a working
+# day is no 24 hours).
+_RATE = re.compile(
+    rf"(?i)(?<![\w.,])[$€£]?(?P<n>{NUM})(?:\s+[a-z]+)?\s+(?:a|an|per|each|every)\s+(?P<per>day|week|month|year)\b"
+    r"[^.?!]{0,40}?\b(?:in|per|for|over|a|an|each|every)\s+(?:a\s+|one\s+|1\s+|the\s+)?(?P<asked>day|week|month|year)\b"
+)
+_PERIODS = {("day", "week"): 7, ("day", "year"): 365, ("week", "year"): 52, ("month", "year"): 12}
 _LISTED_MAX_ITEMS = 20
 # A number and an operator before an operation in words ("3 times the sum of 4 and 5").
 _LEAD = re.compile(rf"(?i)(?<![\w.,\-–/])(?P<n>{NUM}|{PI})\s+(?P<op>{_OP_NAME})\s+(?:the\s+)?\Z")
+
+
+def _at_rate(m: re.Match[str]) -> str | None:
+    """An amount at a rate for one period, for the period asked ("200 a month" in a year: "200 × 12"); None when
+    the periods are one or no whole number of one makes the other."""
+    per, asked, amount = m["per"].casefold(), m["asked"].casefold(), m["n"]
+    if (per, asked) in _PERIODS:
+        return f"{amount} × {_PERIODS[per, asked]}"
+    if (asked, per) in _PERIODS:
+        return f"{amount} / {_PERIODS[asked, per]}"
+    return None
 
 
 def _listed(m: re.Match[str]) -> str | None:
@@ -362,6 +384,7 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     ]
     listed = (*_LISTED.finditer(text), *_LISTED_TOTAL.finditer(text))
     spoken += [_continued(text, m, done, goal) for m in listed if (done := _listed(m)) is not None]
+    spoken += [(m.start(), m.end(), done) for m in _RATE.finditer(text) if (done := _at_rate(m)) is not None]
     # one spoken operation inside another's arithmetic ("5 squared" of "7 squared minus 5 squared") is a part of it
     spoken = [w for w in spoken if not any(o[0] <= w[0] and w[1] <= o[1] and o[:2] != w[:2] for o in spoken)]
     # so is a chain inside a percentage's arithmetic ("200 plus 10" of "25% of 200 plus 10") or inside a spoken

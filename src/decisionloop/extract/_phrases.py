@@ -266,8 +266,19 @@ def _sentence_end(rest: str) -> str:
     return rest[: m.start()] if m else rest
 
 
+# When, said before what to do ("remind me at 6pm to take my medicine", "… on friday to pay rent"): what to do
+# comes first in the note ("take my medicine at 6pm").
+_WHEN_FIRST = re.compile(
+    r"(?i)(?P<when>(?:tomorrow|tonight|today|this\s+\w+|next\s+\w+|on\s+\w+(?:\s+\d{1,2}(?:st|nd|rd|th)?)?"
+    r"|at\s+\d{1,2}(?::\d\d)?\s?(?:[ap]\.?m\.?)?|in\s+\d+\s+\w+|in\s+an?\s+\w+)"
+    r"(?:\s+(?:at\s+\d{1,2}(?::\d\d)?\s?(?:[ap]\.?m\.?)?|morning|afternoon|evening|night))?),?\s+to\s+(?P<task>.+)"
+)
+
+
 def _clause(raw: str) -> Iterator[Found]:
     text = " ".join(raw.split()).strip(" .!?,;:\"'“”‘’")
+    if (first := _WHEN_FIRST.fullmatch(text)) is not None:
+        text = f"{first['task']} {first['when']}"
     if 0 < len(text) <= MAX_SPAN and any(ch.isalpha() for ch in text):
         yield text, "clause"
         shorter = _TRAILING_TO.sub("", text)

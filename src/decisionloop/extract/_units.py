@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 
 from decisionloop.extract._numbers import QUANTITY, is_time_unit, is_unit, measured
 from decisionloop.extract._text import Found
+from decisionloop.values.numbers import SPELLED
 from decisionloop.values.quantity import AND_A_HALF, MARATHON, PART_OF_ONE, and_a_half, find_compounds
 
 # Where a target unit is named: after to / in / into / as, "how many …" or "= ?", but not right before another of
@@ -34,6 +35,8 @@ _DEGREES = re.compile(r"(?i)(?:degrees?|deg)\s+(?P<scale>\w+)")
 
 # One of a unit: "a", "an" or "one" before up to two words (groups as ``measured`` reads them).
 _ONE = re.compile(r"(?i)\b(an?|one)(\s)([^\W\d_]+(?:\s+[^\W\d_]+)?)")
+# A number in words before up to two words ("three miles", "twenty minutes"), as ``measured`` reads them.
+_WORDED = re.compile(rf"(?i)(?<![\w-])({SPELLED})(\s)([^\W\d_]+(?:\s+[^\W\d_]+)?)")
 
 
 def units(text: str) -> Iterator[Found]:
@@ -42,13 +45,21 @@ def units(text: str) -> Iterator[Found]:
     targets = {time: [p for p, t in _targets(text) if t == time] for time in (False, True)}
     yield from ((p, "unit") for p in targets[False])
     if targets[True]:
-        # "1 hour 30 minutes", not "1 hour" alone; "an hour and a half", not "an hour"
+        # "1 hour 30 minutes", not "1 hour" alone; "an hour and a half", not "an hour"; "a quarter of an hour",
+        # not "an hour" of it
         wholes = [*find_compounds(text, time=True), *_and_a_half(text, is_time_unit)]
         amounts = [w.group() for w in wholes]
+        parts = [(m, q) for m, q in measured(PART_OF_ONE, text, is_time_unit) if not _inside(m, wholes)]
+        wholes += [m for m, _ in parts]
+        amounts += [q for _, q in parts]
         amounts += [
             q
-            for m, q in (*measured(QUANTITY, text, is_time_unit), *measured(_ONE, text, is_time_unit))
-            if not any(w.start() <= m.start() < w.end() for w in wholes)
+            for m, q in (
+                *measured(QUANTITY, text, is_time_unit),
+                *measured(_ONE, text, is_time_unit),
+                *measured(_WORDED, text, is_time_unit),
+            )
+            if not _inside(m, wholes)
         ]
         if amounts:
             yield from ((p, "unit") for p in targets[True])
@@ -63,10 +74,15 @@ def units(text: str) -> Iterator[Found]:
         yield from ((q, "quantity") for _, q in parts)
         yield from (
             (q, "quantity")
-            for m, q in measured(_ONE, text, _names_unit)
-            if not any(p.start() <= m.start() < p.end() for p, _ in parts)
+            for m, q in (*measured(_ONE, text, _names_unit), *measured(_WORDED, text, _names_unit))
+            if not _inside(m, [p for p, _ in parts])
         )
         yield from ((m.group(), "quantity") for m in MARATHON.finditer(text))  # unit_convert reads its length
+
+
+def _inside(m: re.Match[str], wholes: list[re.Match[str]]) -> bool:
+    """Whether ``m`` starts inside one of ``wholes`` (the "an hour" of "a quarter of an hour")."""
+    return any(w.start() <= m.start() < w.end() for w in wholes)
 
 
 def _and_a_half(text: str, accepts: Callable[[str], bool]) -> list[re.Match[str]]:

@@ -25,7 +25,7 @@ from decisionloop.values.dates import (
     read_range,
     read_time_offset,
 )
-from decisionloop.values.numbers import ROUND_MODE, ROUND_PLACES, round_places
+from decisionloop.values.numbers import ROUND_MODE, ROUND_PLACES, SPELLED, read_number, round_places
 from decisionloop.values.places import read_zone_offset
 from decisionloop.values.quantity import UNIT_ALIASES, UNIT_OF, read_compound, read_marathon, read_part, registry
 from decisionloop.values.time_sums import read_time_sum
@@ -328,6 +328,10 @@ def _unit_key(text: str) -> str:
     return re.sub(r"^(?:(?:degrees?|deg)\b\.?\s*)?°?\s*", "", text)
 
 
+# An amount in words and its unit ("three miles", "twenty-five minutes"), the unit being the last word or two.
+_WORDED_AMOUNT = re.compile(rf"(?i)(?P<words>{SPELLED})\s+(?P<unit>[^\W\d_]+(?:\s+[^\W\d_]+)?)")
+
+
 def _quantity(text: str) -> pint.Quantity[float]:
     parts = read_compound(text)
     if parts is not None:  # "6 ft 2 in", "5'11\"", "1 hour 30 minutes": their sum, in the larger unit
@@ -337,6 +341,11 @@ def _quantity(text: str) -> pint.Quantity[float]:
         return total
     part = read_part(text)
     match = _QUANTITY.fullmatch(text.strip() if part is None else f"1 {part[1]}")
+    if match is None and (worded := _WORDED_AMOUNT.fullmatch(text.strip())) is not None:
+        number = read_number(worded["words"])  # "three miles", "twenty minutes"
+        if number is not None:
+            part = (number, worded["unit"])
+            match = _QUANTITY.fullmatch(f"1 {part[1]}")
     if match is None:
         raise ValueError(f"{text!r} does not start with a number; give a quantity such as '5 miles' or '100°F'")
     key = _unit_key(match["unit"])

@@ -230,6 +230,7 @@ _CLOCK_TIME = re.compile(
 )
 
 
+_CLOCK_FORMAT = re.compile(r"(?i)\s*(?:time|clock|format)\b")
 # A time of day right after an amount's direction: "2 hours before noon" is no time from now (read here in short:
 # values.times, which reads times of day in full, imports this module).
 _AT_TIME_OF_DAY = re.compile(r"(?i)\s*(?:\d{1,2}(?::\d\d|\s?[ap]\.?m\.?)|noon|midnight|midday)(?!\w)")
@@ -241,6 +242,12 @@ def find_time_offsets(text: str) -> Iterator[str]:
     for m in _CLOCK_TIME.finditer(text):
         if m["direction"] and not m["in"] and _AT_TIME_OF_DAY.match(text, m.end()):
             continue
+        if (
+            m["amount"] in ("12", "24")
+            and m["unit"].casefold() in ("hour", "hr")
+            and _CLOCK_FORMAT.match(text, m.end())
+        ):
+            continue  # "in 24 hour time" is a clock, not a day from now ("in 24 hours' time" is)
         if m["in"] or m["direction"]:
             yield " ".join(m.group().split())
 

@@ -1,7 +1,8 @@
 """Arithmetic on the clock: a time of day moved by an amount of clock time ("10:45 + 90 minutes", "1:15 pm - 2
 hours"), the time between two times of day ("5pm - 9am"), and amounts of clock time added up ("2 hours 45 minutes +
-1 hour 30 minutes"); finding such a sum where a goal says it in words ("90 minutes after 10:45", "add 45 minutes to
-11:30", "how many hours between 9am and 5pm") and reading it back, as the calculator does.
+1 hour 30 minutes"), and a time of day told on the other clock ("7:30 pm in 24-hour time"); finding such a sum where
+a goal says it in words ("90 minutes after 10:45", "add 45 minutes to 11:30", "how many hours between 9am and
+5pm", "0900 in regular time") and reading it back, as the calculator does.
 
 A time written with am or pm (or noon, midnight) is told back so; one written with a leading zero or an hour past
 12 ("09:00", "17:30") on a 24-hour clock; one written "3:45" could be either, and is told on a 12-hour clock
@@ -75,6 +76,15 @@ _TERM = rf"(?:{_WHEN}|{_DURATION})"
 _SUM = re.compile(rf"(?i)\s*(?P<first>{_TERM})(?P<rest>(?:\s*(?:plus|minus|[-+−])\s*(?:{_TERM}))+)\s*")
 _NEXT = re.compile(rf"(?i)\s*(?P<op>plus|minus|[-+−])\s*(?P<term>{_TERM})")
 _TWELVE_HOUR = re.compile(r"(?i)[ap]\.?m\.?|noon|midnight|midday")
+# A time of day asked on the other clock ("7:30 pm in 24 hour time", "15:30 in 12-hour format", "0900 in regular
+# time"); military time is four digits ("0900", "1730").
+_HHMM = r"(?<![\w:.])(?:[01]\d|2[0-3])[0-5]\d(?![\w:.])"
+_ON_CLOCK_SAID = re.compile(
+    rf"(?i)(?P<t>{_WHEN}|{_HHMM})\s+(?:in|to|into|as|on\s+a)\s+(?:a\s+)?"
+    r"(?:(?P<hours>24|12|twenty[- ]four|twelve)[- ]?h(?:ou)?rs?\b(?:\s+(?:time|clock|format))?"
+    r"|(?P<word>military|regular|normal)\s+(?:time|format))"
+)
+_ON_CLOCK = re.compile(rf"(?i)\s*(?P<t>{_WHEN}|{_HHMM})\s+in\s+(?P<hours>24|12)-hour\s+time\s*")
 
 
 def find_time_sums(text: str) -> Iterator[str]:
@@ -82,6 +92,8 @@ def find_time_sums(text: str) -> Iterator[str]:
     90 minutes", "how many hours between 9am and 5pm" → "5pm - 9am"; each one that reads, and none inside another
     ("45 minutes to 11:30" of "add 45 minutes to 11:30")."""
     found: list[tuple[int, int, str]] = []
+    for m in _ON_CLOCK_SAID.finditer(text):
+        found.append((m.start(), m.end(), f"{' '.join(m['t'].split())} in {_clock_asked(m)}-hour time"))
     for pattern, sign in _SAID:
         for m in pattern.finditer(text):
             if sign == "between":
@@ -99,6 +111,12 @@ def find_time_sums(text: str) -> Iterator[str]:
     for start, end, expression in found:
         if not any(a <= start and end <= b and (a, b) != (start, end) for a, b, _ in found):
             yield expression
+
+
+def _clock_asked(m: re.Match[str]) -> str:
+    """The clock a time of day is asked on: "24" (24 hours, twenty-four, military) or "12" (12, twelve, regular)."""
+    said = (m["hours"] or m["word"]).casefold()
+    return "24" if said.startswith(("24", "twenty", "military")) else "12"
 
 
 def _trip(text: str) -> str | None:
@@ -148,6 +166,13 @@ def read_time_sum(expression: str) -> TimeSum | None:
     """``expression`` as a sum on the clock ("10:45 + 90 minutes", "5pm - 9am", "2 hours + 45 minutes", "11:30 plus
     2 hours"), or None when it is none: at least one operand a time of day or none, one time of day at most but for
     one taken from another, an amount never less a time of day."""
+    on_clock = _ON_CLOCK.fullmatch(expression)
+    if on_clock is not None:  # a time of day told on the other clock
+        said = on_clock["t"]
+        when = read_time_of_day(said) if not said.isdigit() else time(int(said[:2]), int(said[2:]))
+        if when is None:
+            return None
+        return TimeSum(seconds=when.hour * _HOUR + when.minute * _MINUTE, is_time=True, clock=on_clock["hours"])
     m = _SUM.fullmatch(expression)
     if m is None:
         return None
