@@ -342,9 +342,9 @@ def _quantity(text: str) -> pint.Quantity[float]:
     part = read_part(text)
     match = _QUANTITY.fullmatch(text.strip() if part is None else f"1 {part[1]}")
     if match is None and (worded := _WORDED_AMOUNT.fullmatch(text.strip())) is not None:
-        number = read_number(worded["words"])  # "three miles", "twenty minutes"
-        if number is not None:
-            part = (number, worded["unit"])
+        counted = read_number(worded["words"])  # "three miles", "twenty minutes"
+        if counted is not None:
+            part = (counted, worded["unit"])
             match = _QUANTITY.fullmatch(f"1 {part[1]}")
     if match is None:
         raise ValueError(f"{text!r} does not start with a number; give a quantity such as '5 miles' or '100°F'")
