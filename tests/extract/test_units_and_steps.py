@@ -190,6 +190,7 @@ def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal
         ("what is three quarters of an hour in minutes", ["three quarters of an hour"], ["minutes"]),
         ("how many feet in three miles", ["three miles"], ["feet"]),  # an amount in words
         ("how many seconds in twenty minutes", ["twenty minutes"], ["seconds"]),
+        ("how many days is 1 million seconds", [], []),  # not "million seconds"
     ],
 )
 def test_a_conversion_offers_one_of_a_unit_and_amounts_of_time(

@@ -384,7 +384,8 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     ]
     listed = (*_LISTED.finditer(text), *_LISTED_TOTAL.finditer(text))
     spoken += [_continued(text, m, done, goal) for m in listed if (done := _listed(m)) is not None]
-    spoken += [(m.start(), m.end(), done) for m in _RATE.finditer(text) if (done := _at_rate(m)) is not None]
+    if goal:  # a question asked of an amount at a rate
+        spoken += [(m.start(), m.end(), done) for m in _RATE.finditer(text) if (done := _at_rate(m)) is not None]
     # one spoken operation inside another's arithmetic ("5 squared" of "7 squared minus 5 squared") is a part of it
     spoken = [w for w in spoken if not any(o[0] <= w[0] and w[1] <= o[1] and o[:2] != w[:2] for o in spoken)]
     # so is a chain inside a percentage's arithmetic ("200 plus 10" of "25% of 200 plus 10") or inside a spoken

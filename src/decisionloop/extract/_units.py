@@ -35,8 +35,9 @@ _DEGREES = re.compile(r"(?i)(?:degrees?|deg)\s+(?P<scale>\w+)")
 
 # One of a unit: "a", "an" or "one" before up to two words (groups as ``measured`` reads them).
 _ONE = re.compile(r"(?i)\b(an?|one)(\s)([^\W\d_]+(?:\s+[^\W\d_]+)?)")
-# A number in words before up to two words ("three miles", "twenty minutes"), as ``measured`` reads them.
-_WORDED = re.compile(rf"(?i)(?<![\w-])({SPELLED})(\s)([^\W\d_]+(?:\s+[^\W\d_]+)?)")
+# A number in words before up to two words ("three miles", "twenty minutes"), as ``measured`` reads them; not a
+# scale word after digits (the "million seconds" of "1 million seconds").
+_WORDED = re.compile(rf"(?i)(?<![\w-])(?<!\d\s)({SPELLED})(\s)([^\W\d_]+(?:\s+[^\W\d_]+)?)")
 
 
 def units(text: str) -> Iterator[Found]:
