@@ -176,3 +176,9 @@ def test_a_lower_case_goal_offers_its_dates_as_typed(goal: str, span: str) -> No
 
 def test_a_region_told_by_its_time_zone_is_a_place() -> None:
     assert ("west coast", "place") in kinds("what time is it on the west coast")
+
+
+@pytest.mark.parametrize("goal", ["whats tomorrow's date", "wats the time", "hows the weather in rome"])
+def test_a_contraction_typed_without_its_apostrophe_is_no_name(goal: str) -> None:
+    first = goal.split()[0]
+    assert not {span for span, _ in kinds(goal) if span.casefold() == first}

@@ -47,8 +47,9 @@ FUNCTION = words(
     just very too more most much many few other another such own same let lets up down out off again once until
     since unless while though although because whether via per among amongst around across along against behind
     below above beneath beside besides beyond despite except inside outside toward towards upon versus till
-    whilst whereas"""
-)
+    whilst whereas
+    whats wats hows wheres whos whens whys thats theres heres"""
+)  # the last line: contractions typed without their apostrophe ("whats the time")
 # Words that name the kind of thing asked about (laya's GENERIC plus the fact names of the catalog): as a span on
 # their own they never identify anything.
 GENERIC = words(
