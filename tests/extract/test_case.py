@@ -182,3 +182,18 @@ def test_a_region_told_by_its_time_zone_is_a_place() -> None:
 def test_a_contraction_typed_without_its_apostrophe_is_no_name(goal: str) -> None:
     first = goal.split()[0]
     assert not {span for span, _ in kinds(goal) if span.casefold() == first}
+
+
+@pytest.mark.parametrize(
+    ("goal", "found"),
+    [
+        ("how long ago was 9/11", {("9/11", "date")}),
+        ("how many days until 12/25", {("12/25", "date")}),
+        ("what is 9/11", {("9/11", "expression")}),  # asked of as a number: a division
+        ("add 1/2 cup of sugar", {("1/2", "expression")}),
+    ],
+)
+def test_a_month_and_a_day_with_a_slash_is_a_date_where_a_goal_asks_of_a_day(
+    goal: str, found: set[tuple[str, str]]
+) -> None:
+    assert {(s, k) for s, k in kinds(goal) if s[0].isdigit() and k in ("date", "expression")} == found

@@ -156,7 +156,7 @@ def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: floa
         ("what is 3 times the sum of 4 and 5", ["3 times (4 + 5)"]),
         ("what is half of 3 and a half", ["3.5 / 2"]),  # not half of 3
         ("what's 3:45 plus 2 hours 30 minutes", ["3:45 + 2 hours 30 minutes"]),  # a sum on the clock, not 45 plus 2
-        ("how long ago was 9/11", []),  # a month and a day, asked of as a day
+        ("how long ago was 9/11", []),  # a month and a day, asked of as a day: a date (extract._dates)
         ("i earn 20 an hour, how much a day", []),  # a working day is no 24 hours
         ("i read 30 pages a day for a month", []),  # a month is no whole number of days
         ("how many days until 12/25", []),

@@ -340,6 +340,15 @@ def test_a_goal_asking_when_the_sun_sets_is_never_answered_with_the_time_now(goa
     assert any(h.kind == "tool_cannot_tell" for s in result.steps for h in s.holds)
 
 
+def test_a_month_and_a_day_with_a_slash_is_the_day_date_math_counts_to() -> None:
+    stop, answer, tools = _run("how many days until 12/25")
+    assert (stop, answer, tools) == (
+        "answered",
+        "Friday, December 25, 2026 is in 24 days (3 weeks and 3 days)",
+        ["date_math"],
+    )
+
+
 @pytest.mark.parametrize("goal", ["current time in Europe/Berlin"])
 def test_a_goal_the_model_is_unsure_of_is_held_never_answered_wrong(goal: str) -> None:
     # An IANA zone key is no span the extractor offers ("Europe" and "Berlin" are): the model is unsure which one

@@ -250,6 +250,9 @@ def test_relative_phrases(text: str, expected: date) -> None:
         ("01-02-1980", date(1980, 1, 2)),
         ("13.05.2021", date(2021, 5, 13)),
         ("12/31/99", date(1999, 12, 31)),
+        ("12/25", date(2026, 12, 25)),  # a month and a day with no year: this year's
+        ("13/1", date(2026, 1, 13)),  # only the other order is a date
+        ("3/14 2027", date(2027, 3, 14)),
     ],
 )
 def test_written_dates(text: str, expected: date) -> None:
@@ -258,6 +261,7 @@ def test_written_dates(text: str, expected: date) -> None:
 
 def test_slashed_dates_follow_the_country() -> None:
     assert read_date("1/5/2027", TUESDAY, country="GB") == date(2027, 5, 1)
+    assert read_date("1/5", TUESDAY, country="GB") == date(2026, 5, 1)
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,10 @@ from collections.abc import Iterator
 
 from decisionloop.extract._text import Found, readings
 from decisionloop.values.dates import (
+    ASKS_OF_A_DAY,
     MONTHS,
     SINCE,
+    SLASHED_DAY,
     WORKDAYS_UNTIL,
     find_days,
     find_durations,
@@ -46,6 +48,8 @@ def dates(text: str, year: int, *, lowered: bool = False) -> Iterator[Found]:
     and stretches between two of them (in a text typed in lower case, ``lowered``, too: offered as typed), a year
     asked about as a time; then a month named alone."""
     found = list(_days(text, year))
+    if ASKS_OF_A_DAY.search(text):  # "how long ago was 9/11", "how many days until 12/25"
+        found += [m.group() for m in SLASHED_DAY.finditer(text)]
     found += [m.group(1) for m in _YEAR_ASKED.finditer(text) if not any(m.group(1) in span for span in found)]
     titled = _TITLE_WORD.sub(lambda m: m.group().upper(), text) if lowered else text
     if lowered and len(titled) == len(text):  # "december 25", "christmas": read with capitals too

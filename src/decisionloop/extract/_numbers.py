@@ -9,6 +9,7 @@ from functools import lru_cache
 from itertools import islice
 
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, Found, is_function
+from decisionloop.values.dates import ASKS_OF_A_DAY, SLASHED_DAY
 from decisionloop.values.numbers import POINT, ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, SPELLED_WORD, read_number
 from decisionloop.values.quantity import UNIT_OF, find_compounds, has_measure, registry
 from decisionloop.values.time_sums import find_time_sums
@@ -47,11 +48,6 @@ _PERCENT = re.compile(
 # 1/5/2027) and two two-digit numbers with a dash (09-25, the weather tool's day). So "12-34" is not offered,
 # while "10-2" or "1/5" still are.
 _DATE_LIKE = re.compile(r"\d{4}[-/]\d{1,2}[-/]\d{1,2}|\d{1,2}[-/]\d{1,2}[-/]\d{2,4}|\d{2}-\d{2}")
-# A month and a day written with a slash ("9/11", "12/25"), which a goal asking about a day means as a date.
-_MONTH_DAY = re.compile(r"(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])")
-_ASKS_OF_A_DAY = re.compile(
-    r"(?i)\b(?:ago|since|until|till|what\s+(?:day|date)|which\s+day|when\s+(?:is|was)|birthday|anniversary)\b"
-)
 # Spoken forms of the calculator's operations, rewritten to its symbols ("multiply 3 by 4" → "3 * 4"). Each
 # starts at a word and wants whitespace after its words, so "address 5 and 6" or "additive 5 and 6" are no sums.
 _VERBAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -394,7 +390,8 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     chains = [m for m in chain.finditer(text) if not any(a <= m.start() and m.end() <= b for a, b in wholes)]
     for m in (*chains, *percents):
         expr = _balanced(m.group().strip())
-        if not (_DATE_LIKE.fullmatch(expr) or (_MONTH_DAY.fullmatch(expr) and _ASKS_OF_A_DAY.search(text))):
+        # a month and a day with a slash ("9/11") in a goal that asks of a day is a date (``extract._dates``)
+        if not (_DATE_LIKE.fullmatch(expr) or (SLASHED_DAY.fullmatch(expr) and ASKS_OF_A_DAY.search(text))):
             yield from _with_steps(text, m.start(), m.end(), expr, goal)
     for m in _BY.finditer(text):
         yield m.group(1), "expression"

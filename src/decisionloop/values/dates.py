@@ -21,7 +21,9 @@ from decisionloop.values._holidays import StandsAlone
 from decisionloop.values.numbers import NUMBER_WORD, NUMBER_WORDS, count
 
 __all__ = [
+    "ASKS_OF_A_DAY",
     "MONTHS",
+    "SLASHED_DAY",
     "WEEKDAYS",
     "Duration",
     "Unit",
@@ -366,6 +368,13 @@ _MONTH_DAY = re.compile(r"([a-z]+)\.? (\d{1,2})(?:,? (\d{4}))?")
 _DAY_MONTH = re.compile(r"(\d{1,2}) (?:of )?([a-z]+)\.?(?:,? (\d{4}))?")
 _MONTH_YEAR = re.compile(r"([a-z]+)\.? (\d{4})")
 _SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2,4})|(\d{1,2})([-.])(\d{1,2})\5(\d{4})")
+# A month and a day with a slash and no year ("12/25", "9/11"; "3/14 2027", as date_math asks of another year).
+_SLASHED_DAY = re.compile(r"(\d{1,2})/(\d{1,2})(?: (\d{4}))?")
+# Where a text writes one, and a goal that asks of a day, which alone makes "9/11" a date and not a division.
+SLASHED_DAY = re.compile(r"(?<![\w/.,])(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])(?![\w/.,]|,\d)")
+ASKS_OF_A_DAY = re.compile(
+    r"(?i)\b(?:ago|since|until|till|what\s+(?:day|date)|which\s+day|when\s+(?:is|was)|birthday|anniversary)\b"
+)
 # A weekday, alone or plural ("friday", "sundays") or after this/coming/next/last.
 _WEEKDAY = re.compile(rf"(?:(this|coming|next|last) )?({'|'.join(d.lower() for d in WEEKDAYS)})s?")
 # A period relative to today: "next week", "last month", "this year", "coming weekend".
@@ -441,6 +450,8 @@ def _calendar_date(text: str, today: date, country: str) -> date | None:
         month, day, year = _month(m[1]), "1", m[2]
     elif m := _SLASHED.fullmatch(text):
         return _slashed(m[1] or m[4], m[2] or m[6], m[3] or m[7], today, country)
+    elif m := _SLASHED_DAY.fullmatch(text):
+        return _slashed(m[1], m[2], m[3] or str(today.year), today, country)
     else:
         return None
     if month is None:
