@@ -172,7 +172,7 @@ def read_time_sum(expression: str) -> TimeSum | None:
         when = read_time_of_day(said) if not said.isdigit() else time(int(said[:2]), int(said[2:]))
         if when is None:
             return None
-        return TimeSum(seconds=when.hour * _HOUR + when.minute * _MINUTE, is_time=True, clock=on_clock["hours"])
+        return TimeSum(seconds=_of_day(when), is_time=True, clock=on_clock["hours"])
     m = _SUM.fullmatch(expression)
     if m is None:
         return None
@@ -205,9 +205,14 @@ def _operand(text: str) -> tuple[int, bool, str] | None:
     said = " ".join(text.split())
     when = read_time_of_day(said)
     if when is not None:
-        return when.hour * _HOUR + when.minute * _MINUTE + when.second, True, _clock_of(said, when)
+        return _of_day(when), True, _clock_of(said, when)
     amount = _read_amount(said)
     return None if amount is None else (amount, False, "")
+
+
+def _of_day(when: time) -> int:
+    """A time of day in seconds after midnight."""
+    return when.hour * _HOUR + when.minute * _MINUTE + when.second
 
 
 def _clock_of(said: str, when: time) -> str:
