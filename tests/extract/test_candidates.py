@@ -364,6 +364,13 @@ def test_the_amount_named_in_the_goal_is_preferred() -> None:
         ("send alex a message that dinner is at 7", "dinner is at 7"),
         ("don't let me forget to pay rent on the 1st", "pay rent on the 1st"),
         ("ping sam that the meeting is moved", "the meeting is moved"),
+        ("set a reminder to pay rent on the 1st", "pay rent on the 1st"),
+        ("set a reminder for 7am to go running", "go running at 7am"),  # when it is said last, at that time
+        ("write to grandma that we'll visit on sunday", "we'll visit on sunday"),
+        ("shoot a message to maria that dinner is at 7", "dinner is at 7"),
+        ("reply to mark that i agree", "i agree"),
+        ("tell my boss i'm sick today", "i'm sick today"),
+        ("send hi to dave", "hi"),  # a greeting sent
     ],
 )
 def test_clauses(goal: str, span: str) -> None:

@@ -72,6 +72,13 @@ def test_a_zone_written_as_an_offset_is_offered_whole_not_by_its_name_alone() ->
         ("tell anna: dinner at 8", "anna"),
         ("send mom a text saying happy birthday", "mom"),
         ("let sarah know the meeting is cancelled", "sarah"),
+        ("send a message to my mom saying hi", "mom"),  # not "my"
+        ("let my boss know i'll be late", "boss"),
+        ("text mom i love you", "mom"),
+        ("tell my boss i'm sick today", "boss"),
+        ('send "see you soon" to tom', "tom"),
+        ("send hi to dave", "dave"),
+        ("send happy birthday to my sister", "sister"),
     ],
 )
 def test_a_lower_case_recipient_the_lexicon_knows_as_a_word_is_offered_before_what_is_said(
@@ -84,8 +91,10 @@ def test_a_lower_case_recipient_the_lexicon_knows_as_a_word_is_offered_before_wh
     "goal",
     [
         "remind me to buy milk",
-        "send a message to my mom saying hi",
         "text the group",
+        "text about the meeting",
+        "send the report to bob",  # what is sent is no message
+        "tell me a joke",
         "let me know",
         "let me know that it works",  # "me" is in nameparser's titles (Maître) but no title here
     ],

@@ -135,6 +135,23 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("if i earn 52000 a year how much is that per month", "52000 / 12", 4333.333333),
         ("i spend 10 dollars a day, how much is that a year", "10 × 365", 3650),
         ("how much is 40 hours a week at $25 an hour", "40 × 25", 1000),
+        ("what's 8 hours at 15.50 an hour", "8 × 15.50", 124),
+        ("i make $18 an hour, how much for 40 hours", "18 × 40", 720),
+        # things at a price each, with what is added after; a distance at a speed, a speed for a time
+        ("how much is 3 pizzas at 12.99 each", "3 × 12.99", 38.97),
+        ("4 tickets at $35 each plus $10 fee", "(4 × 35) plus 10", 150),
+        ("how long does it take to go 150 miles at 50 mph", "150 / 50", 3),
+        ("if a car goes 60 mph how far in 2.5 hours", "60 × 2.5", 150),
+        # a part as a percentage of a whole, the change between two amounts in percent, a price after a discount
+        ("what is 45 as a percentage of 60", "45 / 60 × 100", 75),
+        ("what's the percentage change from 200 to 150", "(150 - 200) / 200 × 100", -25),
+        ("by what percent did sales grow from 1200 to 1500", "(1500 - 1200) / 1200 × 100", 25),
+        ("how much did the price go up from 50 to 65 in percent", "(65 - 50) / 50 × 100", 30),
+        ("how much is a 20 dollar tip on 150 in percent", "20 / 150 × 100", 13.333333),
+        ("price after 30% discount on 250", "250 - 30% of 250", 175),
+        # two spoken operations an operator joins
+        ("what's 1/4 of 100 plus 1/2 of 50", "(1/4 × 100) plus (1/2 × 50)", 50),
+        ("half of 10 plus a third of 9", "(10 / 2) plus (9 / 3)", 8),
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:
@@ -161,6 +178,9 @@ def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: floa
         ("i read 30 pages a day for a month", []),  # a month is no whole number of days
         ("how many days until 12/25", []),
         ("what is 9/11", ["9/11"]),
+        ("what is 45 as a percentage of 60", ["45 / 60 × 100"]),  # not 45 × 100
+        ("how much is a 20 dollar tip on 150 in percent", ["20 / 150 × 100"]),  # not 150 × 100
+        ("what's 1/4 of 100 plus 1/2 of 50", ["(1/4 × 100) plus (1/2 × 50)"]),  # not "100 plus (1/2 × 50)"
     ],
 )
 def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal: str, expressions: list[str]) -> None:
@@ -190,7 +210,9 @@ def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal
         ("what is three quarters of an hour in minutes", ["three quarters of an hour"], ["minutes"]),
         ("how many feet in three miles", ["three miles"], ["feet"]),  # an amount in words
         ("how many seconds in twenty minutes", ["twenty minutes"], ["seconds"]),
-        ("how many days is 1 million seconds", [], []),  # not "million seconds"
+        ("how many days is 1 million seconds", ["1 million seconds"], ["days"]),  # not "million seconds"
+        ("2.75 hours in hours and minutes", ["2.75 hours"], ["hours", "hours and minutes"]),
+        ("what's 25% of an hour in minutes", ["25% of an hour"], ["minutes"]),  # not "an hour" of it
     ],
 )
 def test_a_conversion_offers_one_of_a_unit_and_amounts_of_time(

@@ -21,11 +21,13 @@ from decisionloop.loop.gate import (
     shared_lacking,
     shared_value_holds,
     stop_holds,
+    unplaced_holds,
     wants_to_stop,
 )
 from decisionloop.model.matching import Match
 from decisionloop.spec import load_spec
 from decisionloop.tools import tool as as_tool
+from decisionloop.tools.builtin import builtin_tools
 
 SPEC = load_spec()
 
@@ -313,3 +315,32 @@ def test_a_call_for_a_goal_that_asks_of_what_the_tool_cannot_tell_is_held() -> N
     for goal in ("what time is it in Paris", "sunsets are nice; what time is it", "the tidewater is high"):
         holds = route_step(0, sure, tool=clock, previous=None, goal_risky=False, goal=goal).holds
         assert "tool_cannot_tell" not in kinds(holds), goal
+
+
+@pytest.mark.parametrize(
+    ("goal", "held"),
+    [
+        ("what time is it on mars", True),  # a place the clock does not know: told none, it would tell the time here
+        ("what time is it at the north pole", True),
+        ("what time is it in nowhere", True),
+        ("what time is it", False),
+        ("what time is it in the morning", False),  # words that say when, not where
+        ("what's the time at the moment", False),
+        ("what time will it be in 8 hours", False),
+        ("what time is it in an hour", False),
+        ("what day is it on friday", False),
+    ],
+)
+def test_a_call_that_leaves_out_a_place_the_goal_names_is_held(goal: str, held: bool) -> None:
+    clock = next(t for t in builtin_tools() if t.id == "clock")
+    holds = unplaced_holds(goal, clock, {})
+    assert bool(holds) is held
+    assert all(h.kind == "place_left_out" for h in holds)
+
+
+def test_a_place_a_value_of_the_call_holds_is_not_left_out() -> None:
+    clock = next(t for t in builtin_tools() if t.id == "clock")
+    assert unplaced_holds("what time is it in tokyo", clock, {"place": "tokyo"}) == []
+    assert unplaced_holds("what time is 9am in london", clock, {"at": "9am in london"}) == []
+    weather = next(t for t in builtin_tools() if t.id == "weather")  # its place is required: asked, not left out
+    assert unplaced_holds("weather on mars", weather, {"when": "today"}) == []

@@ -34,7 +34,7 @@ FORCE = Tool(
 def _given(goal: str, *extra: Tool) -> tuple[str, ...]:
     tools = (*builtin_tools(), *extra)
     candidates = extract(goal, [], now=NOW)
-    return given_tools(tool_options(tools, candidates), candidates)
+    return given_tools(tool_options(tools, candidates), candidates, goal)
 
 
 @pytest.mark.parametrize(
@@ -57,3 +57,17 @@ def test_a_tool_is_given_when_the_goal_has_a_value_of_a_specific_kind_for_each_r
 def test_one_value_does_not_give_two_slots() -> None:
     assert _given("Change -18 degrees to the other unit", FORCE) == ()
     assert _given("the force of 3 coulombs at 2 meters", FORCE) == ("electric_force",)
+
+
+@pytest.mark.parametrize(
+    ("goal", "given"),
+    [
+        ("what day was july 4 1776", ("date_math",)),  # System 1 found no tool at 1.00
+        ("how long until halloween", ("date_math",)),
+        ("when is easter 2027", ("date_math",)),
+        ("is the museum open on july 4", ()),  # a date, but nothing asked of the day
+        ("what day is it", ()),  # asked of a day, but no date given
+    ],
+)
+def test_a_date_tool_is_given_when_the_goal_asks_of_a_day_it_names(goal: str, given: tuple[str, ...]) -> None:
+    assert _given(goal) == given

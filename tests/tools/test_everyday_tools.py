@@ -102,6 +102,23 @@ def test_a_state_province_or_nation_keeps_the_zone_most_of_its_people_do(place: 
     assert find_zone(place) == zone
 
 
+@pytest.mark.parametrize(
+    ("place", "zone"),
+    [
+        ("paris france", ("Paris", "Europe/Paris")),
+        ("Paris, Texas", ("Paris", "America/Chicago")),  # the city of that name in the state, not the capital
+        ("paris tx", ("Paris", "America/Chicago")),  # a state by its code
+        ("portland oregon", ("Portland", "America/Los_Angeles")),
+        ("portland maine", ("Portland", "America/New_York")),
+        ("perth australia", ("Perth", "Australia/Perth")),  # not the country's capital's zone
+        ("london uk", ("London", "Europe/London")),
+        ("blorp france", None),  # no city of that name there: no guess
+    ],
+)
+def test_a_city_named_with_its_country_or_state_is_that_one(place: str, zone: tuple[str, str] | None) -> None:
+    assert find_zone(place) == zone
+
+
 def test_zones_come_from_the_gazetteer_and_the_zone_database() -> None:
     assert find_zone("Sydney") == ("Sydney", "Australia/Sydney")
     assert find_zone("France") == ("France", "Europe/Paris")
@@ -309,6 +326,10 @@ def test_date_math_without_an_offset_still_refuses_an_unreadable_date() -> None:
         ("1 hour 30 minutes", "minutes", "1 hour 30 minutes = 90 minutes"),
         ("three miles", "feet", "three miles = 15,840 feet"),  # an amount in words
         ("a quarter of an hour", "minutes", "a quarter of an hour = 15 minutes"),
+        ("1 million seconds", "days", "1 million seconds = 11.57 days"),  # a scale word after the number
+        ("a billion seconds", "years", "a billion seconds = 31.69 years"),
+        ("a thousand feet", "meters", "a thousand feet = 304.8 meters"),
+        ("25% of an hour", "minutes", "25% of an hour = 15 minutes"),  # a percentage of one unit
         # information, which pint counts as dimensionless; "mb" and "gb" as people mean them, not millibarns
         ("a megabyte", "bytes", "a megabyte = 1,000,000 bytes"),
         ("5 gb", "mb", "5 gb = 5,000 mb"),
@@ -331,6 +352,7 @@ def test_date_math_without_an_offset_still_refuses_an_unreadable_date() -> None:
         ("1.8 meters", "feet and inches", "1.8 meters = 5 feet 10.87 inches"),
         ("2.5 kg", "pounds and ounces", "2.5 kg = 5 pounds 8.18 ounces"),
         ("150 minutes", "hours and minutes", "150 minutes = 2 hours 30 minutes"),
+        ("2.75 hours", "hours and minutes", "2.75 hours = 2 hours 45 minutes"),
         ("72 inches", "feet and inches", "72 inches = 6 feet"),
         ("6 inches", "feet and inches", "6 inches = 6 inches"),
         ("20 celsius", "fahrenheit and kelvin", "20 celsius = 68 degrees Fahrenheit = 293.15 kelvin"),  # two answers

@@ -125,6 +125,8 @@ def test_short_holiday_names_are_kept_only_when_they_stand_alone() -> None:
         ("a couple of weeks after Easter", "a couple of weeks after"),
         ("a fortnight prior to the exam", "a fortnight prior to"),
         ("the date 3 business days from now", "3 business days from"),
+        ("subtract 10 days from 2027-01-05", "subtract 10 days from"),  # the verb turns it back
+        ("take away 3 weeks from christmas", "take away 3 weeks from"),
     ],
 )
 def test_durations_keep_their_direction_word(text: str, span: str) -> None:
@@ -205,6 +207,12 @@ def test_an_unknown_country_is_refused_with_the_known_ones() -> None:
         ("start of next year", date(2027, 1, 1)),
         ("beginning of this week", date(2026, 11, 30)),
         ("end of the week", date(2026, 12, 6)),
+        # a weekday counted in a month: the next one from today, or in the year said
+        ("the third monday in january", date(2027, 1, 18)),
+        ("the last friday of may", date(2027, 5, 28)),
+        ("the 2nd Tuesday of March", date(2027, 3, 9)),
+        ("first sunday of december", date(2026, 12, 6)),
+        ("the fourth thursday in november 2026", date(2026, 11, 26)),  # passed, but its year is said
     ],
 )
 def test_weekdays_and_periods(text: str, expected: date) -> None:
@@ -296,6 +304,7 @@ def test_reading_a_date_never_raises(text: str, today: date) -> None:
         ("5 working  days before", ((5, "business day"),), True),
         ("2 weekdays", ((2, "business day"),), False),
         ("1 week and 2 business days", ((1, "week"), (2, "business day")), False),
+        ("subtract 10 days from", ((10, "day"),), True),
     ],
 )
 def test_durations(text: str, parts: tuple[tuple[int, Unit], ...], backwards: bool) -> None:
@@ -377,3 +386,8 @@ def test_clock_time_from_now_is_found_and_read(text: str, span: str, minutes: in
 )
 def test_an_amount_of_clock_time_without_in_or_a_direction_is_no_time_from_now(text: str) -> None:
     assert list(find_time_offsets(text)) == []
+
+
+def test_a_weekday_counted_in_a_month_is_one_date_not_its_weekday() -> None:
+    assert list(find_dates("what date is the third monday in january", YEAR)) == ["the third monday in january"]
+    assert read_date("the fifth monday in february 2027", TUESDAY) is None  # February 2027 has four

@@ -27,6 +27,7 @@ HoldKind = Literal[
     "identical_call",
     "risky_goal_read_only",
     "tool_cannot_tell",
+    "place_left_out",
     "step_failed",
     "what_if_unasked",
 ]

@@ -128,7 +128,7 @@ def decide_tools(
         pick_args=pick_args,
         missing=missing,
         candidates=candidates,
-        given=given_tools(tools, candidates),
+        given=given_tools(tools, candidates, question),
         match=matcher(question, tools) if matcher is not None else None,
     )
 

@@ -14,6 +14,7 @@ from decisionloop.extract._text import (
     CALENDAR_WORDS,
     DOTTED,
     POSSESSIVE,
+    SENT_MESSAGE,
     Found,
     Token,
     acceptable,
@@ -42,6 +43,10 @@ _RECIPIENT = re.compile(
 _SAYS = frozenset({"saying", "that", ":", "asking", "telling", "about", "know"})
 _GROUP_DETERMINERS = frozenset({"the", "our"})  # "my mom" is read as before: "mom"
 _MESSAGES = frozenset({"message", "text", "note", "email", "line"})
+# A message sent to someone named last: what it says quoted, or a greeting ('send "see you soon" to tom').
+_SENT_TO = re.compile(rf"(?i:\s*(?:please\s+)?){SENT_MESSAGE}\s+\Z")
+# The verbs right before whom a message is for, in a text typed in lower case ("text mom i love you").
+_SENDS = frozenset({"tell", "text", "message", "email", "e-mail", "ping"})
 _OF = "of"
 # A region after a place and a comma: a capitalised word or up to three ("New York, USA", "Boston, MA").
 _REGION_AFTER = re.compile(r",\s*([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*){0,2})")
@@ -225,14 +230,26 @@ def completed(found: Sequence[Found], text: str) -> Iterator[Found]:
 def recipients(text: str, *, lowered: bool = False) -> Iterator[Found]:
     """People a message is addressed to: the capitalised name after to, tell, message, text, email, …; in a text
     typed in lower case (``lowered``), also the one word there that what the message says follows ("text bob
-    that …", "a message to mom saying …"), though the lexicon knows it as a word."""
+    that …", "a message to mom saying …", "text mom i love you", "tell my boss …"), or that ends a sentence where
+    a message quoted or a greeting is sent to it ("send hi to dave"), though the lexicon knows it as a word."""
     for m in _RECIPIENT.finditer(text):
         toks = tokens(text[m.end() : m.end() + 60])
         # a title before the name ("Dr", "Sir"), not a word that is one in nameparser's list too ("me", Maître)
         while toks and ((_is_title(toks[0].text) and not is_function(toks[0].text)) or toks[0].text == "."):
             toks = toks[1:]
-        if lowered and _addressed(toks):
-            yield from _emit(toks[0].text, "person")
+        mine = toks[1:] if toks and toks[0].text.casefold() == "my" else toks  # "let my boss know …": boss
+        if lowered and _addressed(mine):
+            yield from _emit(mine[0].text, "person")
+            continue
+        if lowered and m.group(1).casefold() == "to" and _SENT_TO.match(text, 0, m.start()):
+            # 'send "see you soon" to tom', "send hi to dave", "… to my sister", "send thanks to the team"
+            if _last(mine):
+                yield from _emit(mine[0].text, "person")
+            elif toks and toks[0].text.casefold() in _GROUP_DETERMINERS and _last(toks[1:]):
+                yield " ".join(t.text for t in toks[:2]), "person"
+            continue
+        if lowered and m.group(1).casefold() in _SENDS and (told := _told(toks)) is not None:
+            yield told, "person"  # "text mom i love you", "tell my boss i'm sick"
             continue
         if _group(toks):  # "message the team: …", "tell our family that …"
             yield " ".join(t.text for t in toks[:2]), "person"
@@ -255,6 +272,30 @@ def _group(toks: Sequence[Token]) -> bool:
         and not is_function(toks[1].text)
         and toks[2].text.casefold() in _SAYS
     )
+
+
+def _last(toks: Sequence[Token]) -> bool:
+    """Whether ``toks`` start with one word that ends the sentence."""
+    return (
+        bool(toks)
+        and toks[0].is_word
+        and toks[0].text.isalpha()
+        and not is_function(toks[0].text)
+        and (len(toks) == 1 or toks[1].text in ".!?")
+    )
+
+
+def _told(toks: Sequence[Token]) -> str | None:
+    """The one word a message's verb is followed by, maybe after "my" ("mom", "my boss"), where more words (what
+    the message says) follow it; None for a function word, a date or words that say what kind of message it is."""
+    if len(toks) > 1 and toks[0].text.casefold() == "my":
+        toks = toks[1:]
+    if len(toks) < 2 or not (toks[0].is_word and toks[0].text.isalpha() and toks[1].is_word):
+        return None
+    word = toks[0].text
+    if is_function(word) or _calendar(word) or word.casefold() in _SAYS | _MESSAGES:
+        return None
+    return word
 
 
 def _addressed(toks: Sequence[Token]) -> bool:

@@ -6,7 +6,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
-from itertools import islice
+from itertools import islice, pairwise
 
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, Found, is_function
 from decisionloop.values.dates import ASKS_OF_A_DAY, SLASHED_DAY
@@ -77,6 +77,8 @@ _TIP_AT = (
     rf"(?:tip|tax|vat)\s+(?:on|for|of)\s+(?:an?\s+|the\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+){{0,2}}\s+at\s+"
     rf"({NUM})\s*(?:%|\s+percent)"
 )
+# A speed as people write it ("50 mph", "80 km/h", "60 miles an hour").
+_SPEED = r"(?:mph|km/h|kph|kmh|(?:miles|km|kilomet(?:er|re)s)\s+(?:an|per)\s+hour)\b"
 # Further spoken forms: roots, fractions of a number and percentages of an amount ("15% tip on 86.40").
 _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rf"(?i)\b{pattern}(?![\w.])"), template)
@@ -95,6 +97,9 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"(\d+)\s+(?:quarters|fourths)\s+of\s+[$€£]?\s*({NUM})", "{0}/4 × {1}"),
         (rf"(\d+)\s+fifths\s+of\s+[$€£]?\s*({NUM})", "{0}/5 × {1}"),
         (rf"(\d+)\s+tenths\s+of\s+[$€£]?\s*({NUM})", "{0}/10 × {1}"),
+        # the price after a discount ("price after 30% discount on 250")
+        (rf"after\s+(?:an?\s+|the\s+)?({NUM}){_PERCENT_WORD}\s+(?:discount|off)\s+(?:on|of|from)\s+(?:an?\s+|the\s+)?"
+         rf"[$€£]?\s*({NUM})", "{1} - {0}% of {1}"),
         # a price with a discount, or with a tax or tip added ("a $60 item with 15% discount", "60 with 8% tax")
         (rf"({NUM})(?:\s+[a-z]+)?\s+with\s+(?:an?\s+)?({NUM}){_PERCENT_WORD}\s+(?:discount|off)",
          "{0} - {1}% of {0}"),
@@ -120,8 +125,23 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"what\s+percent(?:age)?\s+of\s+({NUM})\s+is\s+({NUM})", "{1} / {0} × 100"),
         (rf"({NUM})\s+is\s+what\s+percent(?:age)?\s+of\s+({NUM})", "{0} / {1} × 100"),
         (rf"({NUM})\s+out\s+of\s+({NUM})\s+(?:as\s+an?\s+|in\s+)?percent(?:age)?", "{0} / {1} × 100"),
-        # a fraction or a decimal said as a percentage ("1/8 as a percent", "0.75 in percent")
-        (rf"({NUM}(?:\s*/\s*{NUM})?)\s+(?:as\s+an?\s+|in\s+|to\s+(?:an?\s+)?)percent(?:age)?", "{0} × 100"),
+        # a part said as a percentage of a whole ("45 as a percentage of 60")
+        (rf"({NUM})\s+(?:as\s+an?\s+|in\s+)percent(?:age)?\s+of\s+[$€£]?\s*({NUM})", "{0} / {1} × 100"),
+        # the change from one amount to another, in percent ("percentage change from 200 to 150", "what percent
+        # did it go up from 50 to 65", "from 50 to 65 in percent")
+        (rf"percent(?:age)?\s+(?:change|increase|decrease|difference|growth|rise|drop|fall|gain|loss)\s+"
+         rf"(?:from|between|of)\s+[$€£]?\s*({NUM})\s+(?:to|and)\s+[$€£]?\s*({NUM})", "({1} - {0}) / {0} × 100"),
+        (rf"what\s+percent(?:age)?\s+(?:[a-z']+\s+){{0,5}}?from\s+[$€£]?\s*({NUM})\s+to\s+[$€£]?\s*({NUM})",
+         "({1} - {0}) / {0} × 100"),
+        (rf"from\s+[$€£]?\s*({NUM})\s+to\s+[$€£]?\s*({NUM})\s+(?:in|as\s+an?)\s+percent(?:age)?",
+         "({1} - {0}) / {0} × 100"),
+        # a tip or a tax said as a percentage of what it is on ("a 20 dollar tip on 150 in percent")
+        (rf"[$€£]?({NUM})(?:\s+{_MONEY_WORD})?\s+(?:tip|tax|discount)\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?[$€£]?\s*({NUM})"
+         rf"(?:\s+[a-z]+)?\s+(?:as\s+an?\s+|in\s+)percent(?:age)?", "{0} / {1} × 100"),
+        # a fraction or a decimal said as a percentage ("1/8 as a percent", "0.75 in percent"); not a whole number
+        # ("150 in percent" is no share of anything)
+        (rf"((?<![\d,])\d*\.\d+|{NUM}\s*/\s*{NUM})\s+(?:as\s+an?\s+|in\s+|to\s+(?:an?\s+)?)percent(?:age)?",
+         "{0} × 100"),
         (rf"({NUM})\s*(?:%|\s+percent)\s+(?:(?:sales|income)\s+)?"
          rf"(?:tip|tax|discount|interest|commission|service\s+charge|vat)\s+(?:on|of|for|from)\s+(?:an?\s+|the\s+)?"
          rf"[$€£]?\s*({NUM})", "{0}% of {1}"),
@@ -165,8 +185,15 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"(?:increase|raise)\s+({NUM})\s+by\s+({NUM}){_PERCENT_ALONE}", "{0} + {1}% of {0}"),
         (rf"(?:decrease|reduce|lower|cut)\s+({NUM})\s+by\s+({NUM}){_PERCENT_ALONE}", "{0} - {1}% of {0}"),
         # hours worked at an hourly rate ("40 hours a week at $25 an hour": what the week pays)
-        (rf"({NUM})\s+hours?\s+(?:a|per|each)\s+(?:day|week|month)\s+at\s+[$€£]?\s*({NUM})(?:\s+[a-z]+)?\s*"
+        (rf"({NUM})\s+hours?(?:\s+(?:a|per|each)\s+(?:day|week|month))?\s+at\s+[$€£]?\s*({NUM})(?:\s+[a-z]+)?\s*"
          rf"(?:an|per|each|/)\s*(?:hour|hr)", "{0} × {1}"),
+        (rf"[$€£]?({NUM})(?:\s+[a-z]+)?\s*(?:an|per|/)\s*(?:hour|hr)\b[^.?!]{{0,30}}?\b(?:for|in|over)\s+({NUM})\s+hours?",
+         "{0} × {1}"),
+        # a number of things at a price each ("3 pizzas at 12.99 each", "4 tickets at $35 each")
+        (rf"({NUM})\s+(?:[a-z]+\s+){{0,2}}?(?:at|for|@)\s+[$€£]?\s*({NUM})\s+(?:each|apiece|a\s+piece)", "{0} × {1}"),
+        # a distance at a speed, and a speed for a time ("150 miles at 50 mph": hours; "60 mph for 2.5 hours")
+        (rf"({NUM})\s+(?:miles|mi|km|kilomet(?:er|re)s)\s+at\s+({NUM})\s*{_SPEED}", "{0} / {1}"),
+        (rf"({NUM})\s*{_SPEED}[^.?!]{{0,30}}?\b(?:in|for)\s+({NUM})\s+hours?", "{0} × {1}"),
         (rf"({NUM})\s+factorial", "{0}!"),
         (rf"factorial\s+of\s+({NUM})", "{0}!"),
         (rf"({NUM})\s*(?:%|\s+percent)\s+of\s+[$€£]\s*({NUM})", "{0}% of {1}"),
@@ -272,10 +299,11 @@ QUANTITY = re.compile(
 _NOT_UNITS = (FUNCTION - {"per"}) | {"am", "pm", "st", "nd", "rd", "th", "x"}
 
 
-# Arithmetic that goes on from a spoken operation ("… plus 10", "… * 3").
+# Arithmetic that goes on from a spoken operation ("… plus 10", "… * 3", "… plus $10", its sign left out).
 # An operand there may be squared or cubed in words, which the calculator reads ("… minus 5 squared").
 _CONTINUED = re.compile(
-    rf"(?i)(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+){_OPERAND}(?:\s+(?:squared|cubed|factorial)\b)?)+(?![\w.])"
+    rf"(?i)(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+)[$€£]?{_OPERAND}(?:\s+(?:squared|cubed|factorial)\b)?)+(?![\w./])"
+    r"(?!\s+of\b)"  # not the "plus 1/2" of "… plus 1/2 of 50", which is an operation of its own
 )
 # An operation on numbers listed ("the average of 4, 8 and 15", "the sum of 1, 2, 3 and 4", "the product of 6 and
 # 7"): the mean is their sum over their count.
@@ -298,7 +326,7 @@ _RATE = re.compile(
 _PERIODS = {("day", "week"): 7, ("day", "year"): 365, ("week", "year"): 52, ("month", "year"): 12}
 _LISTED_MAX_ITEMS = 20
 # A number and an operator before an operation in words ("3 times the sum of 4 and 5").
-_LEAD = re.compile(rf"(?i)(?<![\w.,\-–/])(?P<n>{NUM}|{PI})\s+(?P<op>{_OP_NAME})\s+(?:the\s+)?\Z")
+_LEAD = re.compile(rf"(?i)(?<![\w.,\-–/])(?<!of )(?P<n>{NUM}|{PI})\s+(?P<op>{_OP_NAME})\s+(?:the\s+)?\Z")
 
 
 def _at_rate(m: re.Match[str]) -> str | None:
@@ -382,6 +410,8 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     spoken += [_continued(text, m, done, goal) for m in listed if (done := _listed(m)) is not None]
     if goal:  # a question asked of an amount at a rate
         spoken += [(m.start(), m.end(), done) for m in _RATE.finditer(text) if (done := _at_rate(m)) is not None]
+    if goal:  # two spoken operations joined by an operator are one sum ("1/4 of 100 plus 1/2 of 50")
+        spoken = _joined(text, spoken)
     # one spoken operation inside another's arithmetic ("5 squared" of "7 squared minus 5 squared") is a part of it
     spoken = [w for w in spoken if not any(o[0] <= w[0] and w[1] <= o[1] and o[:2] != w[:2] for o in spoken)]
     # so is a chain inside a percentage's arithmetic ("200 plus 10" of "25% of 200 plus 10") or inside a spoken
@@ -404,6 +434,22 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
             yield product["product"], "expression"
 
 
+_JOIN = re.compile(rf"(?i)\s*(?:(?P<sign>[-+*/×÷])|(?P<op>{_OP_NAME}))\s*")
+
+
+def _joined(text: str, spoken: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """``spoken`` with each two operations that only an operator stands between written as one, each in its
+    parentheses ("1/4 of 100 plus 1/2 of 50" → "(1/4 × 100) plus (1/2 × 50)"), beside them."""
+    ordered = sorted(spoken)
+    joined = []
+    for (start, end, first), (after, stop, second) in pairwise(ordered):
+        between = _JOIN.fullmatch(text, end, after) if end <= after else None
+        if between is not None:
+            op = between["sign"] or " ".join(between["op"].casefold().split())
+            joined.append((start, stop, f"({first}) {op} ({second})"))
+    return spoken + joined
+
+
 def _continued(text: str, m: re.Match[str], expr: str, goal: bool) -> tuple[int, int, str]:
     """Where a spoken operation starts and ends in a goal and what it computes, with the arithmetic before it and
     after it ("3 times the sum of 4 and 5" → "3 times (4 + 5)", "15 squared plus 10" → "(15^2) plus 10", "square
@@ -418,7 +464,7 @@ def _continued(text: str, m: re.Match[str], expr: str, goal: bool) -> tuple[int,
     if lead is not None:
         start, whole = lead.start(), f"{lead['n']} {lead['op']} {whole}"
     if more is not None:
-        end, whole = more.end(), f"{whole}{more.group()}"
+        end, whole = more.end(), f"{whole}{re.sub('[$€£]', '', more.group())}"  # "plus $10": plus 10
     return start, end, whole
 
 

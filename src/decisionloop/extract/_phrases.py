@@ -13,6 +13,7 @@ from decisionloop.extract._text import (
     DOTTED,
     MAX_SPAN,
     POSSESSIVE,
+    SENT_MESSAGE,
     Found,
     Token,
     acceptable,
@@ -53,6 +54,10 @@ _CLAUSE = re.compile(
       | (?:tell|email|e-mail|message|text|send \s+ an? \s+ (?:message|text|email|e-mail) \s+ to)
         \s+ [\w'’.-]+ (?:\s+[\w'’.-]+)? \s* :        # text Alex: running late
       | (?:note|memo|reminder|to-?do) \s* :          # note: call the dentist
+      | (?:set|add|create|make) \s+ (?:me\s+)? an? \s+ reminder (?:\s+(?:to|that|about))?
+                                                     # set a reminder to pay rent
+      | (?:message|text|note|email|e-mail|line|write|reply|respond) \s+ to \s+ (?:the\s+|my\s+|our\s+)?
+        [\w'’.-]+ \s+ that                          # write to grandma that we'll visit
       | (?:send|write|drop) \s+ [\w'’.-]+ \s+ an? \s+ (?:message|text|note|line|email|e-mail) \s+ that
                                                      # send alex a message that dinner is at 7
     ))
@@ -60,11 +65,12 @@ _CLAUSE = re.compile(
     """,
     re.VERBOSE,
 )
-# "tell Sam the car is ready", "let Dr. Lee know that …": a verb (any case), an optional capitalised title
-# abbreviation with its dot, the next word (group 1: the person, if capitalised, checked after) and the rest
-# (group 2). The verb is a whole word ("letter", "texting" are not), the title needs its dot ("Dr." but not "Dr").
+# "tell Sam the car is ready", "let Dr. Lee know that …", "tell my boss …": a verb (any case), an optional "my", an
+# optional capitalised title abbreviation with its dot, the next word (group 1: the person, if capitalised,
+# checked after) and the rest (group 2). The verb is a whole word ("letter", "texting" are not), the title needs
+# its dot ("Dr." but not "Dr").
 _TO_NAMED = re.compile(
-    r"(?i:\b(?:tell|message|text|email|inform|remind|let|ping))\s+(?:[A-Z][a-z]{1,3}\.\s+)?(\w[\w'’-]*)\s+(.+)"
+    r"(?i:\b(?:tell|message|text|email|inform|remind|let|ping))\s+(?i:my\s+)?(?:[A-Z][a-z]{1,3}\.\s+)?(\w[\w'’-]*)\s+(.+)"
 )
 # What opens the message after "tell NAME": "know", "that", "to" (let Sam know that …, remind Ana to …), to drop;
 # only whole words with whitespace after them ("knowledge", "tomorrow" stay), and otherwise the empty string.
@@ -270,15 +276,19 @@ def _sentence_end(rest: str) -> str:
 # comes first in the note ("take my medicine at 6pm").
 _WHEN_FIRST = re.compile(
     r"(?i)(?P<when>(?:tomorrow|tonight|today|this\s+\w+|next\s+\w+|on\s+\w+(?:\s+\d{1,2}(?:st|nd|rd|th)?)?"
-    r"|at\s+\d{1,2}(?::\d\d)?\s?(?:[ap]\.?m\.?)?|in\s+\d+\s+\w+|in\s+an?\s+\w+)"
+    r"|(?:at|for)\s+\d{1,2}(?::\d\d)?\s?(?:[ap]\.?m\.?)?|in\s+\d+\s+\w+|in\s+an?\s+\w+)"
     r"(?:\s+(?:at\s+\d{1,2}(?::\d\d)?\s?(?:[ap]\.?m\.?)?|morning|afternoon|evening|night))?),?\s+to\s+(?P<task>.+)"
 )
+
+# A greeting sent to someone named after it ("send hi to dave"): the greeting is the message.
+_GREETING_SENT = re.compile(rf"\b{SENT_MESSAGE}\s+(?i:to)\s+\w")
+_FOR_TIME = re.compile(r"(?i)^for(?=\s+\d)")
 
 
 def _clause(raw: str) -> Iterator[Found]:
     text = " ".join(raw.split()).strip(" .!?,;:\"'“”‘’")
-    if (first := _WHEN_FIRST.fullmatch(text)) is not None:
-        text = f"{first['task']} {first['when']}"
+    if (first := _WHEN_FIRST.fullmatch(text)) is not None:  # "for 7am to go running": go running at 7am
+        text = f"{first['task']} {_FOR_TIME.sub('at', first['when'])}"
     if 0 < len(text) <= MAX_SPAN and any(ch.isalpha() for ch in text):
         yield text, "clause"
         shorter = _TRAILING_TO.sub("", text)
@@ -298,6 +308,9 @@ def clauses(text: str, *, lowered: bool = False) -> Iterator[Found]:
         yield from _clause(m.group(1))
     for m in _QUOTED.finditer(text):
         yield from _clause(next(g for g in m.groups() if g is not None))
+    for m in _GREETING_SENT.finditer(text):
+        if m["says"]:  # a quoted message is read above
+            yield from _clause(m["says"])
 
 
 def _writes(text: str) -> Iterator[re.Match[str]]:

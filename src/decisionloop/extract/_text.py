@@ -32,6 +32,13 @@ _TOKEN = re.compile(r"\w+(?:['’-]\w+)*|[^\w\s]")
 DOTTED = re.compile(r"(?<![\w.])(?:[A-Z][a-z]?\.)+[A-Z][a-z]?(?!\w)\.?")
 # An apostrophe, straight or curly: a word's stem is what comes before it (I'll → i, Ana’s → ana).
 _APOSTROPHE = re.compile(r"['’]")
+# A message sent to someone named after it: what it says quoted, or a greeting ('send "see you soon" to tom',
+# "send hi to dave"); group "says" is the message.
+SENT_MESSAGE = (
+    r"(?i:send)\s+(?:\"(?P<quoted>[^\"\n]+)\"|“(?P<curly>[^”\n]+)”|(?P<says>(?i:hi|hello|hey|thanks|thank\s+you|"
+    r"my\s+love|love|congrats|congratulations|happy\s+birthday|good\s+luck|best\s+wishes|get\s+well\s+soon|"
+    r"good\s+morning|good\s+night|greetings)))"
+)
 # A possessive 's at the very end of a span or word, either apostrophe ("Ana's" → "Ana", "Ana’s"); only at the
 # end, so "Ana's book" keeps it, and only after an apostrophe, so "its" or "Paris" keep their s.
 POSSESSIVE = re.compile(r"['’]s$")

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 
 from decisionloop.extract._numbers import QUANTITY, is_time_unit, is_unit, measured
 from decisionloop.extract._text import Found
-from decisionloop.values.numbers import SPELLED
+from decisionloop.values.numbers import DIGITS, SCALE_WORD, SPELLED
 from decisionloop.values.quantity import AND_A_HALF, MARATHON, PART_OF_ONE, and_a_half, find_compounds
 
 # Where a target unit is named: after to / in / into / as, "how many …" or "= ?", but not right before another of
@@ -38,6 +38,8 @@ _ONE = re.compile(r"(?i)\b(an?|one)(\s)([^\W\d_]+(?:\s+[^\W\d_]+)?)")
 # A number in words before up to two words ("three miles", "twenty minutes"), as ``measured`` reads them; not a
 # scale word after digits (the "million seconds" of "1 million seconds").
 _WORDED = re.compile(rf"(?i)(?<![\w-])(?<!\d\s)({SPELLED})(\s)([^\W\d_]+(?:\s+[^\W\d_]+)?)")
+# Digits and a word that scales them before up to two words ("1 million seconds", "2.5 thousand miles").
+_SCALED = re.compile(rf"(?i)(?<![\w.,\-–/])({DIGITS}\s+{SCALE_WORD})(\s)([^\W\d_]+(?:\s+[^\W\d_]+)?)")
 
 
 def units(text: str) -> Iterator[Found]:
@@ -59,6 +61,7 @@ def units(text: str) -> Iterator[Found]:
                 *measured(QUANTITY, text, is_time_unit),
                 *measured(_ONE, text, is_time_unit),
                 *measured(_WORDED, text, is_time_unit),
+                *measured(_SCALED, text, is_time_unit),
             )
             if not _inside(m, wholes)
         ]
@@ -75,7 +78,11 @@ def units(text: str) -> Iterator[Found]:
         yield from ((q, "quantity") for _, q in parts)
         yield from (
             (q, "quantity")
-            for m, q in (*measured(_ONE, text, _names_unit), *measured(_WORDED, text, _names_unit))
+            for m, q in (
+                *measured(_ONE, text, _names_unit),
+                *measured(_WORDED, text, _names_unit),
+                *measured(_SCALED, text, _names_unit),
+            )
             if not _inside(m, [p for p, _ in parts])
         )
         yield from ((m.group(), "quantity") for m in MARATHON.finditer(text))  # unit_convert reads its length
@@ -111,6 +118,9 @@ def _targets(text: str) -> Iterator[tuple[str, bool]]:
                 break
             if _capitals_aside(phrase) and is_time_unit(phrase):
                 yield phrase, True
+                second = _unit_after(text, m.start("unit") + len(phrase), of_time=True)
+                if second is not None:  # "in hours and minutes"
+                    yield f"{phrase} and {second}", True
                 at = m.end()
                 break
 
@@ -119,13 +129,15 @@ def _targets(text: str) -> Iterator[tuple[str, bool]]:
 _ANOTHER = re.compile(r"(?i)\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+)(?:(?:in|to|into)\s+)?(?P<unit>\S+(?:\s+\S+)?)")
 
 
-def _unit_after(text: str, end: int) -> str | None:
+def _unit_after(text: str, end: int, *, of_time: bool = False) -> str | None:
     """The unit named right after a target unit ending at ``end`` and joined to it ("fahrenheit and kelvin",
-    "km, and miles"), or None; not one of time."""
+    "km, and miles"), or None; one of time only after one of time (``of_time``: "hours and minutes")."""
     m = _ANOTHER.match(text, end)
     if m is None:
         return None
     words = [w.rstrip(".,;:?!\"'”’") for w in m["unit"].split()]
+    if of_time:
+        return next((p for p in _readings(words) if p and _capitals_aside(p) and is_time_unit(p)), None)
     return next((p for p in _readings(words) if p and _names_unit(p) and not is_time_unit(p)), None)
 
 

@@ -188,7 +188,7 @@ def _step(task: Task, index: int, setup: TeacherSetup, backend: DecisionBackend)
         missing=missing,
         options=tuple(t.id for t in options),
         slots=_slots(by_id.get(gold.action), gold, candidates),
-        given=given_tools(options, candidates) if index == 0 else (),
+        given=given_tools(options, candidates, task.goal) if index == 0 else (),
         match=setup.matcher(task.goal, options) if index == 0 and setup.matcher is not None else None,
     )
 

@@ -211,7 +211,7 @@ class _Run:
             pick_tool=decided.get("pick_tool"),
             is_done=decided.get("is_done"),
             only_tool=chosen.id if chosen is not None else None,
-            given_tools=given_tools(options, candidates) if first else (),
+            given_tools=given_tools(options, candidates, self.goal) if first else (),
             match=self.setup.matcher(self.goal, options) if first and self.setup.matcher is not None else None,
         )
         tool = None

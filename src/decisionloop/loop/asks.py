@@ -21,6 +21,7 @@ from decisionloop.loop.frames import Frame, RunView, StepView, args_frame, deliv
 from decisionloop.loop.frames import step_ok_frame as _step_ok_frame
 from decisionloop.model.value_priors import place_slot
 from decisionloop.spec.model import Block, Spec, SpecQuestion
+from decisionloop.values.dates import ASKS_OF_A_DAY
 from decisionloop.values.places import personal_place
 
 
@@ -59,15 +60,26 @@ _SPECIFIC: frozenset[SpanKind] = frozenset(
 )
 
 
-def given_tools(tools: Sequence[Tool], candidates: Sequence[Candidate]) -> tuple[str, ...]:
+def given_tools(tools: Sequence[Tool], candidates: Sequence[Candidate], goal: str = "") -> tuple[str, ...]:
     """The tools of two required slots or more, each taking only a kind of value that reads as one type (a
     quantity, a unit, a date, a sum of money, …; not text, not a bare number), to which the goal gives every
-    required value, as many different values as slots. When System 1, at the first step, picks no tool or one that
-    needs no value (asking the user) beside such a tool, it overlooked what the goal spells out: the gate holds the
-    step. On generator families never trained on, System 1 asks the user, or says no tool fits, at .97 or more for
-    a conversion the goal gives whole."""
+    required value, as many different values as slots; and where ``goal`` asks of a day ("what day was …", "how
+    long until …"), the tools whose one required slot takes only a date the goal gives. When System 1, at the first
+    step, picks no tool or one that needs no value (asking the user) beside such a tool, it overlooked what the goal
+    spells out: the gate holds the step. On generator families never trained on, System 1 asks the user, or says no
+    tool fits, at .97 or more for a conversion the goal gives whole; and it says no tool fits "what day was July 4
+    1776" at 1.00."""
     from_goal = [c for c in candidates if c.source == GOAL]
-    return tuple(t.id for t in tools if _spelled_out(t, from_goal))
+    of_a_day = ASKS_OF_A_DAY.search(goal) is not None
+    return tuple(t.id for t in tools if _spelled_out(t, from_goal) or (of_a_day and _dated(t, from_goal)))
+
+
+def _dated(tool: Tool, from_goal: Sequence[Candidate]) -> bool:
+    """Whether ``tool``'s one required slot takes only dates, and the goal's candidates give it one."""
+    required = [s for s in tool.slots if s.required]
+    if len(required) != 1 or required[0].is_fixed or set(accepted_kinds(required[0])) != {"date"}:
+        return False
+    return any(o.name not in (NONE, *required[0].extra) for o in slot_options(required[0], from_goal))
 
 
 def _spelled_out(tool: Tool, from_goal: Sequence[Candidate]) -> bool:

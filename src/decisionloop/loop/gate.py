@@ -15,12 +15,13 @@ from decisionloop.core.decision import Decision
 from decisionloop.core.records import Call, Hold
 from decisionloop.core.tool import NONE, Tool
 from decisionloop.core.vocab import ARG_PREFIX, ASK_USER
-from decisionloop.extract import occurrences
+from decisionloop.extract import accepted_kinds, is_function, occurrences
 from decisionloop.loop import described
 from decisionloop.model.actions import name_words
 from decisionloop.model.matching import Match
 from decisionloop.spec.gates import block_thresholds
 from decisionloop.spec.model import Spec
+from decisionloop.values.dates import MONTHS, WEEKDAYS
 
 PICK_QUESTION = "tool"
 
@@ -167,6 +168,7 @@ def route_step(
         )
         holds += described.call_holds(goal, step, tool, call.args)
         holds += cannot_tell_holds(goal, tool)
+        holds += unplaced_holds(goal, tool, call.args)
         holds += shared_value_holds(tool, call.args)
         holds += overlooked_holds(decisions, tool) if step == 0 else []
     step_ok = next((d for d in others if d.block == "step_ok"), None)
@@ -214,6 +216,33 @@ def cannot_tell_holds(goal: str, tool: Tool) -> list[Hold]:
     if said is None:
         return []
     return [Hold(kind="tool_cannot_tell", detail=f"the goal asks of {said!r}, which {tool.id} cannot tell")]
+
+
+# A place a goal names after "in", "at" or "on": a word or two that start with a letter, maybe after "the".
+_PLACE_SAID = re.compile(r"(?i)\b(?:in|at|on)\s+(?P<place>(?:the\s+)?[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)")
+# Words after those that say when, not where ("in the morning", "at the moment", "on time").
+_WHEN_WORDS = frozenset(
+    ("now", "moment", "morning", "afternoon", "evening", "night", "noon", "midnight", "today", "tomorrow", "tonight",
+     "yesterday", "weekend", "week", "month", "year", "time", "future", "past", "present", "hour", "minute", "second",
+     "day", "days", *(w.casefold() for w in (*MONTHS, *WEEKDAYS)))
+)  # fmt: skip
+
+
+def unplaced_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
+    """A hold when a call leaves out a place its tool takes though the goal names one after "in", "at" or "on"
+    that no value of the call holds ("what time is it on mars": the clock, told no place, tells the time here).
+    Words that say when ("in the morning", "on monday", "in an hour") are no place."""
+    if not any(not s.required and "place" in accepted_kinds(s) and s.name not in args for s in tool.slots):
+        return []
+    given = " ".join(args.values()).casefold()
+    for m in _PLACE_SAID.finditer(goal):
+        words = m["place"].split()
+        named = words[1:] if words[0].casefold() == "the" and len(words) > 1 else words
+        first = named[0].casefold()
+        if is_function(first) or first in _WHEN_WORDS or first in given:
+            continue
+        return [Hold(kind="place_left_out", detail=f"the goal names {m['place']!r}, but the call gives no place")]
+    return []
 
 
 def _says(goal: str, words: str) -> bool:

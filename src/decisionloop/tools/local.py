@@ -25,7 +25,7 @@ from decisionloop.values.dates import (
     read_range,
     read_time_offset,
 )
-from decisionloop.values.numbers import ROUND_MODE, ROUND_PLACES, SPELLED, read_number, round_places
+from decisionloop.values.numbers import ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, read_number, round_places
 from decisionloop.values.places import read_zone_offset
 from decisionloop.values.quantity import UNIT_ALIASES, UNIT_OF, read_compound, read_marathon, read_part, registry
 from decisionloop.values.time_sums import read_time_sum
@@ -330,6 +330,8 @@ def _unit_key(text: str) -> str:
 
 # An amount in words and its unit ("three miles", "twenty-five minutes"), the unit being the last word or two.
 _WORDED_AMOUNT = re.compile(rf"(?i)(?P<words>{SPELLED})\s+(?P<unit>[^\W\d_]+(?:\s+[^\W\d_]+)?)")
+# A word that scales the number before it, then the unit ("1 million seconds", "a thousand miles", "3 dozen eggs").
+_SCALED_UNIT = re.compile(rf"(?i)(?P<scale>{SCALE_WORD})\s+(?P<unit>\S.*)")
 
 
 def _quantity(text: str) -> pint.Quantity[float]:
@@ -341,6 +343,11 @@ def _quantity(text: str) -> pint.Quantity[float]:
         return total
     part = read_part(text)
     match = _QUANTITY.fullmatch(text.strip() if part is None else f"1 {part[1]}")
+    if match is not None and part is None and (scaled := _SCALED_UNIT.fullmatch(match["unit"])) is not None:
+        counted = read_number(f"{match['number']} {scaled['scale']}")
+        if counted is not None:  # "a million seconds": a million of them
+            part = (counted, scaled["unit"])
+            match = _QUANTITY.fullmatch(f"1 {part[1]}")
     if match is None and (worded := _WORDED_AMOUNT.fullmatch(text.strip())) is not None:
         counted = read_number(worded["words"])  # "three miles", "twenty minutes"
         if counted is not None:

