@@ -463,3 +463,17 @@ def test_text_of_units_numbers_and_dates_never_raises(pieces: list[str]) -> None
     text = " ".join(pieces)
     for c in extract(text, [text], now=NOW):
         assert 0 < len(c.span) <= 80
+
+
+@pytest.mark.parametrize(
+    ("goal", "query", "not_a_query"),
+    [
+        ("delete my gym note", "gym", "gym note"),  # the note about the gym, not a note with "note" in it
+        ("find my wifi notes", "wifi", "wifi notes"),
+        ("erase the locker code note", "locker code", "locker code note"),
+    ],
+)
+def test_a_word_that_says_it_is_a_note_is_not_what_the_note_is_about(goal: str, query: str, not_a_query: str) -> None:
+    found = spans(goal, kind="noun")
+    assert query in found
+    assert not_a_query not in found

@@ -152,6 +152,7 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         # two spoken operations an operator joins
         ("what's 1/4 of 100 plus 1/2 of 50", "(1/4 × 100) plus (1/2 × 50)", 50),
         ("half of 10 plus a third of 9", "(10 / 2) plus (9 / 3)", 8),
+        ("the square root of 2 times the square root of 8", "(√2) times (√8)", 4),
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:

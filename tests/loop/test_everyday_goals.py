@@ -112,6 +112,7 @@ def _accepting() -> TerminalPerson:
         ("4 tickets at $35 each plus $10 fee", "(4 × 35) plus 10 = 150"),  # the fee too
         ("if a car goes 60 mph how far in 2.5 hours", "60 × 2.5 = 150"),
         ("what's 1/4 of 100 plus 1/2 of 50", "(1/4 × 100) plus (1/2 × 50) = 50"),
+        ("what is the square root of 2 times the square root of 8", "(√2) times (√8) = 4"),  # not 2 times √8
     ],
 )
 def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
@@ -214,6 +215,10 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
             "is next year a leap year",
             "next year (Wednesday, December 1, 2027) is in 365 days (52 weeks and 1 day); 2027 is not a leap year"
             " (365 days)",
+        ),
+        (  # a day of the month by its ordinal alone, not today
+            "how many days until the 31st",
+            "Thursday, December 31, 2026 is in 30 days (4 weeks and 2 days)",
         ),
         (  # the verb turns the offset back
             "subtract 10 days from 2027-01-05",
@@ -496,6 +501,14 @@ def test_a_message_to_a_recipient_typed_in_lower_case_is_proposed_and_waits_for_
     calls = [s.call for s in result.steps if s.call is not None]
     assert result.stop == "declined"  # nobody at hand approves the message: nothing is sent
     assert [(c.tool, dict(c.args)) for c in calls] == [("send_message", {"to": to, "text": text})]
+
+
+def test_a_note_to_delete_is_found_by_what_it_is_about_and_waits_for_approval() -> None:
+    result = _result("delete my gym note")  # "gym", not "gym note", which no note about the gym need contain
+    assert result.stop == "declined"
+    assert [(s.call.tool, dict(s.call.args)) for s in result.steps if s.call is not None] == [
+        ("note_delete", {"query": "gym"})
+    ]
 
 
 @pytest.mark.parametrize("goal", ["tell me a story", "send a message"])

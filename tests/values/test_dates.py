@@ -213,6 +213,9 @@ def test_an_unknown_country_is_refused_with_the_known_ones() -> None:
         ("the 2nd Tuesday of March", date(2027, 3, 9)),
         ("first sunday of december", date(2026, 12, 6)),
         ("the fourth thursday in november 2026", date(2026, 11, 26)),  # passed, but its year is said
+        # a day of the month by its ordinal alone: the next one, today's month first
+        ("the 31st", date(2026, 12, 31)),
+        ("on the 1st", date(2026, 12, 1)),
     ],
 )
 def test_weekdays_and_periods(text: str, expected: date) -> None:
@@ -391,3 +394,11 @@ def test_an_amount_of_clock_time_without_in_or_a_direction_is_no_time_from_now(t
 def test_a_weekday_counted_in_a_month_is_one_date_not_its_weekday() -> None:
     assert list(find_dates("what date is the third monday in january", YEAR)) == ["the third monday in january"]
     assert read_date("the fifth monday in february 2027", TUESDAY) is None  # February 2027 has four
+
+
+def test_a_day_of_the_month_by_its_ordinal_alone_is_the_next_one_there_is() -> None:
+    assert read_date("the 30th", date(2027, 2, 5)) == date(2027, 3, 30)  # February has none
+    assert read_date("the 1st", date(2026, 12, 5)) == date(2027, 1, 1)
+    assert list(find_dates("how many days until the 31st", YEAR)) == ["the 31st"]
+    assert list(find_dates("meet on the 2nd at noon", YEAR)) == ["the 2nd"]
+    assert list(find_dates("the 3rd floor", YEAR)) == []  # something counted after it: no day

@@ -194,6 +194,9 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a distance at a speed, and a speed for a time ("150 miles at 50 mph": hours; "60 mph for 2.5 hours")
         (rf"({NUM})\s+(?:miles|mi|km|kilomet(?:er|re)s)\s+at\s+({NUM})\s*{_SPEED}", "{0} / {1}"),
         (rf"({NUM})\s*{_SPEED}[^.?!]{{0,30}}?\b(?:in|for)\s+({NUM})\s+hours?", "{0} × {1}"),
+        # a distance at a pace ("5 miles in minutes at 10 minute pace", "10k at a 6 minute per km pace")
+        (rf"({NUM})\s*(?:miles|mi|km|kilomet(?:er|re)s|k)\b[^.?!]{{0,20}}?\bat\s+(?:an?\s+)?({NUM})[\s-]*"
+         rf"min(?:ute)?s?(?:\s*(?:per|/|a)\s*(?:mile|mi|km|kilomet(?:er|re)))?\s+pace", "{0} × {1}"),
         (rf"({NUM})\s+factorial", "{0}!"),
         (rf"factorial\s+of\s+({NUM})", "{0}!"),
         (rf"({NUM})\s*(?:%|\s+percent)\s+of\s+[$€£]\s*({NUM})", "{0}% of {1}"),
@@ -434,7 +437,7 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
             yield product["product"], "expression"
 
 
-_JOIN = re.compile(rf"(?i)\s*(?:(?P<sign>[-+*/×÷])|(?P<op>{_OP_NAME}))\s*")
+_JOIN = re.compile(rf"(?i)\s*(?:(?P<sign>[-+*/×÷])|(?P<op>{_OP_NAME}))\s*(?:the\s+)?")
 
 
 def _joined(text: str, spoken: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

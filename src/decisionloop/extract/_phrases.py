@@ -156,15 +156,19 @@ def _head(t: Token) -> bool:
     return "NOUN" in pos or (not pos and len(t.text) >= 3) or (t.text.endswith("ing") and len(t.text) > _SHORT_ING)
 
 
+# Words that say a chunk is a note, not what it is about: "my gym note" is the note about the gym.
+_NOTE_WORDS = words("note notes memo memos reminder reminders")
+
+
 def _chunk(run: list[Token], text: str) -> Iterator[Found]:
-    """The chunk up to its last noun; when that word can also be an adjective or a verb (renewal due, cake
-    including), the chunk before it too.
+    """The chunk up to its last noun, not a word that says it is a note ("gym note": gym); when that word can also
+    be an adjective or a verb (renewal due, cake including), the chunk before it too.
 
     A loop over where the chunk ends, not slices and recursion, so a long run of words costs its length once.
     """
     end = len(run)
     while True:
-        while end and not _head(run[end - 1]):
+        while end and (not _head(run[end - 1]) or (end > 1 and run[end - 1].text.casefold() in _NOTE_WORDS)):
             end -= 1
         if not end:
             return

@@ -87,6 +87,9 @@ _SPANS = (
     # "next Friday", "last week", "this weekend", "coming month", in any case; the period must be a whole word,
     # so "next weekly meeting" or "last years" are not dates.
     re.compile(rf"(?i)\b(?:next|last|this|coming)\s+(?:week|month|year|weekend|{'|'.join(WEEKDAYS)})\b"),
+    # A day of the month by its ordinal alone, "the 31st", "the 1st": where nothing is counted after it ("the 3rd
+    # floor" is no day).
+    re.compile(r"(?i)\bthe\s+(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?=\s*(?:[?.!,;]|$|(?:at|in|on|by|and|or)\b))"),
     # A weekday on its own, also plural ("Friday", "Sundays"); capitalised, whole words only ("Fridayish" no).
     re.compile(rf"\b(?:{'|'.join(WEEKDAYS)})s?\b"),
     # The first or last day of a period: "the end of the year", "the start of next month", "end of this week".
@@ -411,6 +414,8 @@ def read_date(text: str, today: date, *, country: str = "US") -> date | None:
     """
     _holidays.check_country(country)
     folded = " ".join(text.strip().lower().replace("’", "'").split()).rstrip(".")
+    if (nth := _DAY_OF_MONTH.fullmatch(folded)) is not None:
+        return _day_of_month(int(nth[1]), today)
     try:
         return _read(_ORDINAL.sub(r"\1", folded), today, country)
     except (ValueError, OverflowError):  # a day that does not exist (February 30), or beyond years 1 to 9999
@@ -495,6 +500,20 @@ def _weekday(text: str, today: date) -> date | None:
     if m[1] == "last":
         return today - timedelta(days=(today.weekday() - wanted - 1) % 7 + 1)
     return today + timedelta(days=(wanted - today.weekday()) % 7)
+
+
+# A day of the month by its ordinal alone: "the 31st", "on the 1st".
+_DAY_OF_MONTH = re.compile(r"(?:on )?(?:the )?([1-9]|[12]\d|3[01])(?:st|nd|rd|th)")
+
+
+def _day_of_month(day: int, today: date) -> date | None:
+    """The next day of the month numbered ``day``, today's month first: "the 31st" on December 1 is December 31,
+    on December 5 "the 1st" is January 1; a month without that day is passed over."""
+    for ahead in range(13):
+        first = _add_months(today.replace(day=1), ahead)
+        if day <= monthrange(first.year, first.month)[1] and (candidate := first.replace(day=day)) >= today:
+            return candidate
+    return None
 
 
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5}
