@@ -40,3 +40,16 @@ def test_courtesies_are_left_out(typed: str, asked: str) -> None:
 )
 def test_what_is_to_be_said_and_a_bare_courtesy_stay(typed: str) -> None:
     assert request(typed) == typed
+
+
+@pytest.mark.parametrize(
+    ("typed", "asked"),
+    [
+        ("weather tmrw in paris", "weather tomorrow in paris"),
+        ("3 days from Tmrw", "3 days from tomorrow"),
+        ("what's on tonite", "what's on tonight"),
+        ("tmrws forecast", "tmrws forecast"),  # a whole word only
+    ],
+)
+def test_days_as_people_text_them_are_spelled_out(typed: str, asked: str) -> None:
+    assert request(typed) == asked

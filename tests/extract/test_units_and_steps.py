@@ -182,6 +182,9 @@ def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: floa
         ("what is 45 as a percentage of 60", ["45 / 60 × 100"]),  # not 45 × 100
         ("how much is a 20 dollar tip on 150 in percent", ["20 / 150 × 100"]),  # not 150 × 100
         ("what's 1/4 of 100 plus 1/2 of 50", ["(1/4 × 100) plus (1/2 × 50)"]),  # not "100 plus (1/2 × 50)"
+        ("what time is quarter past 3 plus 2 hours", ["3:15 + 2 hours"]),  # a sum on the clock, not 3 plus 2
+        ("what's 3 plus 2 hours", []),  # an amount of time added to a number: no sum of numbers
+        ("what is 5 times 3 hours", ["5 times 3"]),  # a number of times an amount of time is
     ],
 )
 def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal: str, expressions: list[str]) -> None:

@@ -112,6 +112,8 @@ def _accepting() -> TerminalPerson:
         ("4 tickets at $35 each plus $10 fee", "(4 × 35) plus 10 = 150"),  # the fee too
         ("if a car goes 60 mph how far in 2.5 hours", "60 × 2.5 = 150"),
         ("what's 1/4 of 100 plus 1/2 of 50", "(1/4 × 100) plus (1/2 × 50) = 50"),
+        ("what time is quarter past 3 plus 2 hours", "3:15 + 2 hours = 5:15"),  # was "3 plus 2 = 5"
+        ("half past 7 plus 45 minutes", "7:30 + 45 minutes = 8:15"),  # was "7 plus 45 = 52"
         ("what is the square root of 2 times the square root of 8", "(√2) times (√8) = 4"),  # not 2 times √8
     ],
 )
@@ -215,6 +217,10 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
             "is next year a leap year",
             "next year (Wednesday, December 1, 2027) is in 365 days (52 weeks and 1 day); 2027 is not a leap year"
             " (365 days)",
+        ),
+        (  # a weekday shortened, not today
+            "what date is next fri",
+            "next fri (Friday, December 11, 2026) is in 10 days (1 week and 3 days)",
         ),
         (  # a day of the month by its ordinal alone, not today
             "how many days until the 31st",
@@ -501,6 +507,13 @@ def test_a_message_to_a_recipient_typed_in_lower_case_is_proposed_and_waits_for_
     calls = [s.call for s in result.steps if s.call is not None]
     assert result.stop == "declined"  # nobody at hand approves the message: nothing is sent
     assert [(c.tool, dict(c.args)) for c in calls] == [("send_message", {"to": to, "text": text})]
+
+
+def test_a_day_as_people_text_it_is_the_day_the_weather_is_asked_of() -> None:
+    result = _result("weather tmrw in paris")  # the weather needs the network: the call is what is checked
+    assert [(s.call.tool, dict(s.call.args)) for s in result.steps if s.call is not None] == [
+        ("weather", {"place": "paris", "when": "tomorrow"})  # not today, and not "tmrw" as a place
+    ]
 
 
 def test_a_note_to_delete_is_found_by_what_it_is_about_and_waits_for_approval() -> None:

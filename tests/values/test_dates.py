@@ -213,6 +213,10 @@ def test_an_unknown_country_is_refused_with_the_known_ones() -> None:
         ("the 2nd Tuesday of March", date(2027, 3, 9)),
         ("first sunday of december", date(2026, 12, 6)),
         ("the fourth thursday in november 2026", date(2026, 11, 26)),  # passed, but its year is said
+        # a weekday shortened, after next, last, this, coming or on
+        ("next fri", date(2026, 12, 11)),
+        ("on tues", date(2026, 12, 1)),
+        ("this thurs.", date(2026, 12, 3)),
         # a day of the month by its ordinal alone: the next one, today's month first
         ("the 31st", date(2026, 12, 31)),
         ("on the 1st", date(2026, 12, 1)),
@@ -402,3 +406,8 @@ def test_a_day_of_the_month_by_its_ordinal_alone_is_the_next_one_there_is() -> N
     assert list(find_dates("how many days until the 31st", YEAR)) == ["the 31st"]
     assert list(find_dates("meet on the 2nd at noon", YEAR)) == ["the 2nd"]
     assert list(find_dates("the 3rd floor", YEAR)) == []  # something counted after it: no day
+
+
+def test_a_shortened_weekday_is_a_date_only_after_a_word_that_makes_it_one() -> None:
+    assert list(find_dates("what date is next fri", YEAR)) == ["next fri"]
+    assert list(find_dates("I sat by the sun all day", YEAR)) == []

@@ -24,6 +24,11 @@ from decisionloop.values.time_sums import find_time_sums, read_time_sum
         ("if I leave at 8:30 and the drive takes 3 hours 20 minutes when do I arrive", ["8:30 + 3 hours 20 minutes"]),
         ("my train is at 9am and it takes 45 minutes to get there, when should I leave", ["9am - 45 minutes"]),
         ("a 3-hour flight leaving at 10pm, when do I land", ["10pm + 3 hour"]),
+        # a time of day said the old way
+        ("what time is quarter past 3 plus 2 hours", ["3:15 + 2 hours"]),
+        ("half past seven plus 45 minutes", ["7:30 + 45 minutes"]),
+        ("5 o'clock plus 90 minutes", ["5:00 + 90 minutes"]),
+        ("what time is a quarter to 6pm plus an hour", ["5:45 pm + an hour"]),
         # a time of day asked on the other clock
         ("what is 7:30 pm in 24 hour time", ["7:30 pm in 24-hour time"]),
         ("convert 15:30 to 12 hour time", ["15:30 in 12-hour time"]),

@@ -6,7 +6,7 @@ from datetime import time
 
 import pytest
 
-from decisionloop.values.times import find_zoned_times, read_time_of_day, read_zoned_time
+from decisionloop.values.times import find_zoned_times, in_digits, read_time_of_day, read_zoned_time
 
 
 @pytest.mark.parametrize(
@@ -68,3 +68,24 @@ def test_a_time_of_day_told_in_a_place_is_found_as_written(text: str, found: lis
 )
 def test_a_time_told_in_a_place_is_read_only_whole(text: str, read: tuple[time, str] | None) -> None:
     assert read_zoned_time(text) == read
+
+
+@pytest.mark.parametrize(
+    ("said", "digits"),
+    [
+        ("quarter past 3", "3:15"),
+        ("half past seven", "7:30"),
+        ("a quarter to 4", "3:45"),
+        ("quarter after 3", "3:15"),
+        ("10 past 5 am", "5:10 am"),
+        ("20 minutes to 6pm", "20 minutes to 6pm"),  # a sum on the clock, read there
+        ("5 o'clock", "5:00"),
+        ("twelve oclock", "12:00"),
+        ("the 3 to 5 range", "the 3 to 5 range"),  # a range, no time of day
+        ("20 to 6pm", "20 to 6pm"),  # minutes to an hour only with "minutes"
+        ("half to 3", "half to 3"),
+        ("30 minutes after 5pm", "30 minutes after 5pm"),  # a sum on the clock, read there
+    ],
+)
+def test_a_time_of_day_said_the_old_way_is_written_in_digits(said: str, digits: str) -> None:
+    assert in_digits(said) == digits

@@ -1,10 +1,10 @@
 """The courtesies around a request ("hey, …", "… thanks!", "… :)"), which ask for nothing.
 
 People type them; they are no value to fill a slot with ("the package arrived thanks") and no part of what the
-goal asks. ``request`` is the goal without them, which the decision model and the extractor read; the goal as
-typed stays what is recorded. A text that is nothing but courtesies ("thanks!", "hello") is left whole: there
-it is the message. A leading "please" stays: it opens many a request the model learnt from ("Please request the
-electronic copy …"), and reads as the imperative it is.
+goal asks. ``request`` is the goal without them (and with days as people text them spelled out, "tmrw"), which
+the decision model and the extractor read; the goal as typed stays what is recorded. A text that is nothing but
+courtesies ("thanks!", "hello") is left whole: there it is the message. A leading "please" stays: it opens many a
+request the model learnt from ("Please request the electronic copy …"), and reads as the imperative it is.
 """
 
 from __future__ import annotations
@@ -30,8 +30,19 @@ _ENOUGH_WORDS = 2  # what is left must still ask something
 _SAID_AFTER = frozenset({"saying", "say", "says", "said", "that", "reply", "write", "text", "with", "message"})
 
 
+# Days as people text them, spelled out for the model and the extractor ("weather tmrw" asks of tomorrow).
+_TEXTED = {"tmrw": "tomorrow", "tmw": "tomorrow", "tmrow": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow",
+           "2day": "today", "tonite": "tonight", "2nite": "tonight"}  # fmt: skip
+_TEXTED_WORD = re.compile(rf"(?i)(?<![\w'’-])(?:{'|'.join(_TEXTED)})(?![\w'’-])")
+
+
 def request(text: str) -> str:
-    """``text`` without the courtesies at its start and end; the text as it is when nothing else would be left."""
+    """``text`` without the courtesies at its start and end, the text as it is when nothing else would be left; and
+    days as people text them spelled out ("tmrw" → "tomorrow", "tonite" → "tonight")."""
+    return _TEXTED_WORD.sub(lambda m: _TEXTED[m.group().casefold()], _without_courtesies(text))
+
+
+def _without_courtesies(text: str) -> str:
     rest = text
     while (m := _LEADING.match(rest)) and m.end() > 0:
         rest = rest[m.end() :]

@@ -420,7 +420,11 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     # so is a chain inside a percentage's arithmetic ("200 plus 10" of "25% of 200 plus 10") or inside a spoken
     # operation ("200 minus 15" of "200 minus 15 percent", "3/4" of "3/4 of 60")
     wholes = [(m.start(), m.end()) for m in percents] + [(start, end) for start, end, _ in spoken]
-    chains = [m for m in chain.finditer(text) if not any(a <= m.start() and m.end() <= b for a, b in wholes)]
+    chains = [
+        m
+        for m in chain.finditer(text)
+        if not any(a <= m.start() and m.end() <= b for a, b in wholes) and not _on_the_clock(text, m)
+    ]
     for m in (*chains, *percents):
         expr = _balanced(m.group().strip())
         # a month and a day with a slash ("9/11") in a goal that asks of a day is a date (``extract._dates``)
@@ -435,6 +439,17 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
             yield from _with_steps(text, m.start("n"), m.end(), m["n"], goal)
         if (product := _ASKED_PRODUCT.match(text)) is not None:
             yield product["product"], "expression"
+
+
+# An amount of clock time right after a sum's last number ("3 plus 2 hours"): the sum is one on the clock.
+_TIME_AFTER = re.compile(r"(?i)\s*(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)\b")
+_ADDS = re.compile(r"(?i)[+\-−]|\b(?:plus|minus)\b")
+
+
+def _on_the_clock(text: str, chain: re.Match[str]) -> bool:
+    """Whether ``chain`` adds or takes off a number that an amount of clock time follows ("quarter past 3 plus 2
+    hours" is no 3 plus 2): a sum on the clock, which ``find_time_sums`` reads, or none."""
+    return _TIME_AFTER.match(text, chain.end()) is not None and _ADDS.search(chain.group()) is not None
 
 
 _JOIN = re.compile(rf"(?i)\s*(?:(?P<sign>[-+*/×÷])|(?P<op>{_OP_NAME}))\s*(?:the\s+)?")

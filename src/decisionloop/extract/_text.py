@@ -66,7 +66,7 @@ GENERIC = words(
 )
 CALENDAR_WORDS = frozenset(
     w.casefold() for w in (*MONTHS, *WEEKDAYS, *calendar.month_abbr[1:], *calendar.day_abbr)
-) | words("today tomorrow yesterday tonight weekend")
+) | words("today tomorrow yesterday tonight weekend tues weds thur thurs")
 _DETERMINERS = words("the a an my our your his her their its this that these those some all any me about")
 _EDGE = "\"'“”‘’«»()[]{}<>,.;:!?*`"
 

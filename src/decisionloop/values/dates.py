@@ -53,6 +53,13 @@ _DAY = "|".join((*WEEKDAYS, *calendar.day_abbr))
 _ORD = r"\d{1,2}(?:st|nd|rd|th)?"
 # Month and weekday names are matched case-sensitively (capitalised, as in "March 4"), so that the verb in
 # "march 4 miles" or the modal in "may 3 people come" is not read as a month.
+# Weekdays shortened ("fri", "tues", "thurs").
+_SHORTENED = {
+    "mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "weds": "wednesday",
+    "thu": "thursday", "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday",
+}  # fmt: skip
+_SHORT_WEEKDAYS = "|".join(sorted(_SHORTENED, key=len, reverse=True))
+_SHORT_WORD = re.compile(rf"\b(?:{_SHORT_WEEKDAYS})\b\.?")
 _SPANS = (
     # "March 4", "Mar. 4th", "Fri, March 4, 2026", "Sept 3 2027". The day is one or two digits followed by a
     # word boundary, so "March 2027" is not read as March 20 (the Month YYYY pattern takes it); the month must be
@@ -87,6 +94,8 @@ _SPANS = (
     # "next Friday", "last week", "this weekend", "coming month", in any case; the period must be a whole word,
     # so "next weekly meeting" or "last years" are not dates.
     re.compile(rf"(?i)\b(?:next|last|this|coming)\s+(?:week|month|year|weekend|{'|'.join(WEEKDAYS)})\b"),
+    # A weekday shortened after one of those, or "on" ("next fri", "on tues"): alone, "sat" and "sun" are words.
+    re.compile(rf"(?i)\b(?:next|last|this|coming|on)\s+(?:{_SHORT_WEEKDAYS})\b\.?"),
     # A day of the month by its ordinal alone, "the 31st", "the 1st": where nothing is counted after it ("the 3rd
     # floor" is no day).
     re.compile(r"(?i)\bthe\s+(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?=\s*(?:[?.!,;]|$|(?:at|in|on|by|and|or)\b))"),
@@ -414,6 +423,7 @@ def read_date(text: str, today: date, *, country: str = "US") -> date | None:
     """
     _holidays.check_country(country)
     folded = " ".join(text.strip().lower().replace("’", "'").split()).rstrip(".")
+    folded = _SHORT_WORD.sub(lambda m: _SHORTENED[m.group().rstrip(".")], folded)
     if (nth := _DAY_OF_MONTH.fullmatch(folded)) is not None:
         return _day_of_month(int(nth[1]), today)
     try:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import time
 
 from decisionloop.values.numbers import NUMBER_WORD, read_number
-from decisionloop.values.times import TIME_SAID, read_time_of_day
+from decisionloop.values.times import TIME_SAID, in_digits, read_time_of_day
 
 __all__ = ["TimeSum", "find_time_sums", "read_time_sum"]
 
@@ -90,7 +90,9 @@ _ON_CLOCK = re.compile(rf"(?i)\s*(?P<t>{_WHEN}|{_HHMM})\s+in\s+(?P<hours>24|12)-
 def find_time_sums(text: str) -> Iterator[str]:
     """The sums on the clock a goal says, written as the calculator reads them: "90 minutes after 10:45" → "10:45 +
     90 minutes", "how many hours between 9am and 5pm" → "5pm - 9am"; each one that reads, and none inside another
-    ("45 minutes to 11:30" of "add 45 minutes to 11:30")."""
+    ("45 minutes to 11:30" of "add 45 minutes to 11:30"). A time of day said the old way is read in digits
+    ("quarter past 3 plus 2 hours" → "3:15 + 2 hours")."""
+    text = in_digits(text)
     found: list[tuple[int, int, str]] = []
     for m in _ON_CLOCK_SAID.finditer(text):
         found.append((m.start(), m.end(), f"{' '.join(m['t'].split())} in {_clock_asked(m)}-hour time"))
