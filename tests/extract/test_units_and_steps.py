@@ -153,6 +153,11 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("what's 1/4 of 100 plus 1/2 of 50", "(1/4 × 100) plus (1/2 × 50)", 50),
         ("half of 10 plus a third of 9", "(10 / 2) plus (9 / 3)", 8),
         ("the square root of 2 times the square root of 8", "(√2) times (√8)", 4),
+        ("double 45 and add 10", "2 × 45 + 10", 100),  # a step after "and", not only after "then"
+        ("what's the total with 20% tip on 45.50", "45.50 + 20% of 45.50", 54.6),  # the total, not the tip
+        ("how much do i save with 30% off 120", "30% of 120", 36),  # what is saved, not what is left to pay
+        ("what is -3 squared", "(-3)^2", 9),  # the number with its sign
+        ("what's 5 - 3 squared", "5 - (3^2)", -4),  # an operator symbol before a spoken operation
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:

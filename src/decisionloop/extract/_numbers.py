@@ -97,6 +97,13 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"(\d+)\s+(?:quarters|fourths)\s+of\s+[$€£]?\s*({NUM})", "{0}/4 × {1}"),
         (rf"(\d+)\s+fifths\s+of\s+[$€£]?\s*({NUM})", "{0}/5 × {1}"),
         (rf"(\d+)\s+tenths\s+of\s+[$€£]?\s*({NUM})", "{0}/10 × {1}"),
+        # a total with a tip or tax, and what a discount saves ("the total with 20% tip on 45.50", "how much do i
+        # save with 30% off 120")
+        (rf"total\s+(?:with|including|incl\.?|plus|after)\s+(?:an?\s+|the\s+)?({NUM}){_PERCENT_WORD}\s+"
+         rf"(?:tip|tax|vat|service\s+charge|gratuity)\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?[$€£]?\s*({NUM})",
+         "{1} + {0}% of {1}"),
+        (rf"\bsav(?:e|ing|ings)\b[^.?!]{{0,20}}?\b({NUM}){_PERCENT_WORD}\s+off\s+(?:of\s+)?(?:an?\s+|the\s+)?"
+         rf"[$€£]?\s*({NUM})", "{0}% of {1}"),
         # the price after a discount ("price after 30% discount on 250")
         (rf"after\s+(?:an?\s+|the\s+)?({NUM}){_PERCENT_WORD}\s+(?:discount|off)\s+(?:on|of|from)\s+(?:an?\s+|the\s+)?"
          rf"[$€£]?\s*({NUM})", "{1} - {0}% of {1}"),
@@ -202,7 +209,12 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"({NUM})\s*(?:%|\s+percent)\s+of\s+[$€£]\s*({NUM})", "{0}% of {1}"),
     )
 )  # fmt: skip
-_TEMPLATES: dict[re.Pattern[str], str] = dict((*_VERBAL, *_SPOKEN))
+# A number below zero squared or cubed ("-3 squared"): the number with its sign, as people mean it, (-3)^2.
+_SIGNED: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"(?i)(?<![\w.)\-])(-{NUM})\s+squared\b"), "({0})^2"),
+    (re.compile(rf"(?i)(?<![\w.)\-])(-{NUM})\s+cubed\b"), "({0})^3"),
+)
+_TEMPLATES: dict[re.Pattern[str], str] = dict((*_VERBAL, *_SPOKEN, *_SIGNED))
 # A step that goes on from a computation: "then multiply by 3", ", and then subtract 2", "then square it", and
 # the whole of it raised ("all squared").
 # Keyed by the step's words, or by its verb alone ("multiply it by", "raise to the power of").
@@ -220,6 +232,9 @@ _THEN = re.compile(
                | multiplied\s+by | divided\s+by | add | subtract | take\s+away | to\s+the\s+power\s+of )
         \s+ (?P<n> {NUM}) (?:\s+(?:to|from)\s+(?:it|that|the\s+result))? (?![\w.])
       )
+    |
+      and \s+ (?P<op2> add | subtract | take\s+away | (?:multiply|divide)(?:\s+it)?\s+by )  # "double 45 and add 10"
+        \s+ (?P<n2> {NUM}) (?:\s+(?:to|from)\s+(?:it|that|the\s+result))? (?![\w.])
     )"""
 )
 _MAX_STEPS = 8
@@ -329,7 +344,9 @@ _RATE = re.compile(
 _PERIODS = {("day", "week"): 7, ("day", "year"): 365, ("week", "year"): 52, ("month", "year"): 12}
 _LISTED_MAX_ITEMS = 20
 # A number and an operator before an operation in words ("3 times the sum of 4 and 5").
-_LEAD = re.compile(rf"(?i)(?<![\w.,\-–/])(?<!of )(?P<n>{NUM}|{PI})\s+(?P<op>{_OP_NAME})\s+(?:the\s+)?\Z")
+_LEAD = re.compile(
+    rf"(?i)(?<![\w.,\-–/])(?<!of )(?P<n>{NUM}|{PI})\s*(?:(?P<sign>[-+*/×÷])\s*|\s(?P<op>{_OP_NAME})\s+(?:the\s+)?)\Z"
+)
 
 
 def _at_rate(m: re.Match[str]) -> str | None:
@@ -480,7 +497,7 @@ def _continued(text: str, m: re.Match[str], expr: str, goal: bool) -> tuple[int,
     if lead is None and more is None:
         return start, end, expr
     if lead is not None:
-        start, whole = lead.start(), f"{lead['n']} {lead['op']} {whole}"
+        start, whole = lead.start(), f"{lead['n']} {lead['op'] or lead['sign']} {whole}"
     if more is not None:
         end, whole = more.end(), f"{whole}{re.sub('[$€£]', '', more.group())}"  # "plus $10": plus 10
     return start, end, whole
@@ -526,8 +543,8 @@ def _step(m: re.Match[str]) -> tuple[str, str]:
         return "^", "3" if m["all"].casefold().endswith("cubed") else "2"
     if m["squared"]:
         return "^", "2"
-    words = m["op"].casefold().split()
-    return _STEP_OPS.get(" ".join(words)) or _STEP_OPS[words[0]], m["n"]
+    words = (m["op"] or m["op2"]).casefold().split()
+    return _STEP_OPS.get(" ".join(words)) or _STEP_OPS[words[0]], m["n"] or m["n2"]
 
 
 def _balanced(expr: str) -> str:
