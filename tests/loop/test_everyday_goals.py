@@ -512,6 +512,13 @@ def test_a_message_to_a_recipient_typed_in_lower_case_is_proposed_and_waits_for_
     assert [(c.tool, dict(c.args)) for c in calls] == [("send_message", {"to": to, "text": text})]
 
 
+def test_a_stop_before_the_second_of_two_tasks_is_held_for_a_person() -> None:
+    # after the miles, System 1 proposes to stop; the goal also gives "10 kg", which no call used: a person decides
+    result = _result("convert 5 miles to km and 10 kg to pounds", _accepting())
+    assert [s.call.tool for s in result.steps if s.call is not None] == ["unit_convert"]
+    assert "the goal also gives '10 kg', which no call used" in [h.detail for h in result.steps[-1].holds]
+
+
 def test_a_day_as_people_text_it_is_the_day_the_weather_is_asked_of() -> None:
     result = _result("weather tmrw in paris")  # the weather needs the network: the call is what is checked
     assert [(s.call.tool, dict(s.call.args)) for s in result.steps if s.call is not None] == [

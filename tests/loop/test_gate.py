@@ -22,6 +22,7 @@ from decisionloop.loop.gate import (
     shared_value_holds,
     stop_holds,
     unplaced_holds,
+    unused_holds,
     wants_to_stop,
 )
 from decisionloop.model.matching import Match
@@ -344,3 +345,41 @@ def test_a_place_a_value_of_the_call_holds_is_not_left_out() -> None:
     assert unplaced_holds("what time is 9am in london", clock, {"at": "9am in london"}) == []
     weather = next(t for t in builtin_tools() if t.id == "weather")  # its place is required: asked, not left out
     assert unplaced_holds("weather on mars", weather, {"when": "today"}) == []
+
+
+@pytest.mark.parametrize(
+    ("goal", "calls", "also"),
+    [
+        (
+            "convert 5 miles to km and 10 kg to pounds",
+            [Call(tool="unit_convert", args={"quantity": "5 miles"})],
+            "10 kg",
+        ),
+        ("what's 5 + 3 and what's 10 - 2", [Call(tool="calculator", args={"expression": "5 + 3"})], "10 - 2"),
+        ("what's the time in tokyo and london", [Call(tool="clock", args={"place": "tokyo"})], "london"),
+    ],
+)
+def test_a_stop_before_a_second_task_of_the_same_kind_is_held(goal: str, calls: list[Call], also: str) -> None:
+    assert unused_holds(goal, calls) == [
+        Hold(kind="stop_unsure", detail=f"the goal also gives {also!r}, which no call used")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("goal", "calls"),
+    [
+        ("multiply 36 by 24", [Call(tool="calculator", args={"expression": "36 * 24"})]),  # "36 by 24" is that one
+        ("convert 5 miles to km", [Call(tool="unit_convert", args={"quantity": "5 miles", "to_unit": "km"})]),
+        (
+            "convert 5 miles to km and 10 kg to pounds",
+            [
+                Call(tool="unit_convert", args={"quantity": "5 miles", "to_unit": "km"}),
+                Call(tool="unit_convert", args={"quantity": "10 kg", "to_unit": "pounds"}),
+            ],
+        ),
+        ("what time is it in paris france", [Call(tool="clock", args={"place": "paris france"})]),
+        ("what's 5 + 3 and what's 10 - 2", []),  # no call yet: the first step's holds say so
+    ],
+)
+def test_a_stop_after_every_task_the_goal_gives_is_not_held_for_it(goal: str, calls: list[Call]) -> None:
+    assert unused_holds(goal, calls) == []

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from decisionloop.core.answers import ChoiceAnswer, NoulAnswer, ScoreAnswer
 from decisionloop.core.decision import Decision
+from decisionloop.core.records import Call
 from decisionloop.core.tool import NONE, Tool
 from decisionloop.core.vocab import FINISH
 from decisionloop.gold.match import step_matches
@@ -55,12 +56,26 @@ def verdicts(cases: Sequence[TaskCase], spec: Spec, tools: Sequence[Tool]) -> li
 def _task(case: TaskCase, spec: Spec, tools: Mapping[str, Tool]) -> TaskVerdict:
     risk = case.risk.decisions(spec).get("grade_risk")
     goal_risky = risk is None or risk.action != "auto"
-    steps = tuple(_step(step, spec, tools, goal_risky, risk, case.task.goal) for step in case.steps)
+    steps = tuple(
+        _step(step, spec, tools, goal_risky, risk, case.task.goal, _earlier(case.steps[: i + 1]))
+        for i, step in enumerate(case.steps)
+    )
     return TaskVerdict(case=case, steps=steps, risk_p=risk_probability(risk))
 
 
+def _earlier(steps: Sequence[StepCase]) -> tuple[Call, ...]:
+    """The gold calls before the last of ``steps``: each step's previous call."""
+    return tuple(s.previous for s in steps if s.previous is not None)
+
+
 def _step(
-    case: StepCase, spec: Spec, tools: Mapping[str, Tool], goal_risky: bool, risk: Decision | None, goal: str
+    case: StepCase,
+    spec: Spec,
+    tools: Mapping[str, Tool],
+    goal_risky: bool,
+    risk: Decision | None,
+    goal: str,
+    earlier: Sequence[Call] = (),
 ) -> Verdict:
     decided = case.step.decisions(spec)
     pick_args = case.args.decisions(spec).get("pick_args") if case.args is not None else None
@@ -77,7 +92,14 @@ def _step(
     others = [d for d in (risk if case.index == 0 else None, _step_ok(case, spec)) if d is not None]
     tool = None if stop else tools.get(case.picked or "")
     route = route_step(
-        case.index, decisions, tool=tool, previous=case.previous, goal_risky=goal_risky, others=others, goal=goal
+        case.index,
+        decisions,
+        tool=tool,
+        previous=case.previous,
+        goal_risky=goal_risky,
+        others=others,
+        goal=goal,
+        earlier=earlier,
     )
     return Verdict(
         case=case,

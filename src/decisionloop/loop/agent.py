@@ -222,7 +222,14 @@ class _Run:
         others = tuple(d for b, d in decided.items() if b in ("grade_risk", "step_ok"))
         previous = self.records[-1].call if self.records else None
         route = route_step(
-            index, step, tool=tool, previous=previous, goal_risky=self.goal_risky, others=others, goal=self.goal
+            index,
+            step,
+            tool=tool,
+            previous=previous,
+            goal_risky=self.goal_risky,
+            others=others,
+            goal=self.goal,
+            earlier=[r.call for r in self.records if r.call is not None],
         )
         forced = self.setup.forced
         if forced is not None and forced.step == index and self.forced_note is None:

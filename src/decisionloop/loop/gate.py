@@ -15,7 +15,8 @@ from decisionloop.core.decision import Decision
 from decisionloop.core.records import Call, Hold
 from decisionloop.core.tool import NONE, Tool
 from decisionloop.core.vocab import ARG_PREFIX, ASK_USER
-from decisionloop.extract import accepted_kinds, is_function, occurrences
+from decisionloop.extract import accepted_kinds, extract, is_function, occurrences
+from decisionloop.extract.candidates import GOAL
 from decisionloop.loop import described
 from decisionloop.model.actions import name_words
 from decisionloop.model.matching import Match
@@ -148,15 +149,19 @@ def route_step(
     goal_risky: bool,
     others: Sequence[Decision] = (),
     goal: str = "",
+    earlier: Sequence[Call] = (),
 ) -> Route:
     """The gate on one step: ``tool`` is System 1's pick (None when no tool applies); ``others`` are the step's
     other decisions (grade_risk, step_ok), any degraded answer among them holds the step too; ``goal`` lets a value
-    the goal describes be checked (``described``). A sure NONE at the first step is no call and no hold: the run
-    ends there, none of the tools fitting (unless another answer of the step is degraded)."""
+    the goal describes be checked (``described``); ``earlier`` are the run's calls so far, whose values a stop is
+    checked against (``unused_holds``). A sure NONE at the first step is no call and no hold: the run ends there,
+    none of the tools fitting (unless another answer of the step is degraded)."""
     if step == 0 and no_tool_fits(decisions):
         call, holds = None, overlooked_holds(decisions, None)
     elif wants_to_stop(step, decisions):
-        call, holds = None, stop_holds(step, decisions) + described.stop_described_holds(goal, previous)
+        call = None
+        holds = stop_holds(step, decisions) + described.stop_described_holds(goal, previous)
+        holds += unused_holds(goal, earlier) if step > 0 else []
     elif tool is None:
         call, holds = None, [_no_tool_hold(decisions.pick_tool)]
     else:
@@ -207,6 +212,39 @@ def _reads_instead(match: Match | None, picked: Tool) -> list[Hold]:
         return []
     detail = f"{match.describe()} and changes something, but System 1 chose {picked.id}, which only reads"
     return [Hold(kind="risky_goal_read_only", detail=detail)]
+
+
+# The kinds of value a goal gives one task each: a second one no call used is a second task ("5 miles to km and
+# 10 kg to pounds", "what's 5 + 3 and what's 10 - 2", "the time in tokyo and london").
+_TASK_KINDS = frozenset({"quantity", "expression", "place"})
+
+
+def unused_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
+    """A hold on stopping when the goal gives a value of a kind the run's calls took one of (a quantity, an
+    expression, a place) that no call used, nor holds, nor is held in: the goal asks a second thing of that kind
+    ("convert 5 miles to km and 10 kg to pounds" stopped after the miles)."""
+    used = [v.casefold() for call in earlier for v in call.args.values() if v]
+    if not used:
+        return []
+    found = [c for c in extract(goal, []) if c.source == GOAL and c.kind in _TASK_KINDS]
+    took = {c.kind for c in found if _used(c.kind, c.span, used)}
+    for c in found:
+        if c.kind in took and not _used(c.kind, c.span, used):
+            return [Hold(kind="stop_unsure", detail=f"the goal also gives {c.span!r}, which no call used")]
+    return []
+
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _used(kind: str, span: str, used: Sequence[str]) -> bool:
+    """Whether a call used ``span``: a place as words within a value or holding one; an amount or an expression by
+    its numbers, all of them in one value ("36 by 24" is the "36 * 24" a call took)."""
+    value = span.casefold()
+    if kind == "place":
+        return any(value in u or u in value for u in used)
+    numbers = set(_NUMBER.findall(value.replace(",", "")))
+    return any(numbers <= set(_NUMBER.findall(u.replace(",", ""))) for u in used)
 
 
 def cannot_tell_holds(goal: str, tool: Tool) -> list[Hold]:
