@@ -165,7 +165,10 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
     [
         ("how many days until Christmas", "Christmas (Friday, December 25, 2026) is in 24 days (3 weeks and 3 days)"),
         ("hw many days til xmas", "xmas (Friday, December 25, 2026) is in 24 days (3 weeks and 3 days)"),
-        ("what day of the week is christmas 2027", "Saturday, December 25, 2027 is in 389 days (55 weeks and 4 days)"),
+        (
+            "what day of the week is christmas 2027",
+            "Saturday, December 25, 2027 is in 389 days (55 weeks and 4 days; 1 year and 24 days)",
+        ),
         ("how many days since new year", "Since new year (Thursday, January 1, 2026): 334 days"),
         ("how long ago was 2010", "2010 was 16 years ago; it was not a leap year (365 days)"),
         ("is 2028 a leap year", "2028 is in 2 years; it is a leap year (366 days)"),
@@ -190,7 +193,7 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         ),
         (
             "how many days in february 2028",
-            "Tuesday, February 1, 2028 is in 427 days (61 weeks); "
+            "Tuesday, February 1, 2028 is in 427 days (61 weeks; 1 year and 2 months); "
             "February 2028 has 29 days, to Tuesday, February 29, 2028",
         ),
         ("how many days from march 3 to march 10", "From Tuesday, March 3, 2026 to Tuesday, March 10, 2026 is 7 days"),
@@ -218,8 +221,8 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         ),
         (  # a year named from today: whether it is a leap year
             "is next year a leap year",
-            "next year (Wednesday, December 1, 2027) is in 365 days (52 weeks and 1 day); 2027 is not a leap year"
-            " (365 days)",
+            "next year (Wednesday, December 1, 2027) is in 365 days (52 weeks and 1 day; 1 year); 2027 is not a leap"
+            " year (365 days)",
         ),
         (  # a weekday shortened, not today
             "what date is next fri",

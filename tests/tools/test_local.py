@@ -379,10 +379,25 @@ def test_date_math_answers_a_year_alone_in_years(start: str, observation: str) -
     assert date_math({"date": start}, CTX).observation == observation
 
 
+@pytest.mark.parametrize(
+    ("start", "observation"),
+    [
+        (  # a year away or more: in years, months and days too, as an age is asked
+            "march 3 1992",
+            "Tuesday, March 3, 1992 is 12,623 days ago (1,803 weeks and 2 days; 34 years, 6 months and 21 days)",
+        ),
+        ("2025-09-24", "Wednesday, September 24, 2025 is 365 days ago (52 weeks and 1 day; 1 year)"),
+        ("2025-09-25", "Thursday, September 25, 2025 is 364 days ago (52 weeks)"),  # under a year: weeks only
+    ],
+)
+def test_date_math_says_a_distance_of_a_year_or_more_in_years(start: str, observation: str) -> None:
+    assert date_math({"date": start}, CTX).observation == observation
+
+
 def test_date_math_says_how_long_a_month_of_a_year_is() -> None:
     result = date_math({"date": "February 2028"}, CTX)
     assert result.observation == (
-        "Tuesday, February 1, 2028 is in 495 days (70 weeks and 5 days); "
+        "Tuesday, February 1, 2028 is in 495 days (70 weeks and 5 days; 1 year, 4 months and 8 days); "
         "February 2028 has 29 days, to Tuesday, February 29, 2028"
     )
     assert result.data["last"] == "2028-02-29"

@@ -578,7 +578,26 @@ def _from_today(day: date, today: date) -> str:
     if days == 0:
         return "today"
     far = f"in {_counted(days, 'day')}" if days > 0 else f"{_counted(-days, 'day')} ago"
-    return far + _in_weeks(abs(days))
+    weeks = _in_weeks(abs(days))
+    if abs(days) < _YEAR_DAYS:
+        return far + weeks
+    return f"{far}{weeks[:-1]}; {_in_years(min(day, today), max(day, today))})"  # "how old am I if I was born …"
+
+
+_YEAR_DAYS = 365
+
+
+def _in_years(earlier: date, later: date) -> str:
+    """The whole years, months and days from ``earlier`` to ``later``: "34 years, 8 months and 28 days"."""
+    years, months, days = later.year - earlier.year, later.month - earlier.month, later.day - earlier.day
+    if days < 0:
+        months -= 1
+        before = later.replace(day=1) - timedelta(days=1)  # the month before ``later``'s
+        days += before.day
+    if months < 0:
+        years, months = years - 1, months + 12
+    parts = [_counted(n, unit) for n, unit in ((years, "year"), (months, "month"), (days, "day")) if n]
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def _in_weeks(days: int) -> str:
