@@ -154,6 +154,7 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("half of 10 plus a third of 9", "(10 / 2) plus (9 / 3)", 8),
         ("the square root of 2 times the square root of 8", "(√2) times (√8)", 4),
         ("double 45 and add 10", "2 × 45 + 10", 100),  # a step after "and", not only after "then"
+        ("double a recipe that needs 3/4 cup sugar", "2 × 3/4", 1.5),  # not 3/4 alone
         ("what's the total with 20% tip on 45.50", "45.50 + 20% of 45.50", 54.6),  # the total, not the tip
         ("how much do i save with 30% off 120", "30% of 120", 36),  # what is saved, not what is left to pay
         ("what is -3 squared", "(-3)^2", 9),  # the number with its sign
@@ -222,6 +223,8 @@ def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal
         ("how many days is 1 million seconds", ["1 million seconds"], ["days"]),  # not "million seconds"
         ("2.75 hours in hours and minutes", ["2.75 hours"], ["hours", "hours and minutes"]),
         ("what's 25% of an hour in minutes", ["25% of an hour"], ["minutes"]),  # not "an hour" of it
+        ("what's 15 minutes times 4 in hours", [], []),  # arithmetic goes on from it: converting it answers nothing
+        ("what is 3 km x 2 in miles", [], ["miles"]),
     ],
 )
 def test_a_conversion_offers_one_of_a_unit_and_amounts_of_time(

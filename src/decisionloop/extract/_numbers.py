@@ -90,6 +90,9 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"(?:a\s+)?third\s+of\s+({NUM})", "{0} / 3"),
         (rf"(?:a\s+)?quarter\s+of\s+({NUM})", "{0} / 4"),
         (rf"(?:twice|double)\s+({NUM})", "2 × {0}"),
+        # a recipe doubled or tripled: what it needs, so many times ("double a recipe that needs 3/4 cup sugar")
+        (rf"double\s+(?:a|the|my|this)\s+recipe\b[^.?!\d]{{0,25}}?(\d+/\d+|{NUM})", "2 × {0}"),
+        (rf"triple\s+(?:a|the|my|this)\s+recipe\b[^.?!\d]{{0,25}}?(\d+/\d+|{NUM})", "3 × {0}"),
         (rf"triple\s+({NUM})", "3 × {0}"),
         (rf"cube\s+root\s+of\s+({NUM})", "{0}^(1/3)"),
         # a number of thirds, quarters, fifths or tenths of an amount ("2 thirds of 90", "3 quarters of 60")
@@ -689,12 +692,20 @@ def measured(
     pattern: re.Pattern[str], text: str, accepts: Callable[[str], bool]
 ) -> Iterator[tuple[re.Match[str], str]]:
     """Each amount ``pattern`` finds (its groups: the amount, the space after it, the words that may be its unit)
-    with the longest run of those words that ``accepts`` takes as a unit: the match and the span as written."""
+    with the longest run of those words that ``accepts`` takes as a unit: the match and the span as written. An
+    amount that arithmetic goes on from ("15 minutes times 4") is none: converting it alone answers another
+    question."""
     for m in pattern.finditer(text):
         words = [w.rstrip(".!?") for w in m.group(3).split()]
         for n in range(len(words), 0, -1):
             unit = " ".join(words[:n])
             # A unit too long to offer is not asked of pint, whose parsing of a long string is slow.
             if unit and len(unit) <= MAX_SPAN and accepts(unit):
-                yield m, f"{m.group(1)}{m.group(2)}{unit}"
+                span = f"{m.group(1)}{m.group(2)}{unit}"
+                if not _GOES_ON.match(text, m.start() + len(span)):
+                    yield m, span
                 break
+
+
+# Arithmetic going on from an amount: an operator and a number ("… times 4", "… * 3", "… divided by 2").
+_GOES_ON = re.compile(r"(?i)\s*(?:[*×/÷x]|\b(?:times|multiplied\s+by|divided\s+by))\s*\d")
