@@ -371,6 +371,8 @@ def test_the_amount_named_in_the_goal_is_preferred() -> None:
         ("reply to mark that i agree", "i agree"),
         ("tell my boss i'm sick today", "i'm sick today"),
         ("send hi to dave", "hi"),  # a greeting sent
+        ("Note to self: buy a birthday card for Tom.", "buy a birthday card for Tom"),
+        ("Tell my sister Anna that I'll pick her up at 6.", "I'll pick her up at 6"),
     ],
 )
 def test_clauses(goal: str, span: str) -> None:

@@ -504,6 +504,7 @@ def test_a_tool_the_goal_names_but_cannot_fill_is_named_when_no_tool_fits() -> N
         ("let my boss know i'll be late", "boss", "i'll be late"),
         ("shoot a message to maria that dinner is at 7", "maria", "dinner is at 7"),
         ('send "see you soon" to tom', "tom", "see you soon"),  # the message quoted, the recipient last
+        ("Tell my sister Anna that I'll pick her up at 6.", "Anna", "I'll pick her up at 6"),  # her name, not "sister"
     ],
 )
 def test_a_message_to_a_recipient_typed_in_lower_case_is_proposed_and_waits_for_approval(

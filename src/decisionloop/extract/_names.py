@@ -238,6 +238,8 @@ def recipients(text: str, *, lowered: bool = False) -> Iterator[Found]:
         while toks and ((_is_title(toks[0].text) and not is_function(toks[0].text)) or toks[0].text == "."):
             toks = toks[1:]
         mine = toks[1:] if toks and toks[0].text.casefold() == "my" else toks  # "let my boss know …": boss
+        if mine is not toks and len(mine) > 1 and not mine[0].capitalised and _name_word(mine[1]):
+            toks = mine[1:]  # "tell my sister Anna that …": Anna
         if lowered and _addressed(mine):
             yield from _emit(mine[0].text, "person")
             continue

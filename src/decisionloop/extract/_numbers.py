@@ -107,6 +107,12 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "{1} + {0}% of {1}"),
         (rf"\bsav(?:e|ing|ings)\b[^.?!]{{0,20}}?\b({NUM}){_PERCENT_WORD}\s+off\s+(?:of\s+)?(?:an?\s+|the\s+)?"
          rf"[$€£]?\s*({NUM})", "{0}% of {1}"),
+        # the discount on a price at a rate is what comes off it ("the discount on $80 at 25% off")
+        (rf"discount\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+)?\s+at\s+({NUM}){_PERCENT_WORD}",
+         "{1}% of {0}"),
+        # a price said first, then what is off it ("the jacket was $120 and it's 35% off")
+        (rf"(?<=[$€£])({NUM})\b[^.?!%$€£\d]{{0,25}}?\b({NUM}){_PERCENT_WORD}(?=\s+off\b(?!\s+(?:of\s+)?[$€£]?\s*\d))",
+         "{0} - {1}% of {0}"),
         # the price after a discount ("price after 30% discount on 250")
         (rf"after\s+(?:an?\s+|the\s+)?({NUM}){_PERCENT_WORD}\s+(?:discount|off)\s+(?:on|of|from)\s+(?:an?\s+|the\s+)?"
          rf"[$€£]?\s*({NUM})", "{1} - {0}% of {1}"),

@@ -53,7 +53,7 @@ _CLAUSE = re.compile(
       | (?:tell|email|e-mail|message|text|inform|notify) \s+ (?:the|my|our|your) \s+ \w+ \s+ that  # tell my boss that
       | (?:tell|email|e-mail|message|text|send \s+ an? \s+ (?:message|text|email|e-mail) \s+ to)
         \s+ [\w'’.-]+ (?:\s+[\w'’.-]+)? \s* :        # text Alex: running late
-      | (?:note|memo|reminder|to-?do) \s* :          # note: call the dentist
+      | (?:note|memo|reminder|to-?do) (?:\s+to\s+self)? \s* :   # note: call the dentist; note to self: …
       | (?:set|add|create|make) \s+ (?:me\s+)? an? \s+ reminder (?:\s+(?:to|that|about))?
                                                      # set a reminder to pay rent
       | (?:message|text|note|email|e-mail|line|write|reply|respond) \s+ to \s+ (?:the\s+|my\s+|our\s+)?
@@ -70,7 +70,8 @@ _CLAUSE = re.compile(
 # checked after) and the rest (group 2). The verb is a whole word ("letter", "texting" are not), the title needs
 # its dot ("Dr." but not "Dr").
 _TO_NAMED = re.compile(
-    r"(?i:\b(?:tell|message|text|email|inform|remind|let|ping))\s+(?i:my\s+)?(?:[A-Z][a-z]{1,3}\.\s+)?(\w[\w'’-]*)\s+(.+)"
+    r"(?i:\b(?:tell|message|text|email|inform|remind|let|ping))\s+(?i:my\s+)?(?:[a-z]+\s+(?=[A-Z][a-z]))?"
+    r"(?:[A-Z][a-z]{1,3}\.\s+)?(\w[\w'’-]*)\s+(.+)"
 )
 # What opens the message after "tell NAME": "know", "that", "to" (let Sam know that …, remind Ana to …), to drop;
 # only whole words with whitespace after them ("knowledge", "tomorrow" stay), and otherwise the empty string.

@@ -396,7 +396,8 @@ _SLASHED_DAY = re.compile(r"(\d{1,2})/(\d{1,2})(?: (\d{4}))?")
 # Where a text writes one, and a goal that asks of a day, which alone makes "9/11" a date and not a division.
 SLASHED_DAY = re.compile(r"(?<![\w/.,])(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])(?![\w/.,]|,\d)")
 ASKS_OF_A_DAY = re.compile(
-    r"(?i)\b(?:ago|since|until|till|what\s+(?:day|date)|which\s+day|when\s+(?:is|was)|birthday|anniversary)\b"
+    r"(?i)\b(?:ago|since|until|till|what\s+(?:day|date)|which\s+day|when\s+(?:is|was)|birthday|anniversary"
+    r"|how\s+old)\b"
 )
 # A weekday, alone or plural ("friday", "sundays") or after this/coming/next/last.
 _WEEKDAY = re.compile(rf"(?:(this|coming|next|last) )?({'|'.join(d.lower() for d in WEEKDAYS)})s?")
