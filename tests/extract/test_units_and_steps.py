@@ -157,6 +157,8 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("double a recipe that needs 3/4 cup sugar", "2 × 3/4", 1.5),  # not 3/4 alone
         ("the jacket was $120 and it's 35% off, what's the sale price", "120 - 35% of 120", 78),  # the price first
         ("what's the discount on $80 at 25% off", "25% of 80", 20),  # the discount, not what is left to pay
+        ("what is 6 divided by 1/2", "6 divided by (1/2)", 12),  # a fraction written tight is one number
+        ("what's 10 times 3/4", "10 times (3/4)", 7.5),
         ("what's the total with 20% tip on 45.50", "45.50 + 20% of 45.50", 54.6),  # the total, not the tip
         ("how much do i save with 30% off 120", "30% of 120", 36),  # what is saved, not what is left to pay
         ("what is -3 squared", "(-3)^2", 9),  # the number with its sign

@@ -115,6 +115,7 @@ def _accepting() -> TerminalPerson:
         ("what time is quarter past 3 plus 2 hours", "3:15 + 2 hours = 5:15"),  # was "3 plus 2 = 5"
         ("half past 7 plus 45 minutes", "7:30 + 45 minutes = 8:15"),  # was "7 plus 45 = 52"
         ("double 45 and add 10", "2 × 45 + 10 = 100"),  # was "2 × 45 = 90"
+        ("what is 6 divided by 1/2", "6 divided by (1/2) = 12"),  # was 3: 6 divided by 1, then by 2
         ("what's the total with 20% tip on 45.50", "45.50 + 20% of 45.50 = 54.6"),  # was the tip alone
         ("how much do i save with 30% off 120", "30% of 120 = 36"),  # was what is left to pay
         ("what is the square root of 2 times the square root of 8", "(√2) times (√8) = 4"),  # not 2 times √8

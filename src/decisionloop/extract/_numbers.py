@@ -455,7 +455,7 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
         expr = _balanced(m.group().strip())
         # a month and a day with a slash ("9/11") in a goal that asks of a day is a date (``extract._dates``)
         if not (_DATE_LIKE.fullmatch(expr) or (SLASHED_DAY.fullmatch(expr) and ASKS_OF_A_DAY.search(text))):
-            yield from _with_steps(text, m.start(), m.end(), expr, goal)
+            yield from _with_steps(text, m.start(), m.end(), _fractions_whole(expr) if goal else expr, goal)
     for m in _BY.finditer(text):
         yield m.group(1), "expression"
     for start, end, expr in spoken:
@@ -492,6 +492,17 @@ def _joined(text: str, spoken: list[tuple[int, int, str]]) -> list[tuple[int, in
             op = between["sign"] or " ".join(between["op"].casefold().split())
             joined.append((start, stop, f"({first}) {op} ({second})"))
     return spoken + joined
+
+
+# A fraction written tight ("1/2") after a spaced operator that multiplies or divides: one number, as people
+# mean it.
+_TIGHT_FRACTION = re.compile(r"(?i)((?:\s[*×÷/x]|\s(?:times|multiplied\s+by|divided\s+by|over))\s+)(\d+/\d+)(?![\d/.])")
+
+
+def _fractions_whole(expr: str) -> str:
+    """``expr`` with each fraction written tight after a spaced operator in parentheses: "6 divided by 1/2" is 6
+    divided by a half, 12, not 6 divided by 1, then by 2."""
+    return _TIGHT_FRACTION.sub(lambda m: f"{m[1]}({m[2]})", expr)
 
 
 def _continued(text: str, m: re.Match[str], expr: str, goal: bool) -> tuple[int, int, str]:
