@@ -228,6 +228,7 @@ def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal
         ("2.75 hours in hours and minutes", ["2.75 hours"], ["hours", "hours and minutes"]),
         ("what's 25% of an hour in minutes", ["25% of an hour"], ["minutes"]),  # not "an hour" of it
         ("what's 15 minutes times 4 in hours", [], []),  # arithmetic goes on from it: converting it answers nothing
+        ("how many wks in 2 yrs", ["2 yrs"], ["wks"]),
         ("what is 3 km x 2 in miles", [], ["miles"]),
     ],
 )

@@ -330,6 +330,7 @@ def test_date_math_without_an_offset_still_refuses_an_unreadable_date() -> None:
         ("a billion seconds", "years", "a billion seconds = 31.69 years"),
         ("a thousand feet", "meters", "a thousand feet = 304.8 meters"),
         ("25% of an hour", "minutes", "25% of an hour = 15 minutes"),  # a percentage of one unit
+        ("3 wks", "days", "3 wks = 21 days"),  # weeks as people shorten them, which pint does not read
         # information, which pint counts as dimensionless; "mb" and "gb" as people mean them, not millibarns
         ("a megabyte", "bytes", "a megabyte = 1,000,000 bytes"),
         ("5 gb", "mb", "5 gb = 5,000 mb"),

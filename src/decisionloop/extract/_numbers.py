@@ -653,8 +653,8 @@ def _measures(phrase: str) -> str | None:
         return None
     if phrase in ("f", "F"):  # Fahrenheit's letter, which pint does not read ("68f", "20 c in f")
         return "other"
-    if phrase.casefold() in UNIT_OF:  # words unit_convert reads that pint does not ("3 kilos", "5 kms")
-        return "other"
+    if phrase.casefold() in UNIT_OF:  # words unit_convert reads that pint does not ("3 kilos", "5 kms", "3 wks")
+        return "time" if UNIT_OF[phrase.casefold()] == "week" else "other"
     if words[0].casefold() in ("degree", "degrees") and len(words) > 1:
         if len(words) > 2:
             return None

@@ -72,6 +72,7 @@ UNIT_ALIASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("megabyte", ("mb", "mbs")),
     ("gigabyte", ("gb", "gbs")),
     ("terabyte", ("tb", "tbs")),
+    ("week", ("wk", "wks")),  # pint reads neither
 )
 _BYTES = {alias: unit for unit, aliases in UNIT_ALIASES if unit.endswith("byte") for alias in aliases}
 UNIT_OF: dict[str, str] = {alias: unit for unit, aliases in UNIT_ALIASES for alias in aliases}
