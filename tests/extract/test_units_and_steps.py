@@ -154,6 +154,8 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("half of 10 plus a third of 9", "(10 / 2) plus (9 / 3)", 8),
         ("the square root of 2 times the square root of 8", "(√2) times (√8)", 4),
         ("double 45 and add 10", "2 × 45 + 10", 100),  # a step after "and", not only after "then"
+        ("subtract 3 from 10 then double it", "(10 - 3) × 2", 14),
+        ("add 2 and 3 then halve it", "(2 + 3) ÷ 2", 2.5),
         ("double a recipe that needs 3/4 cup sugar", "2 × 3/4", 1.5),  # not 3/4 alone
         ("the jacket was $120 and it's 35% off, what's the sale price", "120 - 35% of 120", 78),  # the price first
         ("what's the discount on $80 at 25% off", "25% of 80", 20),  # the discount, not what is left to pay

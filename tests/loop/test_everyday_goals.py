@@ -116,6 +116,7 @@ def _accepting() -> TerminalPerson:
         ("half past 7 plus 45 minutes", "7:30 + 45 minutes = 8:15"),  # was "7 plus 45 = 52"
         ("double 45 and add 10", "2 × 45 + 10 = 100"),  # was "2 × 45 = 90"
         ("what is 6 divided by 1/2", "6 divided by (1/2) = 12"),  # was 3: 6 divided by 1, then by 2
+        ("subtract 3 from 10 then double it", "(10 - 3) × 2 = 14"),  # was "10 - 3 = 7"
         ("what's the total with 20% tip on 45.50", "45.50 + 20% of 45.50 = 54.6"),  # was the tip alone
         ("how much do i save with 30% off 120", "30% of 120 = 36"),  # was what is left to pay
         ("what is the square root of 2 times the square root of 8", "(√2) times (√8) = 4"),  # not 2 times √8
@@ -224,6 +225,10 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
             "is next year a leap year",
             "next year (Wednesday, December 1, 2027) is in 365 days (52 weeks and 1 day; 1 year); 2027 is not a leap"
             " year (365 days)",
+        ),
+        (  # a holiday after a day of a month: that year's (the next Labor Day from today was read before)
+            "how many days between july 4 and labor day",
+            "From Saturday, July 4, 2026 to Monday, September 7, 2026 is 65 days (9 weeks and 2 days)",
         ),
         (  # a weekday shortened, not today
             "what date is next fri",

@@ -349,6 +349,9 @@ def test_a_shift_past_year_9999_raises() -> None:
         # the year said once, after the last day, is the first day's too (or the year before)
         ("days from Jan 1 to Mar 1 2027", "Jan 1 to Mar 1 2027", date(2027, 1, 1), date(2027, 3, 1)),
         ("December 20 to January 5, 2028", "December 20 to January 5, 2028", date(2027, 12, 20), date(2028, 1, 5)),
+        # a holiday after a day of a month is that year's, not the next one from today
+        ("days between July 4 and Labor Day", "July 4 and Labor Day", date(2026, 7, 4), date(2026, 9, 7)),
+        ("days between May 5 and today", "May 5 and today", date(2026, 5, 5), date(2026, 12, 1)),  # today's
     ],
 )
 def test_a_stretch_between_two_dates_is_found_and_read_as_its_ends(

@@ -237,6 +237,7 @@ _THEN = re.compile(
       |
       (?:and\s+)? then \s+ (?:
         (?P<squared> square\s+(?:it|that|the\s+result) | (?:it\s+)?squared )
+      | (?P<times> double | triple | halve ) \s+ (?:it|that|the\s+result)  # "then double it"
       | (?P<op> (?:multiply|divide|raise)(?:\s+it)?\s+(?:by|to\s+the\s+power\s+of) | times | plus | minus
                | multiplied\s+by | divided\s+by | add | subtract | take\s+away | to\s+the\s+power\s+of )
         \s+ (?P<n> {NUM}) (?:\s+(?:to|from)\s+(?:it|that|the\s+result))? (?![\w.])
@@ -563,6 +564,8 @@ def _step(m: re.Match[str]) -> tuple[str, str]:
         return "^", "3" if m["all"].casefold().endswith("cubed") else "2"
     if m["squared"]:
         return "^", "2"
+    if m["times"]:
+        return {"double": ("×", "2"), "triple": ("×", "3"), "halve": ("÷", "2")}[m["times"].casefold()]
     words = (m["op"] or m["op2"]).casefold().split()
     return _STEP_OPS.get(" ".join(words)) or _STEP_OPS[words[0]], m["n"] or m["n2"]
 

@@ -195,6 +195,10 @@ def _ranges(text: str, spans: Sequence[tuple[int, int]]) -> Iterator[str]:
             yield " ".join(text[start:last].split())
 
 
+# Words that read a day from today, whatever day comes before them in a stretch.
+_FROM_TODAY = re.compile(r"(?i)\b(?:today|tomorrow|yesterday|tonight|now|next|last|this|coming|ago|from|in)\b")
+
+
 def read_range(text: str, today: date, *, country: str = "US") -> tuple[date, date] | None:
     """The first and last day of a stretch ``text`` writes ("march 3 to march 10", "between christmas and new
     year"): the last one read as the next one on or after the first when it names no year; the first, when only the
@@ -211,7 +215,9 @@ def read_range(text: str, today: date, *, country: str = "US") -> tuple[date, da
             if same is not None and same <= last:
                 first = same
                 break
-    if last < first and not _A_YEAR.search(m[2]):  # "December 20 to January 5": the January after
+    # "December 20 to January 5": the January after; "July 4 and Labor Day": that year's Labor Day, not the next one
+    # from today; but "today", "next Friday", "in 3 days" are from today
+    if not _A_YEAR.search(m[2]) and (last < first or not _FROM_TODAY.search(m[2])):
         later = read_date(m[2], first, country=country)
         if later is None or later < first:
             later = read_date(f"{m[2]} {first.year + 1}", first, country=country)
