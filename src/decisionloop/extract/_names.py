@@ -250,7 +250,7 @@ def recipients(text: str, *, lowered: bool = False) -> Iterator[Found]:
             elif toks and toks[0].text.casefold() in _GROUP_DETERMINERS and _last(toks[1:]):
                 yield " ".join(t.text for t in toks[:2]), "person"
             continue
-        if lowered and m.group(1).casefold() in _SENDS and (told := _told(toks)) is not None:
+        if lowered and m.group(1).casefold() in _SENDS and (told := _told(mine)) is not None:
             yield told, "person"  # "text mom i love you", "tell my boss i'm sick"
             continue
         if _group(toks):  # "message the team: …", "tell our family that …"
@@ -288,10 +288,8 @@ def _last(toks: Sequence[Token]) -> bool:
 
 
 def _told(toks: Sequence[Token]) -> str | None:
-    """The one word a message's verb is followed by, maybe after "my" ("mom", "my boss"), where more words (what
-    the message says) follow it; None for a function word, a date or words that say what kind of message it is."""
-    if len(toks) > 1 and toks[0].text.casefold() == "my":
-        toks = toks[1:]
+    """The one word a message's verb is followed by ("mom", the "boss" of "my boss"), where more words (what the
+    message says) follow it; None for a function word, a date or words that say what kind of message it is."""
     if len(toks) < 2 or not (toks[0].is_word and toks[0].text.isalpha() and toks[1].is_word):
         return None
     word = toks[0].text

@@ -12,7 +12,7 @@ from decisionloop.extract._text import FUNCTION, MAX_SPAN, Found, is_function
 from decisionloop.values.dates import ASKS_OF_A_DAY, SLASHED_DAY
 from decisionloop.values.numbers import POINT, ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, SPELLED_WORD, read_number
 from decisionloop.values.quantity import UNIT_OF, find_compounds, has_measure, registry
-from decisionloop.values.time_sums import find_time_sums
+from decisionloop.values.time_sums import CLOCK_UNIT, find_time_sums
 
 # A number as written in English: digits with optional thousands commas (1,250: groups of exactly three) and
 # decimals (3.5). A comma before fewer than three digits ends the number, so "1, 2 and 3" are three numbers.
@@ -469,7 +469,7 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
 
 
 # An amount of clock time right after a sum's last number ("3 plus 2 hours"): the sum is one on the clock.
-_TIME_AFTER = re.compile(r"(?i)\s*(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)\b")
+_TIME_AFTER = re.compile(rf"(?i)\s*(?:{CLOCK_UNIT})\b")
 _ADDS = re.compile(r"(?i)[+\-−]|\b(?:plus|minus)\b")
 
 

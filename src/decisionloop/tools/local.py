@@ -578,10 +578,10 @@ def _from_today(day: date, today: date) -> str:
     if days == 0:
         return "today"
     far = f"in {_counted(days, 'day')}" if days > 0 else f"{_counted(-days, 'day')} ago"
-    weeks = _in_weeks(abs(days))
-    if abs(days) < _YEAR_DAYS:
-        return far + weeks
-    return f"{far}{weeks[:-1]}; {_in_years(min(day, today), max(day, today))})"  # "how old am I if I was born …"
+    said = [_weeks(abs(days))] if abs(days) > _WEEK.days else []
+    if abs(days) >= _YEAR_DAYS:  # "how old am I if I was born …"
+        said.append(_in_years(min(day, today), max(day, today)))
+    return far + (f" ({'; '.join(said)})" if said else "")
 
 
 _YEAR_DAYS = 365
@@ -603,10 +603,13 @@ def _in_years(earlier: date, later: date) -> str:
 def _in_weeks(days: int) -> str:
     """More than a week's ``days`` in weeks, for a goal that asks how many weeks: " (3 weeks and 3 days)"; else
     nothing."""
-    if days <= _WEEK.days:
-        return ""
+    return f" ({_weeks(days)})" if days > _WEEK.days else ""
+
+
+def _weeks(days: int) -> str:
+    """``days`` in weeks and days: "3 weeks and 3 days", "52 weeks"."""
     weeks, rest = divmod(days, _WEEK.days)
-    return f" ({_counted(weeks, 'week')}" + (f" and {_counted(rest, 'day')})" if rest else ")")
+    return _counted(weeks, "week") + (f" and {_counted(rest, 'day')}" if rest else "")
 
 
 def _day_of(raw_date: str, start: date, today: date) -> ToolResult:

@@ -51,8 +51,6 @@ def not_a_calendar_word(short: str) -> bool:
 _MONTH = "|".join((*MONTHS, *(m for m in calendar.month_abbr if m), "Sept"))
 _DAY = "|".join((*WEEKDAYS, *calendar.day_abbr))
 _ORD = r"\d{1,2}(?:st|nd|rd|th)?"
-# Month and weekday names are matched case-sensitively (capitalised, as in "March 4"), so that the verb in
-# "march 4 miles" or the modal in "may 3 people come" is not read as a month.
 # Weekdays shortened ("fri", "tues", "thurs").
 _SHORTENED = {
     "mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "weds": "wednesday",
@@ -60,6 +58,8 @@ _SHORTENED = {
 }  # fmt: skip
 _SHORT_WEEKDAYS = "|".join(sorted(_SHORTENED, key=len, reverse=True))
 _SHORT_WORD = re.compile(rf"\b(?:{_SHORT_WEEKDAYS})\b\.?")
+# Month and weekday names are matched case-sensitively (capitalised, as in "March 4"), so that the verb in
+# "march 4 miles" or the modal in "may 3 people come" is not read as a month.
 _SPANS = (
     # "March 4", "Mar. 4th", "Fri, March 4, 2026", "Sept 3 2027". The day is one or two digits followed by a
     # word boundary, so "March 2027" is not read as March 20 (the Month YYYY pattern takes it); the month must be
@@ -533,7 +533,7 @@ def _day_of_month(day: int, today: date) -> date | None:
     return None
 
 
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5}
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _NTH_WEEKDAY = re.compile(
     rf"(first|second|third|fourth|fifth|last|[1-5]) ({'|'.join(d.lower() for d in WEEKDAYS)}) (?:in|of) ([a-z]+)"
     r"(?:,? (\d{4}))?"
@@ -547,14 +547,13 @@ def _nth_weekday(text: str, today: date) -> date | None:
     if m is None or (month := _month(m[3])) is None:
         return None
     wanted = [d.lower() for d in WEEKDAYS].index(m[2])
-    years = [int(m[4])] if m[4] else [today.year, today.year + 1]
-    for year in years:
-        days = [date(year, month, d) for d in range(1, monthrange(year, month)[1] + 1)]
-        matching = [d for d in days if d.weekday() == wanted]
-        index = -1 if m[1] == "last" else _ORDINALS[m[1]] - 1
+    for year in [int(m[4])] if m[4] else [today.year, today.year + 1]:
+        first = (wanted - date(year, month, 1).weekday()) % 7 + 1  # the month's first such weekday
+        matching = range(first, monthrange(year, month)[1] + 1, 7)
+        index = -1 if m[1] == "last" else (_ORDINALS.get(m[1]) or int(m[1])) - 1
         if index >= len(matching):
             return None
-        day = matching[index]
+        day = date(year, month, matching[index])
         if m[4] or day >= today:
             return day
     return None

@@ -114,9 +114,8 @@ def read_quantity(text: str) -> tuple[float, str] | None:
 def read_part(text: str) -> tuple[float, str] | None:
     """A part of one unit, as (the part, the unit's words): "half a cup" → (0.5, "cup"), "a quarter cup" → (0.25,
     "cup"), "three quarters of a pound" → (0.75, "pound"), "1/2 cup" → (0.5, "cup"), "25% of an hour" → (0.25,
-    "hour"), and a unit and a half, "a mile
-    and a half" → (1.5, "mile"), "2 and a half hours" → (2.5, "hours"); None for anything else and for a fraction
-    over zero. Whether the words are a unit is the caller's to read."""
+    "hour"), and a unit and a half, "a mile and a half" → (1.5, "mile"), "2 and a half hours" → (2.5, "hours");
+    None for anything else and for a fraction over zero. Whether the words are a unit is the caller's to read."""
     folded = " ".join(text.split())
     half = AND_A_HALF.fullmatch(folded)
     if half is not None:

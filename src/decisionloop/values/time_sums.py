@@ -19,7 +19,7 @@ from datetime import time
 from decisionloop.values.numbers import NUMBER_WORD, read_number
 from decisionloop.values.times import TIME_SAID, in_digits, read_time_of_day
 
-__all__ = ["TimeSum", "find_time_sums", "read_time_sum"]
+__all__ = ["CLOCK_UNIT", "TimeSum", "find_time_sums", "read_time_sum"]
 
 _MINUTE, _HOUR, _DAY = 60, 3600, 86400
 _HALF_DAY = _DAY // 2
@@ -27,7 +27,9 @@ _HALF_DAY = _DAY // 2
 # An amount of clock time: "90 minutes", "2 hours 30 minutes", "2 hours and 30 minutes", "2h30", "an hour and a
 # half", "2 and a half hours", "half an hour", "1.5 hrs", "45 secs".
 _AMOUNT = rf"\d+(?:\.\d+)?|(?:an?\s+)?half(?:\s+an?)?|an?|{NUMBER_WORD}"
-_UNIT = r"hours?|hrs?|minutes?|mins?|seconds?|secs?"
+# A unit of clock time as people write it ("hours", "hrs", "min", "secs").
+CLOCK_UNIT = r"hours?|hrs?|minutes?|mins?|seconds?|secs?"
+_UNIT = CLOCK_UNIT
 _PART = (
     rf"(?:(?:{_AMOUNT})(?:\s+and\s+a\s+half)?(?:\s*|-)(?:{_UNIT})\b(?:\s+and\s+a\s+half\b)?"
     r"|\d+(?:\.\d+)?h(?:\s?\d{1,2}(?:m\b|min\b)?)?(?![\w.]))"

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from datetime import time
 
 from decisionloop.values.dates import not_a_calendar_word
+from decisionloop.values.numbers import read_number
 from decisionloop.values.places import ZONE_NAMES, is_located_place, read_zone_offset, zone_abbreviation, zone_region
 
 __all__ = ["TIME_OF_DAY", "TIME_SAID", "find_zoned_times", "in_digits", "read_time_of_day", "read_zoned_time"]
@@ -35,29 +36,27 @@ _TIME_WORD = re.compile(r"(?i)\s+time\b")
 
 # A time of day said the old way: "quarter past 3", "half past seven", "quarter to 4", "10 past 5", "5 o'clock"
 # ("20 minutes to 5pm" is a sum on the clock, which ``time_sums`` reads).
-_SPOKEN_HOUR = r"(?P<h>1[0-2]|0?[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_HOUR_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+_SPOKEN_HOUR = rf"(?P<h>1[0-2]|0?[1-9]|{'|'.join(_HOUR_WORDS)})"
 _SPOKEN = re.compile(
     rf"(?i)\b(?:(?:(?P<part>(?:a\s+)?quarter|half)\s+(?P<way>past|after|to|before)"
     rf"|(?P<m>[1-5]?\d)\s+(?P<way2>past|after))\s+{_SPOKEN_HOUR}"
     rf"|{_SPOKEN_HOUR.replace('?P<h>', '?P<o>')}\s*o['’]?\s*clock)(?P<half>\s?[ap]\.?m\.?)?(?!\w)"
 )
-_HOUR_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
-_HOURS = {w: i for i, w in enumerate(_HOUR_WORDS, 1)}
 
 
 def in_digits(text: str) -> str:
     """``text`` with each time of day said the old way written in digits ("quarter past 3" → "3:15", "half past
-    seven" → "7:30", "quarter to 4" → "3:45", "5 o'clock" → "5:00"); a time of day in words names no minutes past
-    the hour on its own, so a minute of 60 or more is left as said."""
+    seven" → "7:30", "quarter to 4" → "3:45", "5 o'clock" → "5:00"); "half to 3" says no time and is left as said."""
     return _SPOKEN.sub(_digital, text)
 
 
 def _digital(m: re.Match[str]) -> str:
     said = (m["h"] or m["o"]).casefold()
-    hour = _HOURS.get(said) or int(said)
+    hour = int(read_number(said) or 0)
     way = (m["way"] or m["way2"] or "past").casefold()
     minutes = int(m["m"] or 0) if m["part"] is None else 15 if "quarter" in m["part"].casefold() else 30
-    if minutes >= 60 or (minutes == 30 and way in ("to", "before")):  # "half to 3" says no time
+    if m["part"] is not None and minutes == 30 and way in ("to", "before"):
         return m.group()
     if way in ("to", "before"):
         hour, minutes = (hour - 2) % 12 + 1, 60 - minutes
