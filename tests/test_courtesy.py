@@ -53,3 +53,18 @@ def test_what_is_to_be_said_and_a_bare_courtesy_stay(typed: str) -> None:
 )
 def test_days_as_people_text_them_are_spelled_out(typed: str, asked: str) -> None:
     assert request(typed) == asked
+
+
+@pytest.mark.parametrize(
+    ("typed", "asked"),
+    [
+        ("what is 3,5 plus 2,25", "what is 3.5 plus 2.25"),
+        ("2,5 kg in pounds", "2.5 kg in pounds"),
+        ("1,250 times 3", "1,250 times 3"),  # a thousands separator: three digits after it
+        ("12,345.67 + 1", "12,345.67 + 1"),
+        ("give me 1,2,3", "give me 1,2,3"),  # a list
+        ("average of 78, 85, 92", "average of 78, 85, 92"),
+    ],
+)
+def test_a_decimal_comma_is_read_as_a_point(typed: str, asked: str) -> None:
+    assert request(typed) == asked

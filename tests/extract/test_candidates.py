@@ -160,6 +160,24 @@ def test_dates_and_durations_from_the_goal() -> None:
     assert Candidate(span="3 weeks before", kind="duration", source="goal") in found
 
 
+def test_a_holiday_of_another_calendar_is_no_date_of_ours() -> None:
+    assert spans("days until chinese new year?", kind="date") == []  # not New Year's Day
+    assert spans("when is Orthodox Christmas", kind="date") == []
+    assert spans("days until new year", kind="date") == ["new year"]
+
+
+def test_what_to_send_an_e_mail_address_follows_after_it() -> None:
+    assert spans("email bob@x.com that the meeting moved to 3:30pm", kind="clause") == ["the meeting moved to 3:30pm"]
+    assert spans("email bob@x.com that the meeting moved to 3:30pm", kind="email") == ["bob@x.com"]
+
+
+def test_a_weekday_written_only_inside_a_longer_date_is_no_date_of_its_own() -> None:
+    assert spans("how many days until black friday", kind="date") == ["black friday"]  # not "friday"
+    assert spans("what date is 6 weeks from next friday", kind="date") == ["next friday"]
+    assert spans("how many days until Good Friday", kind="date") == ["Good Friday"]
+    assert spans("is black friday on a friday", kind="date") == ["friday", "black friday"]  # a friday of its own
+
+
 def test_a_day_asked_of_since_keeps_the_word_which_date_math_reads_as_the_last_one() -> None:
     assert spans("How many days since New Year?", kind="date") == ["since New Year"]
     assert spans("How many days until New Year?", kind="date") == ["New Year"]

@@ -230,6 +230,8 @@ def test_a_part_of_a_percentage_or_a_fraction_of_an_amount_is_no_expression(goal
         ("2.75 hours in hours and minutes", ["2.75 hours"], ["hours", "hours and minutes"]),
         ("what's 25% of an hour in minutes", ["25% of an hour"], ["minutes"]),  # not "an hour" of it
         ("what's 15 minutes times 4 in hours", [], []),  # arithmetic goes on from it: converting it answers nothing
+        ("how much is 3 hours and half in minutes", ["3 hours and half"], ["minutes"]),
+        ("it took two hours and a half, how many minutes", ["two hours and a half"], ["minutes"]),
         ("how many wks in 2 yrs", ["2 yrs"], ["wks"]),
         ("what is 3 km x 2 in miles", [], ["miles"]),
     ],
@@ -272,3 +274,44 @@ def test_how_to_round_goes_with_the_arithmetic_it_rounds(goal: str, expression: 
 
 def test_the_first_part_of_a_stepped_computation_is_not_offered_alone() -> None:
     assert _spans("add 17 and 25 then multiply by 3", "expression") == ["(17 + 25) × 3"]
+
+
+@pytest.mark.parametrize(
+    ("goal", "expression"),
+    [
+        ("what's 3 and a half times 2 and a quarter", "3.5 times 2.25"),
+        ("1 and three quarters plus two and a half", "1.75 plus 2.5"),
+        ("10 to the power 6 divided by 250", "10 to the power 6 divided by 250"),
+        ("25% off 79.95 then another 10% off", "79.95 × (1 - 25%) × (1 - 10%)"),
+        ("40% off and then an extra 15% off on a $200 coat", "200 × (1 - 40%) × (1 - 15%)"),
+        ("split a $212 dinner bill between 6 people", "212 / 6"),
+        ("I scored 42 out of 50 on my test, what's that as a percentage?", "42 / 50 × 100"),
+        ("whats 4.6 billion divided by 8 billion as a percentage", "4600000000 / 8000000000 × 100"),
+        # an amount of a unit at a rate per one of it
+        ("patient weighs 68 kg, dose is 15 mg/kg, how many mg total", "68 × 15"),
+        ("electricity costs 0.14 per kWh and I used 875 kWh", "875 × 0.14"),
+        ("if tomatoes are 2.99/lb how much for 3.4 lbs", "3.4 × 2.99"),
+        ("Gas is 3.89 a gallon and my tank holds 14.5 gallons", "14.5 × 3.89"),
+        ("If I walk 2.3 miles a day, how many miles is that in 30 days", "30 × 2.3"),
+        ("server costs $0.096/hr, monthly cost at 730 hours?", "730 × 0.096"),
+        ("half of a third of 90", "90 / 3 / 2"),
+        ("a quarter of half of 200", "200 / 2 / 4"),
+    ],
+)
+def test_spoken_arithmetic_is_offered_whole(goal: str, expression: str) -> None:
+    assert _spans(goal, "expression") == [expression]
+
+
+@pytest.mark.parametrize(
+    "goal",
+    [
+        "3 miles at 7:45/mile, total time?",  # the 45 of a time is no rate
+        "A recipe costs me $14 to make and it makes 8 servings",  # no amount of what a rate is per
+    ],
+)
+def test_a_rate_per_unit_wants_an_amount_of_that_unit(goal: str) -> None:
+    assert not any("×" in e for e in _spans(goal, "expression"))
+
+
+def test_a_rate_already_read_as_a_speed_for_a_time_is_offered_once() -> None:
+    assert _spans("if a train goes 85 km/h for 3.5 hours how far does it go", "expression") == ["85 × 3.5"]

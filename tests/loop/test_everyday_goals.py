@@ -120,6 +120,16 @@ def _accepting() -> TerminalPerson:
         ("what's the total with 20% tip on 45.50", "45.50 + 20% of 45.50 = 54.6"),  # was the tip alone
         ("how much do i save with 30% off 120", "30% of 120 = 36"),  # was what is left to pay
         ("what is the square root of 2 times the square root of 8", "(√2) times (√8) = 4"),  # not 2 times √8
+        ("what's 3 and a half times 2 and a quarter", "3.5 times 2.25 = 7.875"),  # was 3.5 times 2
+        ("10 to the power 6 divided by 250", "10 to the power 6 divided by 250 = 4,000"),  # was 6 divided by 250
+        ("25% off 79.95 then another 10% off, whats the final price", "79.95 × (1 - 25%) × (1 - 10%) = 53.96625"),
+        ("40% off and then an extra 15% off on a $200 coat, final price?", "200 × (1 - 40%) × (1 - 15%) = 102"),
+        ("I scored 42 out of 50 on my test, what's that as a percentage?", "42 / 50 × 100 = 84"),  # was no tool
+        ("whats 4.6 billion divided by 8 billion as a percentage", "4600000000 / 8000000000 × 100 = 57.5"),
+        ("if tomatoes are 2.99/lb how much for 3.4 lbs", "3.4 × 2.99 = 10.166"),  # was no tool
+        ("If I walk 8,500 steps a day, how many steps in a 31 day month?", "31 × 8,500 = 263,500"),
+        ("what is 3,5 plus 2,25", "3.5 plus 2.25 = 5.75"),  # decimal commas; was held
+        ("half of a third of 90", "90 / 3 / 2 = 15"),  # was 90 / 3 = 30
     ],
 )
 def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
@@ -511,6 +521,12 @@ def test_a_tool_the_goal_names_but_cannot_fill_is_named_when_no_tool_fits() -> N
         ("shoot a message to maria that dinner is at 7", "maria", "dinner is at 7"),
         ('send "see you soon" to tom', "tom", "see you soon"),  # the message quoted, the recipient last
         ("Tell my sister Anna that I'll pick her up at 6.", "Anna", "I'll pick her up at 6"),  # her name, not "sister"
+        # an address is a recipient too; "none of my tools" before
+        (
+            "email bob@x.com that the meeting moved to 3:30pm thursday",
+            "bob@x.com",
+            "the meeting moved to 3:30pm thursday",
+        ),
     ],
 )
 def test_a_message_to_a_recipient_typed_in_lower_case_is_proposed_and_waits_for_approval(
@@ -520,6 +536,77 @@ def test_a_message_to_a_recipient_typed_in_lower_case_is_proposed_and_waits_for_
     calls = [s.call for s in result.steps if s.call is not None]
     assert result.stop == "declined"  # nobody at hand approves the message: nothing is sent
     assert [(c.tool, dict(c.args)) for c in calls] == [("send_message", {"to": to, "text": text})]
+
+
+@pytest.mark.parametrize(
+    ("goal", "number"),
+    [
+        ("we were 4 ppl, bill was 156.80 plus 18% tip, how much each", "4"),  # was the whole bill, 185.024
+        ("what's 33 and 1/3 percent of 270", "33"),  # was 1/3 = 0.333333
+        ("I weigh 11 stone 6, what's that in kg", "6"),  # was 11 stone = 69.85 kilograms
+        ("whats 17.5% of 3460, also how many days till my exam on june 9", "9"),  # the second question unanswered
+    ],
+)
+def test_an_answer_that_leaves_out_a_number_the_goal_gives_is_held(goal: str, number: str) -> None:
+    result = _result(goal)
+    assert result.stop == "held"
+    assert f"the goal also gives the number {number}, which no call used" in [h.detail for h in result.steps[-1].holds]
+
+
+@pytest.mark.parametrize(
+    "goal",
+    [
+        "patient weighs 68 kg, dose is 15 mg/kg, how many mg total",  # was 68 kg = 68,000,000 mg
+        "If I walk 2.3 miles a day, how many miles is that in 30 days",  # was 2.3 miles = 2.3 miles
+        "2/3 cup times 1.5",  # was 2/3 = 0.666667
+        "reduce 84/126 to lowest terms",  # was 84/126 = 0.666667
+        "600 divided by 7 with the remainder",  # was 85.714286, no remainder
+        "How much is a 20% tip on a $67 bill? And what's the total?",  # was the tip alone, 13.4
+        "whats 1 GiB in bytes and how many MB is that",  # was the bytes alone
+        "what day of the week will christmas fall on in 2030",  # was this year's Christmas
+        "how many business days between today and dec 24",  # was 23 days, weekends and all
+        "time now in honolulu vs anchorage",  # was Honolulu's time alone
+    ],
+)
+def test_a_goal_answered_wrong_before_is_held(goal: str) -> None:
+    assert _result(goal).stop == "held"
+
+
+@pytest.mark.parametrize(
+    "goal",
+    [
+        "split a $212 dinner bill between 6 people",
+        "bill is 98.40 tax included, 5 of us, plus 15% tip on top. per person?",
+        "a rectangle is 12.5 cm by 8 cm, whats the area",
+        "I bought 150 shares at $42.10 and sold them at $47.85. How much profit did I make?",
+    ],
+)
+def test_a_goal_giving_numbers_to_work_with_is_held_never_told_no_tool_fits(goal: str) -> None:
+    result = _result(goal)
+    assert result.stop == "held"
+    assert "None of my tools" not in result.answer
+
+
+def test_a_holiday_named_after_a_weekday_is_that_day_not_the_next_weekday() -> None:
+    stop, answer, tools = _run("how many days until black friday")
+    assert (stop, tools) == ("answered", ["date_math"])  # was "friday (Friday, December 4, 2026) is in 3 days"
+    assert answer.startswith("black friday (Friday, November 26, 2027) is in 360 days")
+
+
+def test_a_line_speed_written_in_lower_case_is_megabits_a_second() -> None:
+    assert _run("100 mbps internet is how many MB per second") == (
+        "answered",
+        "100 mbps = 12.5 MB per second",  # was "0 MB per second", millibits
+        ["unit_convert"],
+    )
+
+
+def test_a_number_of_units_and_a_half_is_converted_whole() -> None:
+    assert _run("how much is 3 hours and half in minutes") == (
+        "answered",
+        "3 hours and half = 210 minutes",  # was 3 hours = 180 minutes
+        ["unit_convert"],
+    )
 
 
 def test_a_stop_before_the_second_of_two_tasks_is_held_for_a_person() -> None:

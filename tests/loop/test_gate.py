@@ -16,8 +16,10 @@ from decisionloop.loop.gate import (
     StepDecisions,
     call_holds,
     no_tool_fits,
+    numbers_holds,
     overlooked_holds,
     route_step,
+    second_question_holds,
     shared_lacking,
     shared_value_holds,
     stop_holds,
@@ -379,7 +381,111 @@ def test_a_stop_before_a_second_task_of_the_same_kind_is_held(goal: str, calls: 
         ),
         ("what time is it in paris france", [Call(tool="clock", args={"place": "paris france"})]),
         ("what's 5 + 3 and what's 10 - 2", []),  # no call yet: the first step's holds say so
+        ("what's 3 and a half times 2", [Call(tool="calculator", args={"expression": "3.5 times 2"})]),
+        ("2 and a half hours in minutes", [Call(tool="unit_convert", args={"quantity": "2 and a half hours"})]),
+        ("what's 1,800 times 7", [Call(tool="calculator", args={"expression": "1800 × 7"})]),
+        ("a dozen eggs cost 4.20, how much per egg", [Call(tool="calculator", args={"expression": "4.20 / 12"})]),
+        ("if I buy one for 4.75 every day for 260 days", [Call(tool="calculator", args={"expression": "4.75 × 260"})]),
+        ("what is 1.08 to the 10th power, at 9am", [Call(tool="calculator", args={"expression": "1.08^10"})]),
     ],
 )
 def test_a_stop_after_every_task_the_goal_gives_is_not_held_for_it(goal: str, calls: list[Call]) -> None:
     assert unused_holds(goal, calls) == []
+
+
+@pytest.mark.parametrize(
+    ("goal", "calls", "number"),
+    [
+        (
+            "we were 4 ppl, bill was 156.80 plus 18% tip, how much each",
+            [Call(tool="calculator", args={"expression": "156.80 + 18% of 156.80"})],
+            "4",
+        ),
+        ("I weigh 11 stone 6, what's that in kg", [Call(tool="unit_convert", args={"quantity": "11 stone"})], "6"),
+        ("what's 8:30 min/mile in min/km", [Call(tool="unit_convert", args={"quantity": "30 min/mile"})], "8"),
+        ("2/3 cup times 1.5", [Call(tool="calculator", args={"expression": "2/3"})], "1.5"),
+    ],
+)
+def test_a_stop_after_arithmetic_that_left_out_a_number_of_the_goal_is_held(
+    goal: str, calls: list[Call], number: str
+) -> None:
+    assert unused_holds(goal, calls) == [
+        Hold(kind="stop_unsure", detail=f"the goal also gives the number {number}, which no call used")
+    ]
+
+
+def test_a_stop_after_a_date_that_left_out_the_year_the_goal_gives_is_held() -> None:
+    calls = [Call(tool="date_math", args={"date": "christmas"})]
+    assert unused_holds("what day of the week will christmas fall on in 2030", calls) == [
+        Hold(kind="stop_unsure", detail="the goal also gives the year 2030, which no call used")
+    ]
+    assert (
+        unused_holds(
+            "what day of the week is christmas 2030", [Call(tool="date_math", args={"date": "christmas 2030"})]
+        )
+        == []
+    )
+
+
+def test_a_number_left_out_of_a_call_that_takes_no_amount_holds_nothing() -> None:
+    # a date or a place is no arithmetic: the 5 of "turns 5" is no value date_math was to take
+    calls = [Call(tool="date_math", args={"date": "september 9"})]
+    assert unused_holds("my daughter turns 5 on september 9, how many days till then", calls) == []
+
+
+@pytest.mark.parametrize(
+    ("goal", "said"),
+    [
+        ("How much is a 20% tip on a $67 bill? And what's the total?", "? And what's the total?"),
+        ("how many days since january 10 2025? and how many weeks is that", "and how"),
+        ("whats 1 GiB in bytes and how many MB is that", "and how"),
+        ("whats 17.5% of 3460, also how many days till my exam", "also how"),
+        ("time now in honolulu vs anchorage", "vs"),
+    ],
+)
+def test_a_stop_after_one_call_for_a_goal_asking_two_questions_is_held(goal: str, said: str) -> None:
+    calls = [Call(tool="calculator", args={"expression": "20% of 67"})]
+    assert second_question_holds(goal, calls) == [
+        Hold(kind="stop_unsure", detail=f"the goal asks a second question ({said!r}), and one call ran")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("goal", "calls"),
+    [
+        ("what's 20% of 67", [Call(tool="calculator", args={"expression": "20% of 67"})]),  # one question
+        ("what's 5 + 3 and what's 10 - 2", []),  # no call yet
+        (
+            "what's 5 + 3 and what's 10 - 2",
+            [
+                Call(tool="calculator", args={"expression": "5 + 3"}),
+                Call(tool="calculator", args={"expression": "10 - 2"}),
+            ],
+        ),
+    ],
+)
+def test_a_stop_after_a_call_for_each_question_or_for_one_question_is_not_held_for_it(
+    goal: str, calls: list[Call]
+) -> None:
+    assert second_question_holds(goal, calls) == []
+
+
+@pytest.mark.parametrize(
+    ("goal", "shown"),
+    [
+        ("split a $212 dinner bill between 6 people", "212, 6"),
+        ("i have 3 exams weighted 30%, 30%, 40% and scored 72, 85, 90", "3, 30, 40, 72"),
+        ("twelve eggs at 30 cents each", "12, 30"),
+    ],
+)
+def test_no_tool_fitting_a_goal_that_gives_numbers_is_held(goal: str, shown: str) -> None:
+    assert numbers_holds(goal) == [
+        Hold(kind="no_tool_fits", detail=f"System 1 found no tool that fits, but the goal gives numbers ({shown})")
+    ]
+
+
+@pytest.mark.parametrize(
+    "goal", ["write a haiku about rain", "book a table for 4 at 6pm", "tell me one joke", "what is 1 plus 1"]
+)
+def test_no_tool_fitting_a_goal_with_one_number_or_none_holds_nothing(goal: str) -> None:
+    assert numbers_holds(goal) == []

@@ -140,11 +140,14 @@ def test_a_forced_tool_runs_at_its_step_decided_by_the_person() -> None:
 
 
 def test_a_what_if_after_replayed_steps_forcing_a_stop_ends_there() -> None:
+    """The forced stop is judged as any other: the goal's 5 miles, which no call used, hold it, and with nobody to
+    decide the held step the run stops there."""
     driven = _run(Forced(step=1, block="is_done", question="done", option="yes"), history=(FIRST,))
     result = driven.result
-    assert [(s.tool, s.decided_by) for s in result.steps] == [("calculator", "system1"), ("FINISH", "person")]
+    assert [(s.tool, s.decided_by) for s in result.steps] == [("calculator", "system1"), ("STOP", "code")]
     assert result.steps[0] is FIRST  # replayed as it was, never run again
-    assert "450" in result.answer
+    assert any("the number 5," in h.detail for h in result.steps[1].holds)
+    assert result.stop == "held"
 
 
 def test_a_forced_question_the_step_does_not_ask_holds_the_step() -> None:

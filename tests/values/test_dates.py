@@ -102,6 +102,9 @@ def test_business_days_skip_weekends(start: date, duration: Duration, end: date)
         ("what day of the week is Christmas 2027", "Christmas 2027", date(2027, 12, 25)),
         ("Easter in 2030, please", "Easter in 2030", date(2030, 4, 21)),
         ("Thanksgiving of 2028", "Thanksgiving of 2028", date(2028, 11, 23)),
+        # days no calendar carries, by the day they follow
+        ("how many days until Black Friday", "Black Friday", date(YEAR, 11, 26)),
+        ("Cyber Monday deals", "Cyber Monday", date(YEAR, 11, 29)),
     ],
 )
 def test_holidays_are_found_as_people_type_them(text: str, span: str, day: date) -> None:

@@ -109,6 +109,10 @@ def test_a_what_if_replays_the_steps_before_it_and_takes_the_option(tmp_path: Pa
     assert [s["tool"] for s in rows(_load(tmp_path, old), "steps")] == ["calculator", "unit_convert", "FINISH"]
     link = {"run": old, "step": 1, "block": "is_done", "question": "done", "option": "yes"}
     run = _what_if(client, **link)
+    # the forced stop is judged as any other: the goal's 5 miles, which no call used, hold it for the person
+    asked = wait_for(run, "dialog")
+    assert "the number 5," in str(asked)
+    client.post(f"/api/runs/{run.id}/answer", json={"dialog": asked["dialog"], "action": "finish"})
     run.join(20)
     assert wait_for(run, "run")["what_if_of"] == link
     assert wait_for(run, "end")["stop"] == "answered"

@@ -1,10 +1,11 @@
 """The courtesies around a request ("hey, …", "… thanks!", "… :)"), which ask for nothing.
 
 People type them; they are no value to fill a slot with ("the package arrived thanks") and no part of what the
-goal asks. ``request`` is the goal without them (and with days as people text them spelled out, "tmrw"), which
-the decision model and the extractor read; the goal as typed stays what is recorded. A text that is nothing but
-courtesies ("thanks!", "hello") is left whole: there it is the message. A leading "please" stays: it opens many a
-request the model learnt from ("Please request the electronic copy …"), and reads as the imperative it is.
+goal asks. ``request`` is the goal without them (with days as people text them spelled out, "tmrw", and decimal
+commas as points, "3,5"), which the decision model and the extractor read; the goal as typed stays what is
+recorded. A text that is nothing but courtesies ("thanks!", "hello") is left whole: there it is the message. A
+leading "please" stays: it opens many a request the model learnt from ("Please request the electronic copy …"),
+and reads as the imperative it is.
 """
 
 from __future__ import annotations
@@ -36,10 +37,17 @@ _TEXTED = {"tmrw": "tomorrow", "tmw": "tomorrow", "tmrow": "tomorrow", "2moro": 
 _TEXTED_WORD = re.compile(rf"(?i)(?<![\w'’-])(?:{'|'.join(_TEXTED)})(?![\w'’-])")
 
 
+# A decimal comma, as much of Europe writes it ("3,5", "2,25"): one or two digits after the comma, which no
+# thousands separator has (1,250), and no list of numbers around it ("1,2,3").
+_DECIMAL_COMMA = re.compile(r"(?<![\d,.])(\d+),(\d{1,2})(?![\d,]|\.\d)")
+
+
 def request(text: str) -> str:
-    """``text`` without the courtesies at its start and end, the text as it is when nothing else would be left; and
-    days as people text them spelled out ("tmrw" → "tomorrow", "tonite" → "tonight")."""
-    return _TEXTED_WORD.sub(lambda m: _TEXTED[m.group().casefold()], _without_courtesies(text))
+    """``text`` without the courtesies at its start and end, the text as it is when nothing else would be left;
+    days as people text them spelled out ("tmrw" → "tomorrow", "tonite" → "tonight"); and decimal commas as points
+    ("3,5 plus 2,25" → "3.5 plus 2.25")."""
+    texted = _TEXTED_WORD.sub(lambda m: _TEXTED[m.group().casefold()], _without_courtesies(text))
+    return _DECIMAL_COMMA.sub(r"\1.\2", texted)
 
 
 def _without_courtesies(text: str) -> str:

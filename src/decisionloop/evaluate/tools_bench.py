@@ -35,6 +35,7 @@ from decisionloop.loop.gate import (
     args_threshold,
     chosen_args,
     no_tool_fits,
+    numbers_holds,
     overlooked_holds,
     shared_lacking,
     shared_value_holds,
@@ -61,6 +62,7 @@ class Decided:
     candidates: tuple[Candidate, ...]
     given: tuple[str, ...] = ()  # the tools the question gives every value of (loop.asks.given_tools)
     match: Match | None = None  # the offered tool closest to the question (model.matching)
+    question: str = ""  # what was asked, whose numbers hold a NONE as they hold a run's first step (numbers_holds)
 
     @property
     def overlooked(self) -> bool:
@@ -96,8 +98,10 @@ class Decided:
 
     @property
     def sure_none(self) -> bool:
-        """pick_tool's NONE is sure enough to end a run's first step in the loop (``no_tool_fits``)."""
-        return no_tool_fits(StepDecisions(needs_tool=self.needs_tool, pick_tool=self.pick_tool))
+        """pick_tool's NONE is sure enough to end a run's first step in the loop (``no_tool_fits``), and the question
+        gives no numbers to work with, which hold it there (``numbers_holds``)."""
+        decisions = StepDecisions(needs_tool=self.needs_tool, pick_tool=self.pick_tool)
+        return no_tool_fits(decisions) and not numbers_holds(self.question)
 
 
 def decide_tools(
@@ -130,6 +134,7 @@ def decide_tools(
         candidates=candidates,
         given=given_tools(tools, candidates, question),
         match=matcher(question, tools) if matcher is not None else None,
+        question=question,
     )
 
 

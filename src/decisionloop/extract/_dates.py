@@ -11,6 +11,7 @@ from decisionloop.values.dates import (
     MONTHS,
     SINCE,
     SLASHED_DAY,
+    WEEKDAYS,
     WORKDAYS_UNTIL,
     find_days,
     find_durations,
@@ -35,6 +36,7 @@ _YEAR_ASKED = re.compile(
 
 # A word's first letter, not one after an apostrophe ("valentine's" → "Valentine's", not "Valentine'S"), nor of
 # the small words names keep in lower case ("the 4th of July", "Fourth of July").
+_WEEKDAY_NAMES = frozenset(w.casefold() for w in WEEKDAYS)
 _TITLE_WORD = re.compile(r"(?<![\w'’])(?!(?:of|the|and|a|an|to|in|on|at|for|by)\b)[a-z]")
 
 
@@ -59,10 +61,25 @@ def dates(text: str, year: int, *, lowered: bool = False) -> Iterator[Found]:
             if span.casefold() not in known and at >= 0:
                 known.add(span.casefold())
                 found.append(text[at : at + len(span)])
+    found = [span for span in found if not _weekday_within(text, span, found)]
     yield from ((_with_counting(text, span), "date") for span in found)
     for month in dict.fromkeys(m.group(1) or m.group(2) for m in _MONTH.finditer(text)):
         if not any(month in span for span in found):
             yield month, "date"
+
+
+def _weekday_within(text: str, span: str, found: list[str]) -> bool:
+    """Whether ``span`` is a weekday alone that the text writes only as a part of a longer date ("friday" of "black
+    friday", "good friday" or "next friday"), which is no date of its own there."""
+    if span.casefold() not in _WEEKDAY_NAMES:
+        return False
+    wholes = [m.span() for longer in found if len(longer) > len(span) for m in _occurrences(text, longer)]
+    inside = (any(a <= m.start() and m.end() <= b for a, b in wholes) for m in _occurrences(text, span))
+    return bool(wholes) and all(inside)
+
+
+def _occurrences(text: str, span: str) -> Iterator[re.Match[str]]:
+    return re.finditer(rf"(?i)(?<!\w){re.escape(span)}(?!\w)", text)
 
 
 def _with_counting(text: str, span: str) -> str:

@@ -8,6 +8,8 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import islice, pairwise
 
+import pint
+
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, Found, is_function
 from decisionloop.values.dates import ASKS_OF_A_DAY, SLASHED_DAY
 from decisionloop.values.numbers import POINT, ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, SPELLED_WORD, read_number
@@ -29,7 +31,7 @@ _OPERAND = rf"\(*(?:-|(?:negative|minus)\s+)?(?:{NUM}|{PI})\)*"
 # no chain would cost k² steps.
 _CHAIN_START = rf"{_START}(?<!{_START}\()"
 # Spoken operators; the chains below want whitespace around them, so "xylophone" or "overtime" are not operators.
-_OP_WORD = r"times|plus|minus|divided\s+by|multiplied\s+by|over|to\s+the\s+power\s+of|x|mod|modulo"
+_OP_WORD = r"times|plus|minus|divided\s+by|multiplied\s+by|over|to\s+the\s+power(?:\s+of)?|x|mod|modulo"
 # A chain of two or more operands joined by operators, ending at neither a letter nor a dot, so "2 x 4cm" and
 # "3 - 4.x" are not arithmetic. In a goal the symbols may touch their operands (3*4, 2^10, 10-2); in an
 # observation they need spaces around them, so a tool's "2026-01-05", "18-29" or "1/2 cup" stay what they are.
@@ -79,6 +81,8 @@ _TIP_AT = (
 )
 # A speed as people write it ("50 mph", "80 km/h", "60 miles an hour").
 _SPEED = r"(?:mph|km/h|kph|kmh|(?:miles|km|kilomet(?:er|re)s)\s+(?:an|per)\s+hour)\b"
+# What says a second discount is taken off what the first leaves ("then another", "and an extra").
+_FURTHER = r"(?:then|and)\s+(?:then\s+)?(?:take\s+)?(?:an?\s+)?(?:another|extra|additional|further)"
 # Further spoken forms: roots, fractions of a number and percentages of an amount ("15% tip on 86.40").
 _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rf"(?i)\b{pattern}(?![\w.])"), template)
@@ -141,6 +145,7 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"what\s+percent(?:age)?\s+of\s+({NUM})\s+is\s+({NUM})", "{1} / {0} × 100"),
         (rf"({NUM})\s+is\s+what\s+percent(?:age)?\s+of\s+({NUM})", "{0} / {1} × 100"),
         (rf"({NUM})\s+out\s+of\s+({NUM})\s+(?:as\s+an?\s+|in\s+)?percent(?:age)?", "{0} / {1} × 100"),
+        (rf"({NUM})\s+out\s+of\s+({NUM})\b[^.?!%\d]{{0,40}}?\b(?:as\s+an?|in)\s+percent(?:age)?", "{0} / {1} × 100"),
         # a part said as a percentage of a whole ("45 as a percentage of 60")
         (rf"({NUM})\s+(?:as\s+an?\s+|in\s+)percent(?:age)?\s+of\s+[$€£]?\s*({NUM})", "{0} / {1} × 100"),
         # the change from one amount to another, in percent ("percentage change from 200 to 150", "what percent
@@ -158,6 +163,8 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # ("150 in percent" is no share of anything)
         (rf"((?<![\d,])\d*\.\d+|{NUM}\s*/\s*{NUM})\s+(?:as\s+an?\s+|in\s+|to\s+(?:an?\s+)?)percent(?:age)?",
          "{0} × 100"),
+        (rf"({NUM})\s+(?:divided\s+by|over)\s+({NUM})\s+(?:as\s+an?\s+|in\s+|to\s+(?:an?\s+)?)percent(?:age)?",
+         "{0} / {1} × 100"),
         (rf"({NUM})\s*(?:%|\s+percent)\s+(?:(?:sales|income)\s+)?"
          rf"(?:tip|tax|discount|interest|commission|service\s+charge|vat)\s+(?:on|of|for|from)\s+(?:an?\s+|the\s+)?"
          rf"[$€£]?\s*({NUM})", "{0}% of {1}"),
@@ -181,6 +188,12 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a percentage added to an amount ("add 7% tax to $19.99")
         (rf"add\s+({NUM}){_PERCENT_WORD}(?:\s+(?:sales\s+)?(?:tax|vat|tip|interest))?\s+to\s+[$€£]?\s*({NUM})",
          "{1} + {0}% of {1}"),
+        # one discount after another ("25% off 79.95 then another 10% off", "40% off and then an extra 15% off on a
+        # $200 coat"): the second is off what the first leaves
+        (rf"({NUM}){_PERCENT_WORD}\s+off\s+(?:of\s+)?(?:an?\s+|the\s+)?[$€£]?\s*({NUM})[^.?!\d%]{{0,30}}?\b"
+         rf"{_FURTHER}\s+({NUM}){_PERCENT_WORD}(?:\s+off)?", "{1} × (1 - {0}%) × (1 - {2}%)"),
+        (rf"({NUM}){_PERCENT_WORD}\s+off\b[^.?!\d%]{{0,20}}?\b{_FURTHER}\s+({NUM}){_PERCENT_WORD}\s+off\s+(?:on|of|from)\s+"
+         rf"(?:an?\s+|the\s+)?[$€£]?\s*({NUM})", "{2} × (1 - {0}%) × (1 - {1}%)"),
         # a price with a percentage off is what is left to pay ("20% off 150" → 120), as shops mean it
         (rf"({NUM})\s*(?:%|\s+percent)\s+off\s+(?:of\s+)?(?:an?\s+|the\s+)?[$€£]?\s*({NUM})", "{1} - {0}% of {1}"),
         # a tip or tax on an amount at a rate ("the tip on a $120 bill at 20 percent")
@@ -192,7 +205,7 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a sum split some ways ("split 90 dollars three ways")
         (rf"split\s+(?:(?:a|the)\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+)?\s+(?:in\s+|into\s+)?({NUM})\s+ways", "{0} / {1}"),
         # a sum split between people or parts ("split a $120 bill between 4 people")
-        (rf"split\s+(?:(?:a|the)\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+)?\s+(?:between|among|by|into|across)\s+({NUM})",
+        (rf"split\s+(?:(?:a|the|our|my)\s+)?[$€£]?\s*({NUM})(?:\s+[a-z]+){{0,2}}\s+(?:between|among|by|into|across)\s+({NUM})",
          "{0} / {1}"),
         # a percentage added to or taken from an amount is a percentage of that amount ("200 minus 15%" → 170)
         # ("5-7%" is a range, so a dash wants a space before it)
@@ -359,6 +372,56 @@ _LEAD = re.compile(
 )
 
 
+# A rate per one of a unit ("15 mg/kg", "0.14 per kWh", "2.99/lb", "3.89 a gallon", "2.3 miles a day"), and an
+# amount of a unit ("68 kg", "875 kWh", "30 days"), which the rate is of where the units are one.
+_PER_UNIT = re.compile(
+    rf"(?i)(?<![\w.,:])[$€£]?(?P<rate>{NUM})\s*(?:[^\W\d_]+\s*)?(?:/|\s(?:per|an?)\s)\s*(?P<unit>[^\W\d_]+)\b"
+)
+_UNIT_AMOUNT = re.compile(rf"(?i)(?<![\w.,/:$€£])(?P<n>{NUM})\s*(?P<unit>[^\W\d_]+)\b")
+
+
+def _per_unit(text: str) -> Iterator[tuple[int, int, str]]:
+    """An amount times the rate per one of its unit, spanning both ("patient weighs 68 kg, dose is 15 mg/kg" → "68 ×
+    15", "2.3 miles a day … in 30 days" → "30 × 2.3")."""
+    for rate in _PER_UNIT.finditer(text):
+        unit = _unit_key(rate["unit"])
+        for amount in _UNIT_AMOUNT.finditer(text):
+            if rate.start() <= amount.start() < rate.end() or _unit_key(amount["unit"]) != unit:
+                continue
+            start, end = min(rate.start(), amount.start()), max(rate.end(), amount.end())
+            yield start, end, f"{amount['n']} × {rate['rate']}"
+
+
+# A part of a part of an amount ("half of a third of 90", "a quarter of half of 200").
+_PART = r"(?:(?:a|one)\s+)?(?:half|third|quarter)"
+_PART_OF_PART = re.compile(rf"(?i)\b(?P<outer>{_PART})\s+of\s+(?P<inner>{_PART})\s+of\s+[$€£]?(?P<n>{NUM})(?![\w.])")
+_DIVISOR = {"half": 2, "third": 3, "quarter": 4}
+
+
+def _part_of_part(m: re.Match[str]) -> str:
+    """The amount divided by the inner part, then by the outer one: "half of a third of 90" → "90 / 3 / 2"."""
+    inner, outer = (_DIVISOR[m[g].split()[-1].casefold()] for g in ("inner", "outer"))
+    return f"{m['n']} / {inner} / {outer}"
+
+
+def _operands(expression: str) -> list[str]:
+    """An expression's numbers, in order of size as written: "85 × 3.5" and "3.5 × 85" have the same."""
+    return sorted(_LISTED_ITEM.findall(expression))
+
+
+@lru_cache(maxsize=256)
+def _unit_key(word: str) -> str:
+    """A unit's word as one key for its forms ("lbs", "pound" and "pounds" → "pound"; "hr" and "hours" → "hour";
+    "days" → "day"), the word itself where pint reads no unit ("servings" → "serving")."""
+    folded = word.casefold()
+    if folded in UNIT_OF:
+        return UNIT_OF[folded]
+    try:
+        return str(registry().parse_units(folded))
+    except (ValueError, AttributeError, TypeError, pint.errors.PintError):
+        return folded[:-1] if folded.endswith("s") and len(folded) > 2 else folded
+
+
 def _at_rate(m: re.Match[str]) -> str | None:
     """An amount at a rate for one period, for the period asked ("200 a month" in a year: "200 × 12"); None when
     the periods are one or no whole number of one makes the other."""
@@ -384,12 +447,14 @@ def _listed(m: re.Match[str]) -> str | None:
 _DIGIT = re.compile(r"\d")
 # A number in words or with a scale word ("seven", "twenty-five", "a dozen", "1 million"), which the calculator
 # reads only in digits.
-# A whole number and a half ("3 and a half", "two and a half") is read too.
+# A whole number and a half or a quarter ("3 and a half", "two and a quarter", "1 and three quarters") is read too.
 _WORDED = re.compile(
-    rf"(?i)(?<![\w-])(?:(?P<whole>{NUM}|{SPELLED})\s+and\s+a\s+half|{POINT}|{SPELLED}|{NUM}\s+{SCALE_WORD})(?![\w-])"
+    rf"(?i)(?<![\w-])(?:(?P<whole>{NUM}|{SPELLED})\s+and\s+(?P<part>a\s+half|a\s+quarter|three\s+quarters)|{POINT}"
+    rf"|{SPELLED}|{NUM}\s+{SCALE_WORD})(?![\w-])"
 )
+_PART_OF_ONE = {"half": 0.5, "quarter": 0.25, "quarters": 0.75}
 # Whether a text has a number word at all, so that most goals skip the slower reading above.
-_ANY_WORDED = re.compile(rf"(?i)\b(?:{SPELLED_WORD}|half|point)\b")
+_ANY_WORDED = re.compile(rf"(?i)\b(?:{SPELLED_WORD}|half|quarters?|point)\b")
 
 
 def expressions(text: str, *, goal: bool) -> Iterator[Found]:
@@ -399,24 +464,27 @@ def expressions(text: str, *, goal: bool) -> Iterator[Found]:
     "1 million divided by 12" → "1000000 divided by 12", "half of 3 and a half" → "3.5 / 2")."""
     if goal:  # "90 minutes after 10:45" → "10:45 + 90 minutes", which the calculator reads
         yield from ((sum_, "expression") for sum_ in find_time_sums(text))
-    digits = _WORDED.sub(_in_digits, text) if goal and _ANY_WORDED.search(text) else text
+    digits = in_digits(text) if goal else text
     # the reading in digits has every computation of the text's own digits, and none that cuts a number in words
     # short ("half of 3" of "half of 3 and a half")
     yield from _expressions(digits, goal=goal)
 
 
+def in_digits(text: str) -> str:
+    """``text`` with its numbers in words or with a scale word in digits ("seven times 1 million" → "7 times
+    1000000", "3 and a half" → "3.5"); words that make no one number stay as written."""
+    return _WORDED.sub(_in_digits, text) if _ANY_WORDED.search(text) else text
+
+
 def _in_digits(m: re.Match[str]) -> str:
     """A number in words or with a scale word, in digits; words that make no one number, as written."""
     whole = m["whole"]
-    value = read_number(m.group()) if whole is None else _plus_half(read_number(whole))
+    value = read_number(m.group()) if whole is None else read_number(whole)
     if value is None:
         return m.group()
+    if whole is not None:
+        value += _PART_OF_ONE[m["part"].split()[-1].casefold()]
     return str(int(value)) if value == int(value) else str(value)
-
-
-def _plus_half(value: float | None) -> float | None:
-    """A whole number and a half; None stays None (words that make no number)."""
-    return None if value is None else value + 0.5
 
 
 # A product written as dimensions are ("7x8") that a goal asks the value of and nothing else ("what's 7x8?").
@@ -438,8 +506,10 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     ]
     listed = (*_LISTED.finditer(text), *_LISTED_TOTAL.finditer(text))
     spoken += [_continued(text, m, done, goal) for m in listed if (done := _listed(m)) is not None]
-    if goal:  # a question asked of an amount at a rate
+    if goal:  # a question asked of an amount at a rate, and an amount of what a rate is per
         spoken += [(m.start(), m.end(), done) for m in _RATE.finditer(text) if (done := _at_rate(m)) is not None]
+        spoken += [p for p in _per_unit(text) if not any(_operands(p[2]) == _operands(w[2]) for w in spoken)]
+        spoken += [(m.start(), m.end(), _part_of_part(m)) for m in _PART_OF_PART.finditer(text)]
     if goal:  # two spoken operations joined by an operator are one sum ("1/4 of 100 plus 1/2 of 50")
         spoken = _joined(text, spoken)
     # one spoken operation inside another's arithmetic ("5 squared" of "7 squared minus 5 squared") is a part of it

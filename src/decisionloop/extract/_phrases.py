@@ -66,12 +66,12 @@ _CLAUSE = re.compile(
     re.VERBOSE,
 )
 # "tell Sam the car is ready", "let Dr. Lee know that …", "tell my boss …": a verb (any case), an optional "my", an
-# optional capitalised title abbreviation with its dot, the next word (group 1: the person, if capitalised,
-# checked after) and the rest (group 2). The verb is a whole word ("letter", "texting" are not), the title needs
+# optional capitalised title abbreviation with its dot, the next word or an e-mail address (group 1: the person,
+# if capitalised or an address, checked after) and the rest (group 2). The verb is a whole word ("letter", "texting" are not), the title needs
 # its dot ("Dr." but not "Dr").
 _TO_NAMED = re.compile(
     r"(?i:\b(?:tell|message|text|email|inform|remind|let|ping))\s+(?i:my\s+)?(?:[a-z]+\s+(?=[A-Z][a-z]))?"
-    r"(?:[A-Z][a-z]{1,3}\.\s+)?(\w[\w'’-]*)\s+(.+)"
+    r"(?:[A-Z][a-z]{1,3}\.\s+)?([\w.+-]+@[\w-]+(?:\.[\w-]+)+|\w[\w'’-]*)\s+(.+)"
 )
 # What opens the message after "tell NAME": "know", "that", "to" (let Sam know that …, remind Ana to …), to drop;
 # only whole words with whitespace after them ("knowledge", "tomorrow" stay), and otherwise the empty string.
@@ -307,7 +307,7 @@ def clauses(text: str, *, lowered: bool = False) -> Iterator[Found]:
     for m in _CLAUSE.finditer(text):
         yield from _clause(_sentence_end(m.group(1)))
     for m in _TO_NAMED.finditer(text):
-        if (lowered or m.group(1)[0].isupper()) and not is_function(m.group(1)):
+        if (lowered or m.group(1)[0].isupper() or "@" in m.group(1)) and not is_function(m.group(1)):
             yield from _named_clause(m.group(2))
     for m in _writes(text):
         yield from _clause(m.group(1))

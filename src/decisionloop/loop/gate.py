@@ -11,11 +11,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from decisionloop.core.answers import ChoiceAnswer
+from decisionloop.core.courtesy import request
 from decisionloop.core.decision import Decision
 from decisionloop.core.records import Call, Hold
 from decisionloop.core.tool import NONE, Tool
 from decisionloop.core.vocab import ARG_PREFIX, ASK_USER
-from decisionloop.extract import accepted_kinds, extract, is_function, occurrences
+from decisionloop.extract import accepted_kinds, extract, in_digits, is_function, occurrences
 from decisionloop.extract.candidates import GOAL
 from decisionloop.loop import described
 from decisionloop.model.actions import name_words
@@ -157,11 +158,11 @@ def route_step(
     checked against (``unused_holds``). A sure NONE at the first step is no call and no hold: the run ends there,
     none of the tools fitting (unless another answer of the step is degraded)."""
     if step == 0 and no_tool_fits(decisions):
-        call, holds = None, overlooked_holds(decisions, None)
+        call, holds = None, overlooked_holds(decisions, None) + numbers_holds(goal)
     elif wants_to_stop(step, decisions):
         call = None
         holds = stop_holds(step, decisions) + described.stop_described_holds(goal, previous)
-        holds += unused_holds(goal, earlier) if step > 0 else []
+        holds += unused_holds(goal, earlier) + second_question_holds(goal, earlier) if step > 0 else []
     elif tool is None:
         call, holds = None, [_no_tool_hold(decisions.pick_tool)]
     else:
@@ -222,19 +223,85 @@ _TASK_KINDS = frozenset({"quantity", "expression", "place"})
 def unused_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
     """A hold on stopping when the goal gives a value of a kind the run's calls took one of (a quantity, an
     expression, a place) that no call used, nor holds, nor is held in: the goal asks a second thing of that kind
-    ("convert 5 miles to km and 10 kg to pounds" stopped after the miles)."""
+    ("convert 5 miles to km and 10 kg to pounds" stopped after the miles). After arithmetic or a conversion, so
+    is a number the goal gives that no call used ("we were 4, the bill 156.80 plus 18% tip: how much each?"), and
+    after a date, a year ("what day will christmas fall on in 2030" answered of this year's)."""
     used = [v.casefold() for call in earlier for v in call.args.values() if v]
     if not used:
         return []
-    found = [c for c in extract(goal, []) if c.source == GOAL and c.kind in _TASK_KINDS]
+    found = [c for c in extract(goal, []) if c.source == GOAL and c.kind in (*_TASK_KINDS, "date")]
     took = {c.kind for c in found if _used(c.kind, c.span, used)}
     for c in found:
-        if c.kind in took and not _used(c.kind, c.span, used):
+        if c.kind in took & _TASK_KINDS and not _used(c.kind, c.span, used):
             return [Hold(kind="stop_unsure", detail=f"the goal also gives {c.span!r}, which no call used")]
+    if took & _NUMBER_KINDS and (number := _unused_number(goal, used)) is not None:
+        return [Hold(kind="stop_unsure", detail=f"the goal also gives the number {number}, which no call used")]
+    if "date" in took and (year := _unused_number(goal, used, _YEAR)) is not None:
+        return [Hold(kind="stop_unsure", detail=f"the goal also gives the year {year}, which no call used")]
     return []
 
 
+# A second question after a first: "…? And what's the total?", "… and how many weeks is that", "also …", "… vs
+# Anchorage".
+_SECOND_QUESTION = re.compile(
+    r"(?i)\?\s*\S.*\?|\b(?:and|also|then|plus)\s+(?:what(?:'s|’s)?|whats|how|which|when|who|where|is|are|does|do|can)\b"
+    r"|\balso\b|\b(?:vs\.?|versus)(?!\w)"
+)
+
+
+def second_question_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
+    """A hold on stopping after one call when the goal asks a second question ("a 20% tip on a $67 bill? And
+    what's the total?"): the one call's result may answer only the first, and an answer to half the goal reads as
+    the whole one."""
+    if len(earlier) != 1 or (m := _SECOND_QUESTION.search(goal)) is None:
+        return []
+    said = " ".join(m.group().split())
+    return [Hold(kind="stop_unsure", detail=f"the goal asks a second question ({said!r}), and one call ran")]
+
+
+def numbers_holds(goal: str) -> list[Hold]:
+    """A hold on "none of the tools fits" when the goal gives two numbers or more: it asks to work with them ("the
+    bill is 98.40, 5 of us, plus 15% tip: per person?", "a rectangle 12.5 cm by 8 cm, the area"), which a
+    calculator or a tool of the user's may do though System 1 reads none fitting. A person, or the LLM, decides."""
+    given = list(dict.fromkeys(_given_numbers(goal)))
+    if len(given) < _NUMBERS_TO_WORK_WITH:
+        return []
+    shown = ", ".join(given[:_NUMBERS_SHOWN])
+    return [Hold(kind="no_tool_fits", detail=f"System 1 found no tool that fits, but the goal gives numbers ({shown})")]
+
+
+_NUMBERS_TO_WORK_WITH = 2
+_NUMBERS_SHOWN = 4
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
+# The kinds of value that a run's arithmetic or conversion took: every number the goal gives is then a number the
+# answer should have used.
+_NUMBER_KINDS = frozenset({"quantity", "expression"})
+_YEAR = re.compile(r"1[6-9]\d\d|2\d\d\d")  # a year a date may be in
+# A number the goal gives in digits, not part of a word, a code or an ordinal ("v2", "10th", "3pm", "68kg": a value of
+# its own kind, or no number to compute with).
+_GIVEN_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?!\w|\.\d)")
+
+
+def _unused_number(goal: str, used: Sequence[str], only: re.Pattern[str] | None = None) -> str | None:
+    """A number the goal gives (in digits or words) that no value in ``used`` holds, as the goal's digits have it:
+    "we were 4, the bill was 156.80 plus 18% tip, how much each" answered 156.80 + 18% of 156.80 leaves out the
+    4."""
+    held = {n for u in used for said in (u, in_digits(u)) for n in _NUMBER.findall(said.replace(",", ""))}
+    given = (n for n in _given_numbers(goal) if only is None or only.fullmatch(n))
+    return next((n for n in given if n not in held and _value(n) not in held), None)
+
+
+def _given_numbers(goal: str) -> list[str]:
+    """The numbers the goal gives, in digits or words, as its digits have them; one is left out: "buy one every
+    day", "one more question" say no number to work with."""
+    digits = in_digits(request(goal)).replace(",", "")
+    return [n for n in _GIVEN_NUMBER.findall(digits) if _value(n) != "1"]
+
+
+def _value(number: str) -> str:
+    """``number`` as the calculator would write it back: "07" → "7", "2.50" → "2.5"."""
+    value = float(number)
+    return str(int(value)) if value == int(value) else str(value)
 
 
 def _used(kind: str, span: str, used: Sequence[str]) -> bool:

@@ -88,7 +88,7 @@ _CALC_WORDS: tuple[tuple[str, str], ...] = (
     (r"\blog(?:arithm)?(?:\s+of)?\b", "log"),
     (r"\bmodulo\b", "mod"),
     (r"\bpi\b|π", str(math.pi)),
-    (r"\bto\s+the\s+power\s+of\b", "^"),
+    (r"\bto\s+the\s+power(?:\s+of)?\b", "^"),
     (r"\bmultiplied\s+by\b", "*"),
     (r"\bdivided\s+by\b", "/"),
     (r"(?<=[\d)])\s+over\s+(?=[\d(.])", " / "),  # "1 over 8", between two numbers only
@@ -434,6 +434,14 @@ def _convert(text: str, unit: str, label: str) -> float:
     return value
 
 
+def _in_unit(text: str, unit: str) -> bool:
+    """Whether ``text`` is a quantity in ``unit`` already ("2.3 miles" in miles), which no conversion answers."""
+    try:
+        return bool(_quantity(text).units == registry().parse_units(unit))
+    except (ValueError, pint.errors.PintError, AttributeError):
+        return False
+
+
 def _converted_otherwise(text: str, unit: str, label: str) -> tuple[float, str]:
     """``text`` in ``unit`` as people mean it where the plain reading measures something else: a volume in ounces
     is in fluid ounces ("2 cups in ounces"), ounces converted to a volume are fluid ounces ("8 ounces in ml"),
@@ -483,6 +491,8 @@ def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
             "grams, ounces or cups."
         )
     unit, label = target
+    if _in_unit(text, unit):
+        return _failed(f"{text!r} is already in {label}: name the unit to convert it to.")
     try:
         value = _convert(text, unit, label)
     except ValueError as why:
@@ -490,6 +500,8 @@ def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
             value, label = _converted_otherwise(text, unit, label)
         except ValueError:
             return _failed(f"Could not convert: {why}.")
+        if unit in _FLUID and _in_unit(text, _FLUID[unit][0]):  # "8 fl oz" in ounces: fluid ounces already
+            return _failed(f"{text!r} is already in {label}: name the unit to convert it to.")
     shown = _en_us(value, 3 if abs(value) < 10 else 2)
     return _done(
         f"{text} = {shown} {_one(label) if shown == '1' else label}", value=value, unit=_catalog_key(label) or unit

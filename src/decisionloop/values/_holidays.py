@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from datetime import date
+from datetime import date, timedelta
 from functools import cache, lru_cache
 
 import holidays
@@ -24,6 +24,9 @@ _ALIASES = {
     "st patricks day": "saint patricks day",
     "st. patricks day": "saint patricks day",
 }
+# Days that no calendar carries, named by how far they follow one that does (the shopping days after US
+# Thanksgiving).
+_DAYS_AFTER = {"Thanksgiving Day": (("Black Friday", 1), ("Cyber Monday", 4))}
 _ALIAS_NAMES = ("Xmas", "Fourth of July", "St Patrick's Day", "St Patricks Day", "St. Patrick's Day")
 
 
@@ -47,7 +50,9 @@ def _calendar(country: str, year: int) -> tuple[tuple[date, str], ...]:
     """A country's (day, name) pairs in ``year``, in every category the package has for it, one pair per name."""
     categories = holidays.country_holidays(country).supported_categories
     days = holidays.country_holidays(country, years=year, categories=categories)
-    return tuple((day, name) for day, names in sorted(days.items()) for name in names.split(";"))
+    named = [(day, name) for day, names in sorted(days.items()) for name in names.split(";")]
+    after = [(day + timedelta(days=n), alias) for day, name in named for alias, n in _DAYS_AFTER.get(name, ())]
+    return tuple(sorted(named + after))
 
 
 def variants(name: str, stands_alone: StandsAlone) -> Iterator[tuple[str, int]]:

@@ -131,7 +131,17 @@ def _holiday_pattern(year: int, stands_alone: StandsAlone) -> re.Pattern[str]:
     # Whole names only, in their calendar's capitalisation, and not followed by an apostrophe: "Easter" is not
     # found in "Eastern", nor "Mother" cut out of "Mother's" (which is a name of its own, from Mother's Day); with
     # the year after the name when one is said ("Christmas 2027", "Easter in 2030").
-    return re.compile(rf"(?<![\w'’])(?:{alternatives})(?:{_YEAR_AFTER})?(?![\w'’])")
+    return re.compile(rf"(?<![\w'’]){_OTHER_CALENDAR}(?:{alternatives})(?:{_YEAR_AFTER})?(?![\w'’])")
+
+
+# Words before a holiday's name that make it another calendar's day, which none of ours carries ("Chinese New
+# Year", "Orthodox Christmas"): no date of ours.
+_OTHER_CALENDAR = "".join(
+    rf"(?<!{word}\s)"
+    for word in ("chinese", "Chinese", "lunar", "Lunar", "jewish", "Jewish", "persian", "Persian", "islamic",
+                 "Islamic", "hindu", "Hindu", "orthodox", "Orthodox", "ethiopian", "Ethiopian", "thai", "Thai",
+                 "vietnamese", "Vietnamese", "korean", "Korean", "tamil", "Tamil", "sikh", "Sikh")
+)  # fmt: skip
 
 
 def find_dates(text: str, year: int, *, stands_alone: StandsAlone = not_a_calendar_word) -> Iterator[str]:

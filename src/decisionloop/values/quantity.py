@@ -19,11 +19,12 @@ PART_OF_ONE = re.compile(
 )
 _PARTS = {"half": 0.5, "quarter": 0.25, "quarters": 0.75, "third": 1 / 3, "thirds": 2 / 3}
 # One unit and a half: "a mile and a half", "an hour and a half"; a number and a half of a unit: "2 and a half
-# hours", "two and a half miles" (the group "unit" or "after" the unit's words, one after the number; "whole" the
-# number before "and a half").
+# hours", "two and a half miles"; a number of units and a half: "3 hours and a half", "3 hours and half" (the group
+# "unit", "after" or "units" the unit's words, one after the number; "whole" or "count" the number).
 AND_A_HALF = re.compile(
     r"(?i)\b(?:(?:an?|one)\s+(?P<unit>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+and\s+a\s+half\b"
-    r"|(?P<whole>\d+|[^\W\d_]+)\s+and\s+a\s+half\s+(?P<after>[^\W\d_]+))"
+    r"|(?P<whole>\d+|[^\W\d_]+)\s+and\s+a\s+half\s+(?P<after>[^\W\d_]+)"
+    r"|(?P<count>\d+|[^\W\d_]+)\s+(?P<units>[^\W\d_]+)\s+and\s+(?:a\s+)?half\b)"
 )
 
 
@@ -32,8 +33,8 @@ def and_a_half(found: re.Match[str]) -> tuple[float, str] | None:
     no number ("miles and a half")."""
     if found["unit"] is not None:
         return 1.5, found["unit"]
-    whole = read_number(found["whole"])
-    return (whole + 0.5, found["after"]) if whole is not None else None
+    whole = read_number(found["whole"] if found["count"] is None else found["count"])
+    return (whole + 0.5, found["after"] or found["units"]) if whole is not None else None
 
 
 # Ways a temperature is written that pint does not read as is: "°F", "° F", "degrees Fahrenheit", "deg C".
@@ -72,9 +73,13 @@ UNIT_ALIASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("megabyte", ("mb", "mbs")),
     ("gigabyte", ("gb", "gbs")),
     ("terabyte", ("tb", "tbs")),
+    # and these as millibits (of a second): written by people, a line's speed ("100 mbps")
+    ("kilobit / second", ("kbps",)),
+    ("megabit / second", ("mbps",)),
+    ("gigabit / second", ("gbps",)),
     ("week", ("wk", "wks")),  # pint reads neither
 )
-_BYTES = {alias: unit for unit, aliases in UNIT_ALIASES if unit.endswith("byte") for alias in aliases}
+_BYTES = {alias: unit for unit, aliases in UNIT_ALIASES if unit.endswith(("byte", "bit / second")) for alias in aliases}
 UNIT_OF: dict[str, str] = {alias: unit for unit, aliases in UNIT_ALIASES for alias in aliases}
 
 
