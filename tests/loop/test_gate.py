@@ -427,6 +427,14 @@ def test_a_stop_after_a_date_that_left_out_the_year_the_goal_gives_is_held() -> 
     )
 
 
+def test_a_stop_after_a_date_that_left_out_the_day_of_the_month_the_goal_gives_is_held() -> None:
+    calls = [Call(tool="date_math", args={"date": "next month"})]
+    assert unused_holds("what day of the week is the 13th next month", calls) == [
+        Hold(kind="stop_unsure", detail="the goal also gives the day '13th', which no call used")
+    ]
+    assert unused_holds("how many days til the 15th", [Call(tool="date_math", args={"date": "the 15th"})]) == []
+
+
 def test_a_number_left_out_of_a_call_that_takes_no_amount_holds_nothing() -> None:
     # a date or a place is no arithmetic: the 5 of "turns 5" is no value date_math was to take
     calls = [Call(tool="date_math", args={"date": "september 9"})]

@@ -355,6 +355,8 @@ def test_a_shift_past_year_9999_raises() -> None:
         # a holiday after a day of a month is that year's, not the next one from today
         ("days between July 4 and Labor Day", "July 4 and Labor Day", date(2026, 7, 4), date(2026, 9, 7)),
         ("days between May 5 and today", "May 5 and today", date(2026, 5, 5), date(2026, 12, 1)),  # today's
+        # one slashed day that reads only day first makes the other day first too (not February 1)
+        ("days between 15/08/2025 and 02/01/2026", "15/08/2025 and 02/01/2026", date(2025, 8, 15), date(2026, 1, 2)),
     ],
 )
 def test_a_stretch_between_two_dates_is_found_and_read_as_its_ends(

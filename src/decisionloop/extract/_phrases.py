@@ -67,8 +67,8 @@ _CLAUSE = re.compile(
 )
 # "tell Sam the car is ready", "let Dr. Lee know that …", "tell my boss …": a verb (any case), an optional "my", an
 # optional capitalised title abbreviation with its dot, the next word or an e-mail address (group 1: the person,
-# if capitalised or an address, checked after) and the rest (group 2). The verb is a whole word ("letter", "texting" are not), the title needs
-# its dot ("Dr." but not "Dr").
+# if capitalised or an address, checked after) and the rest (group 2). The verb is a whole word ("letter",
+# "texting" are not), the title needs its dot ("Dr." but not "Dr").
 _TO_NAMED = re.compile(
     r"(?i:\b(?:tell|message|text|email|inform|remind|let|ping))\s+(?i:my\s+)?(?:[a-z]+\s+(?=[A-Z][a-z]))?"
     r"(?:[A-Z][a-z]{1,3}\.\s+)?([\w.+-]+@[\w-]+(?:\.[\w-]+)+|\w[\w'’-]*)\s+(.+)"

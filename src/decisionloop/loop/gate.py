@@ -238,7 +238,21 @@ def unused_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
         return [Hold(kind="stop_unsure", detail=f"the goal also gives the number {number}, which no call used")]
     if "date" in took and (year := _unused_number(goal, used, _YEAR)) is not None:
         return [Hold(kind="stop_unsure", detail=f"the goal also gives the year {year}, which no call used")]
+    if "date" in took and (day := _unused_day(goal, used)) is not None:
+        return [Hold(kind="stop_unsure", detail=f"the goal also gives the day {day!r}, which no call used")]
     return []
+
+
+# A day of a month by its ordinal ("the 13th", "15th"), in digits; the 1st is left out, as a month named alone is
+# read as its first day ("the 1st of next month" is "next month").
+_ORDINAL_DAY = re.compile(r"(?i)(?<![\w.])0?([2-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:birthday|anniversary))")
+
+
+def _unused_day(goal: str, used: Sequence[str]) -> str | None:
+    """A day of a month the goal gives by its ordinal that no value in ``used`` holds ("what day of the week is the
+    13th next month" answered of next month's first day); an ordinal before "birthday" is an age."""
+    held = {n for u in used for n in _NUMBER.findall(u)}
+    return next((m.group() for m in _ORDINAL_DAY.finditer(goal) if m.group(1).lstrip("0") not in held), None)
 
 
 # A second question after a first: "…? And what's the total?", "… and how many weeks is that", "also …", "… vs

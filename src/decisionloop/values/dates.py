@@ -216,6 +216,8 @@ def read_range(text: str, today: date, *, country: str = "US") -> tuple[date, da
     m = _RANGE.fullmatch(" ".join(text.strip().split()))
     if m is None:
         return None
+    if country in _MONTH_FIRST_COUNTRIES and (_day_first(m[1]) or _day_first(m[2])):
+        country = "GB"  # one slashed date that reads only day first ("15/08/2025 and 02/01/2026"): both are so
     first, last = read_date(m[1], today, country=country), read_date(m[2], today, country=country)
     if first is None or last is None:
         return None
@@ -503,6 +505,15 @@ def _calendar_date(text: str, today: date, country: str) -> date | None:
     if not year and (month, int(day)) == (2, 29) and not isleap(today.year):  # February 29: the next one there is
         return date(next(y for y in range(today.year, today.year + 8) if isleap(y)), 2, 29)
     return date(int(year) if year else today.year, month, int(day))
+
+
+def _day_first(text: str) -> bool:
+    """Whether ``text`` is a slashed date that reads only with the day first (15/08/2025: no 15th month)."""
+    m = _SLASHED.fullmatch(text.strip())
+    return m is not None and int(m[1] or m[4]) > _MONTHS_IN_A_YEAR
+
+
+_MONTHS_IN_A_YEAR = 12
 
 
 def _slashed(first: str, second: str, year: str, today: date, country: str) -> date:
