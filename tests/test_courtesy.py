@@ -64,6 +64,8 @@ def test_days_as_people_text_them_are_spelled_out(typed: str, asked: str) -> Non
         ("12,345.67 + 1", "12,345.67 + 1"),
         ("give me 1,2,3", "give me 1,2,3"),  # a list
         ("average of 78, 85, 92", "average of 78, 85, 92"),
+        ("the distance between A(3,4) and B(1,2)", "the distance between A(3,4) and B(1,2)"),  # coordinates
+        ("the point [3,4]", "the point [3,4]"),
     ],
 )
 def test_a_decimal_comma_is_read_as_a_point(typed: str, asked: str) -> None:

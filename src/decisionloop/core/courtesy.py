@@ -38,8 +38,9 @@ _TEXTED_WORD = re.compile(rf"(?i)(?<![\w'’-])(?:{'|'.join(_TEXTED)})(?![\w'’
 
 
 # A decimal comma, as much of Europe writes it ("3,5", "2,25"): one or two digits after the comma, which no
-# thousands separator has (1,250), and no list of numbers around it ("1,2,3").
-_DECIMAL_COMMA = re.compile(r"(?<![\d,.])(\d+),(\d{1,2})(?![\d,]|\.\d)")
+# thousands separator has (1,250), no list of numbers around it ("1,2,3"), and no parentheses or brackets, which
+# hold a point's coordinates ("A(3,4)").
+_DECIMAL_COMMA = re.compile(r"(?<![\d,.(\[])(\d+),(\d{1,2})(?![\d,)\]]|\.\d)")
 
 
 def request(text: str) -> str:
