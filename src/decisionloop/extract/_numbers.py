@@ -405,7 +405,7 @@ def _part_of_part(m: re.Match[str]) -> str:
 
 
 def _operands(expression: str) -> list[str]:
-    """An expression's numbers, in order of size as written: "85 × 3.5" and "3.5 × 85" have the same."""
+    """An expression's numbers as written, sorted: "85 × 3.5" and "3.5 × 85" have the same."""
     return sorted(_LISTED_ITEM.findall(expression))
 
 
@@ -452,7 +452,7 @@ _WORDED = re.compile(
     rf"(?i)(?<![\w-])(?:(?P<whole>{NUM}|{SPELLED})\s+and\s+(?P<part>a\s+half|a\s+quarter|three\s+quarters)|{POINT}"
     rf"|{SPELLED}|{NUM}\s+{SCALE_WORD})(?![\w-])"
 )
-_PART_OF_ONE = {"half": 0.5, "quarter": 0.25, "quarters": 0.75}
+_AND_A_PART = {"half": 0.5, "quarter": 0.25, "quarters": 0.75}
 # Whether a text has a number word at all, so that most goals skip the slower reading above.
 _ANY_WORDED = re.compile(rf"(?i)\b(?:{SPELLED_WORD}|half|quarters?|point)\b")
 
@@ -483,7 +483,7 @@ def _in_digits(m: re.Match[str]) -> str:
     if value is None:
         return m.group()
     if whole is not None:
-        value += _PART_OF_ONE[m["part"].split()[-1].casefold()]
+        value += _AND_A_PART[m["part"].split()[-1].casefold()]
     return str(int(value)) if value == int(value) else str(value)
 
 

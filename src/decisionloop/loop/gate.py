@@ -155,8 +155,9 @@ def route_step(
     """The gate on one step: ``tool`` is System 1's pick (None when no tool applies); ``others`` are the step's
     other decisions (grade_risk, step_ok), any degraded answer among them holds the step too; ``goal`` lets a value
     the goal describes be checked (``described``); ``earlier`` are the run's calls so far, whose values a stop is
-    checked against (``unused_holds``). A sure NONE at the first step is no call and no hold: the run ends there,
-    none of the tools fitting (unless another answer of the step is degraded)."""
+    checked against (``unused_holds``, ``second_question_holds``). A sure NONE at the first step is no call and no
+    hold: the run ends there, none of the tools fitting (unless another answer of the step is degraded, or the goal
+    gives numbers to work with, ``numbers_holds``)."""
     if step == 0 and no_tool_fits(decisions):
         call, holds = None, overlooked_holds(decisions, None) + numbers_holds(goal)
     elif wants_to_stop(step, decisions):
@@ -225,7 +226,8 @@ def unused_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
     expression, a place) that no call used, nor holds, nor is held in: the goal asks a second thing of that kind
     ("convert 5 miles to km and 10 kg to pounds" stopped after the miles). After arithmetic or a conversion, so
     is a number the goal gives that no call used ("we were 4, the bill 156.80 plus 18% tip: how much each?"), and
-    after a date, a year ("what day will christmas fall on in 2030" answered of this year's)."""
+    after a date, a year ("what day will christmas fall on in 2030" answered of this year's) or a day of the month
+    by its ordinal ("the 13th next month")."""
     used = [v.casefold() for call in earlier for v in call.args.values() if v]
     if not used:
         return []
@@ -252,7 +254,7 @@ def _unused_day(goal: str, used: Sequence[str]) -> str | None:
     """A day of a month the goal gives by its ordinal that no value in ``used`` holds ("what day of the week is the
     13th next month" answered of next month's first day); an ordinal before "birthday" is an age."""
     held = {n for u in used for n in _NUMBER.findall(u)}
-    return next((m.group() for m in _ORDINAL_DAY.finditer(goal) if m.group(1).lstrip("0") not in held), None)
+    return next((m.group() for m in _ORDINAL_DAY.finditer(goal) if m.group(1) not in held), None)
 
 
 # A second question after a first: "…? And what's the total?", "… and how many weeks is that", "also …", "… vs

@@ -442,6 +442,10 @@ def _in_unit(text: str, unit: str) -> bool:
         return False
 
 
+def _already(text: str, label: str) -> ToolResult:
+    return _failed(f"{text!r} is already in {label}: name the unit to convert it to.")
+
+
 def _converted_otherwise(text: str, unit: str, label: str) -> tuple[float, str]:
     """``text`` in ``unit`` as people mean it where the plain reading measures something else: a volume in ounces
     is in fluid ounces ("2 cups in ounces"), ounces converted to a volume are fluid ounces ("8 ounces in ml"),
@@ -492,7 +496,7 @@ def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
         )
     unit, label = target
     if _in_unit(text, unit):
-        return _failed(f"{text!r} is already in {label}: name the unit to convert it to.")
+        return _already(text, label)
     try:
         value = _convert(text, unit, label)
     except ValueError as why:
@@ -501,7 +505,7 @@ def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
         except ValueError:
             return _failed(f"Could not convert: {why}.")
         if unit in _FLUID and _in_unit(text, _FLUID[unit][0]):  # "8 fl oz" in ounces: fluid ounces already
-            return _failed(f"{text!r} is already in {label}: name the unit to convert it to.")
+            return _already(text, label)
     shown = _en_us(value, 3 if abs(value) < 10 else 2)
     return _done(
         f"{text} = {shown} {_one(label) if shown == '1' else label}", value=value, unit=_catalog_key(label) or unit

@@ -24,9 +24,9 @@ _ALIASES = {
     "st patricks day": "saint patricks day",
     "st. patricks day": "saint patricks day",
 }
-# Days that no calendar carries, named by how far they follow one that does (the shopping days after US
-# Thanksgiving).
-_DAYS_AFTER = {"Thanksgiving Day": (("Black Friday", 1), ("Cyber Monday", 4))}
+# Days that no calendar carries, by country, named by how far they follow one that does (the shopping days after
+# US Thanksgiving; Canada's, in October, has none).
+_DAYS_AFTER = {"US": {"Thanksgiving Day": (("Black Friday", 1), ("Cyber Monday", 4))}}
 _ALIAS_NAMES = ("Xmas", "Fourth of July", "St Patrick's Day", "St Patricks Day", "St. Patrick's Day")
 
 
@@ -51,7 +51,8 @@ def _calendar(country: str, year: int) -> tuple[tuple[date, str], ...]:
     categories = holidays.country_holidays(country).supported_categories
     days = holidays.country_holidays(country, years=year, categories=categories)
     named = [(day, name) for day, names in sorted(days.items()) for name in names.split(";")]
-    after = [(day + timedelta(days=n), alias) for day, name in named for alias, n in _DAYS_AFTER.get(name, ())]
+    following = _DAYS_AFTER.get(country, {})
+    after = [(day + timedelta(days=n), alias) for day, name in named for alias, n in following.get(name, ())]
     return tuple(sorted(named + after))
 
 
