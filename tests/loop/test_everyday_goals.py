@@ -566,6 +566,7 @@ def test_an_answer_that_leaves_out_a_number_the_goal_gives_is_held(goal: str, nu
         "what day of the week will christmas fall on in 2030",  # was this year's Christmas
         "how many business days between today and dec 24",  # was 23 days, weekends and all
         "time now in honolulu vs anchorage",  # was Honolulu's time alone
+        'Calculate 15% of 240 and save the result in a note called "tip"',  # was the sum alone, nothing saved
     ],
 )
 def test_a_goal_answered_wrong_before_is_held(goal: str) -> None:

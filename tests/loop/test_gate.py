@@ -449,12 +449,14 @@ def test_a_number_left_out_of_a_call_that_takes_no_amount_holds_nothing() -> Non
         ("whats 1 GiB in bytes and how many MB is that", "and how"),
         ("whats 17.5% of 3460, also how many days till my exam", "also how"),
         ("time now in honolulu vs anchorage", "vs"),
+        ('Calculate 15% of 240 and save the result in a note called "tip"', "and save"),
+        ("calculate 1850 + 240 + 95 and email the total to my accountant", "and email"),
     ],
 )
 def test_a_stop_after_one_call_for_a_goal_asking_two_questions_is_held(goal: str, said: str) -> None:
     calls = [Call(tool="calculator", args={"expression": "20% of 67"})]
     assert second_question_holds(goal, calls) == [
-        Hold(kind="stop_unsure", detail=f"the goal asks a second question ({said!r}), and one call ran")
+        Hold(kind="stop_unsure", detail=f"the goal asks a second thing ({said!r}), and one call ran")
     ]
 
 

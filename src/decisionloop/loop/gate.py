@@ -258,21 +258,23 @@ def _unused_day(goal: str, used: Sequence[str]) -> str | None:
 
 
 # A second question after a first: "…? And what's the total?", "… and how many weeks is that", "also …", "… vs
-# Anchorage".
+# Anchorage"; or a second thing to do, which another tool does: "… and save the result in a note", "… and email
+# the total to Dana".
 _SECOND_QUESTION = re.compile(
     r"(?i)\?\s*\S.*\?|\b(?:and|also|then|plus)\s+(?:what(?:'s|’s)?|whats|how|which|when|who|where|is|are|does|do|can)\b"
     r"|\balso\b|\b(?:vs\.?|versus)(?!\w)"
+    r"|\band\s+(?:then\s+)?(?:save|email|e-mail|send|text|message|note|remember|remind|share|tell)\b"
 )
 
 
 def second_question_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
-    """A hold on stopping after one call when the goal asks a second question ("a 20% tip on a $67 bill? And
-    what's the total?"): the one call's result may answer only the first, and an answer to half the goal reads as
-    the whole one."""
+    """A hold on stopping after one call when the goal asks a second thing ("a 20% tip on a $67 bill? And what's
+    the total?", "calculate 15% of 240 and save the result in a note"): the one call's result may answer only the
+    first, and an answer to half the goal reads as the whole one."""
     if len(earlier) != 1 or (m := _SECOND_QUESTION.search(goal)) is None:
         return []
     said = " ".join(m.group().split())
-    return [Hold(kind="stop_unsure", detail=f"the goal asks a second question ({said!r}), and one call ran")]
+    return [Hold(kind="stop_unsure", detail=f"the goal asks a second thing ({said!r}), and one call ran")]
 
 
 def numbers_holds(goal: str) -> list[Hold]:
