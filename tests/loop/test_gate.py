@@ -24,6 +24,7 @@ from decisionloop.loop.gate import (
     shared_value_holds,
     stop_holds,
     unplaced_holds,
+    unsaid_today_holds,
     unused_holds,
     wants_to_stop,
 )
@@ -478,6 +479,14 @@ def test_a_stop_after_a_call_for_each_question_or_for_one_question_is_not_held_f
     goal: str, calls: list[Call]
 ) -> None:
     assert second_question_holds(goal, calls) == []
+
+
+def test_a_call_whose_one_value_is_today_is_held_when_the_goal_never_says_today() -> None:
+    held = Hold(kind="arg_unsure", detail="the call's one value is today, which the goal does not say")
+    assert unsaid_today_holds("days until ramadan", {"date": "today"}) == [held]
+    assert unsaid_today_holds("what's today's date", {"date": "today"}) == []
+    assert unsaid_today_holds("what day is it now", {"date": "today"}) == []
+    assert unsaid_today_holds("what date was 100 days ago", {"date": "today", "offset": "100 days ago"}) == []
 
 
 @pytest.mark.parametrize(

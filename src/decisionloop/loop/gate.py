@@ -177,6 +177,7 @@ def route_step(
         holds += cannot_tell_holds(goal, tool)
         holds += unplaced_holds(goal, tool, call.args)
         holds += shared_value_holds(tool, call.args)
+        holds += unsaid_today_holds(goal, call.args)
         holds += overlooked_holds(decisions, tool) if step == 0 else []
     step_ok = next((d for d in others if d.block == "step_ok"), None)
     if step_ok is not None and step_ok.action != "continue":
@@ -275,6 +276,21 @@ def second_question_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
         return []
     said = " ".join(m.group().split())
     return [Hold(kind="stop_unsure", detail=f"the goal asks a second thing ({said!r}), and one call ran")]
+
+
+_TODAY = "today"
+# Words a goal says today with ("what's the date now", "tonight", "today's").
+_SAYS_TODAY = re.compile(r"(?i)\b(?:today|now|tonight|right\s+now|this\s+(?:morning|afternoon|evening))")
+
+
+def unsaid_today_holds(goal: str, args: Mapping[str, str]) -> list[Hold]:
+    """A hold on a call whose one value is today when the goal never says today ("days until ramadan", a day the
+    extractor does not know, answered "today is today"): today is then no value of the goal, but what is left when
+    none of its values fits."""
+    values = [v.strip().casefold() for v in args.values() if v.strip()]
+    if values != [_TODAY] or _SAYS_TODAY.search(goal):
+        return []
+    return [Hold(kind="arg_unsure", detail="the call's one value is today, which the goal does not say")]
 
 
 def numbers_holds(goal: str) -> list[Hold]:
