@@ -482,11 +482,15 @@ def test_a_stop_after_a_call_for_each_question_or_for_one_question_is_not_held_f
 
 
 def test_a_call_whose_one_value_is_today_is_held_when_the_goal_never_says_today() -> None:
+    tools = {t.id: t for t in builtin_tools()}
+    date_math, weather = tools["date_math"], tools["weather"]
     held = Hold(kind="arg_unsure", detail="the call's one value is today, which the goal does not say")
-    assert unsaid_today_holds("days until ramadan", {"date": "today"}) == [held]
-    assert unsaid_today_holds("what's today's date", {"date": "today"}) == []
-    assert unsaid_today_holds("what day is it now", {"date": "today"}) == []
-    assert unsaid_today_holds("what date was 100 days ago", {"date": "today", "offset": "100 days ago"}) == []
+    assert unsaid_today_holds("days until ramadan", date_math, {"date": "today"}) == [held]
+    assert unsaid_today_holds("what's today's date", date_math, {"date": "today"}) == []
+    assert unsaid_today_holds("what day is it now", date_math, {"date": "today"}) == []
+    moved = {"date": "today", "offset": "100 days ago"}
+    assert unsaid_today_holds("what date was 100 days ago", date_math, moved) == []
+    assert unsaid_today_holds("will it rain", weather, {"when": "today"}) == []  # a fixed list's choice
 
 
 @pytest.mark.parametrize(

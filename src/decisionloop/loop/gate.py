@@ -177,7 +177,7 @@ def route_step(
         holds += cannot_tell_holds(goal, tool)
         holds += unplaced_holds(goal, tool, call.args)
         holds += shared_value_holds(tool, call.args)
-        holds += unsaid_today_holds(goal, call.args)
+        holds += unsaid_today_holds(goal, tool, call.args)
         holds += overlooked_holds(decisions, tool) if step == 0 else []
     step_ok = next((d for d in others if d.block == "step_ok"), None)
     if step_ok is not None and step_ok.action != "continue":
@@ -283,12 +283,13 @@ _TODAY = "today"
 _SAYS_TODAY = re.compile(r"(?i)\b(?:today|now|tonight|right\s+now|this\s+(?:morning|afternoon|evening))")
 
 
-def unsaid_today_holds(goal: str, args: Mapping[str, str]) -> list[Hold]:
-    """A hold on a call whose one value is today when the goal never says today ("days until ramadan", a day the
-    extractor does not know, answered "today is today"): today is then no value of the goal, but what is left when
-    none of its values fits."""
-    values = [v.strip().casefold() for v in args.values() if v.strip()]
-    if values != [_TODAY] or _SAYS_TODAY.search(goal):
+def unsaid_today_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
+    """A hold on a call whose one value is today, in a slot that takes a date, when the goal never says today ("days
+    until ramadan", a day the extractor does not know, answered "today is today"): today is then no value of the
+    goal, but what is left when none of its values fits. A fixed list's "today" (the weather's) is a choice."""
+    values = {n: v.strip().casefold() for n, v in args.items() if v.strip()}
+    dated = {s.name for s in tool.slots if not s.is_fixed and "date" in accepted_kinds(s)}
+    if list(values.values()) != [_TODAY] or not set(values) <= dated or _SAYS_TODAY.search(goal):
         return []
     return [Hold(kind="arg_unsure", detail="the call's one value is today, which the goal does not say")]
 
