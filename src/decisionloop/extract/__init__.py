@@ -1,6 +1,6 @@
 """Candidate extraction (no model): spans from the goal and observations, and the options they give a slot."""
 
-from decisionloop.extract._numbers import in_digits
+from decisionloop.extract._numbers import numbers_in_digits
 from decisionloop.extract._text import is_function, occurrences
 from decisionloop.extract.candidates import Candidate, extract
 from decisionloop.extract.slots import accepted_kinds, slot_options
@@ -10,10 +10,10 @@ __all__ = [
     "Candidate",
     "accepted_kinds",
     "extract",
-    "in_digits",
     "is_city",
     "is_country",
     "is_function",
+    "numbers_in_digits",
     "occurrences",
     "slot_options",
 ]

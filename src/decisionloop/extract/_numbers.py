@@ -8,12 +8,10 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import islice, pairwise
 
-import pint
-
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, Found, is_function
 from decisionloop.values.dates import ASKS_OF_A_DAY, SLASHED_DAY
 from decisionloop.values.numbers import POINT, ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, SPELLED_WORD, read_number
-from decisionloop.values.quantity import UNIT_OF, find_compounds, has_measure, registry
+from decisionloop.values.quantity import UNIT_OF, find_compounds, has_measure, read_quantity, registry
 from decisionloop.values.time_sums import CLOCK_UNIT, find_time_sums
 
 # A number as written in English: digits with optional thousands commas (1,250: groups of exactly three) and
@@ -409,17 +407,15 @@ def _operands(expression: str) -> list[str]:
     return sorted(_LISTED_ITEM.findall(expression))
 
 
-@lru_cache(maxsize=256)
 def _unit_key(word: str) -> str:
-    """A unit's word as one key for its forms ("lbs", "pound" and "pounds" → "pound"; "hr" and "hours" → "hour";
-    "days" → "day"), the word itself where pint reads no unit ("servings" → "serving")."""
+    """A unit's word as one key for its forms, the unit a quantity of it is in ("lbs", "pound" and "pounds" →
+    "pound"; "hr" and "hours" → "hour"), or the word without a plural's "s" where it makes no quantity
+    ("servings" → "serving")."""
     folded = word.casefold()
-    if folded in UNIT_OF:
-        return UNIT_OF[folded]
-    try:
-        return str(registry().parse_units(folded))
-    except (ValueError, AttributeError, TypeError, pint.errors.PintError):
-        return folded[:-1] if folded.endswith("s") and len(folded) > 2 else folded
+    read = read_quantity(f"1 {folded}")
+    if read is not None:
+        return read[1]
+    return folded[:-1] if folded.endswith("s") and len(folded) > 2 else folded
 
 
 def _at_rate(m: re.Match[str]) -> str | None:
@@ -464,13 +460,13 @@ def expressions(text: str, *, goal: bool) -> Iterator[Found]:
     "1 million divided by 12" → "1000000 divided by 12", "half of 3 and a half" → "3.5 / 2")."""
     if goal:  # "90 minutes after 10:45" → "10:45 + 90 minutes", which the calculator reads
         yield from ((sum_, "expression") for sum_ in find_time_sums(text))
-    digits = in_digits(text) if goal else text
+    digits = numbers_in_digits(text) if goal else text
     # the reading in digits has every computation of the text's own digits, and none that cuts a number in words
     # short ("half of 3" of "half of 3 and a half")
     yield from _expressions(digits, goal=goal)
 
 
-def in_digits(text: str) -> str:
+def numbers_in_digits(text: str) -> str:
     """``text`` with its numbers in words or with a scale word in digits ("seven times 1 million" → "7 times
     1000000", "3 and a half" → "3.5"); words that make no one number stay as written."""
     return _WORDED.sub(_in_digits, text) if _ANY_WORDED.search(text) else text

@@ -16,7 +16,7 @@ from decisionloop.core.decision import Decision
 from decisionloop.core.records import Call, Hold
 from decisionloop.core.tool import NONE, Tool
 from decisionloop.core.vocab import ARG_PREFIX, ASK_USER
-from decisionloop.extract import accepted_kinds, extract, in_digits, is_function, occurrences
+from decisionloop.extract import accepted_kinds, extract, is_function, numbers_in_digits, occurrences
 from decisionloop.extract.candidates import GOAL
 from decisionloop.loop import described
 from decisionloop.model.actions import name_words
@@ -280,7 +280,7 @@ def second_question_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
 
 _TODAY = "today"
 # Words a goal says today with ("what's the date now", "tonight", "today's").
-_SAYS_TODAY = re.compile(r"(?i)\b(?:today|now|tonight|right\s+now|this\s+(?:morning|afternoon|evening))")
+_SAYS_TODAY = re.compile(r"(?i)\b(?:today|now|tonight|this\s+(?:morning|afternoon|evening))")
 
 
 def unsaid_today_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
@@ -321,7 +321,7 @@ def _unused_number(goal: str, used: Sequence[str], only: re.Pattern[str] | None 
     """A number the goal gives (in digits or words) that no value in ``used`` holds, as the goal's digits have it:
     "we were 4, the bill was 156.80 plus 18% tip, how much each" answered 156.80 + 18% of 156.80 leaves out the
     4."""
-    held = {n for u in used for said in (u, in_digits(u)) for n in _NUMBER.findall(said.replace(",", ""))}
+    held = {n for u in used for said in (u, numbers_in_digits(u)) for n in _numbers_in(said)}
     given = (n for n in _given_numbers(goal) if only is None or only.fullmatch(n))
     return next((n for n in given if n not in held and _value(n) not in held), None)
 
@@ -329,7 +329,7 @@ def _unused_number(goal: str, used: Sequence[str], only: re.Pattern[str] | None 
 def _given_numbers(goal: str) -> list[str]:
     """The numbers the goal gives, in digits or words, as its digits have them; one is left out: "buy one every
     day", "one more question" say no number to work with."""
-    digits = in_digits(request(goal)).replace(",", "")
+    digits = numbers_in_digits(request(goal)).replace(",", "")
     return [n for n in _GIVEN_NUMBER.findall(digits) if _value(n) != "1"]
 
 
@@ -345,8 +345,13 @@ def _used(kind: str, span: str, used: Sequence[str]) -> bool:
     value = span.casefold()
     if kind == "place":
         return any(value in u or u in value for u in used)
-    numbers = set(_NUMBER.findall(value.replace(",", "")))
-    return any(numbers <= set(_NUMBER.findall(u.replace(",", ""))) for u in used)
+    numbers = _numbers_in(value)
+    return any(numbers <= _numbers_in(u) for u in used)
+
+
+def _numbers_in(text: str) -> set[str]:
+    """The numbers ``text`` writes, thousands commas dropped ("1,800 × 7" → {"1800", "7"})."""
+    return set(_NUMBER.findall(text.replace(",", "")))
 
 
 def cannot_tell_holds(goal: str, tool: Tool) -> list[Hold]:

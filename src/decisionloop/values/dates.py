@@ -137,10 +137,10 @@ def _holiday_pattern(year: int, stands_alone: StandsAlone) -> re.Pattern[str]:
 # Words before a holiday's name that make it another calendar's day, which none of ours carries ("Chinese New
 # Year", "Orthodox Christmas"): no date of ours.
 _OTHER_CALENDAR = "".join(
-    rf"(?<!{word}\s)"
-    for word in ("chinese", "Chinese", "lunar", "Lunar", "jewish", "Jewish", "persian", "Persian", "islamic",
-                 "Islamic", "hindu", "Hindu", "orthodox", "Orthodox", "ethiopian", "Ethiopian", "thai", "Thai",
-                 "vietnamese", "Vietnamese", "korean", "Korean", "tamil", "Tamil", "sikh", "Sikh")
+    rf"(?<!{form}\s)"
+    for word in ("chinese", "lunar", "jewish", "persian", "islamic", "hindu", "orthodox", "ethiopian", "thai",
+                 "vietnamese", "korean", "tamil", "sikh")
+    for form in (word, word.capitalize())  # a look-behind has one width, so no (?i) inside it
 )  # fmt: skip
 
 
