@@ -70,3 +70,20 @@ def test_days_as_people_text_them_are_spelled_out(typed: str, asked: str) -> Non
 )
 def test_a_decimal_comma_is_read_as_a_point(typed: str, asked: str) -> None:
     assert request(typed) == asked
+
+
+@pytest.mark.parametrize(
+    ("typed", "asked"),
+    [
+        ("convert 1 1/2 cups to ml", "convert 1.5 cups to ml"),
+        ("2 3/4 inches in cm", "2.75 inches in cm"),
+        ("1 1/3 cups", "1.3333 cups"),
+        ("1½ cups of milk", "1.5 cups of milk"),
+        ("its 12 ½ miles", "its 12.5 miles"),
+        ("add ¾ cup sugar", "add 3/4 cup sugar"),  # a fraction alone stays one
+        ("on 1 1/2/2027", "on 1 1/2/2027"),  # a date's slashes
+        ("3 5/4 cups", "3 5/4 cups"),  # no proper fraction
+    ],
+)
+def test_a_number_and_a_fraction_are_read_as_one_number(typed: str, asked: str) -> None:
+    assert request(typed) == asked

@@ -165,6 +165,12 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("how much do i save with 30% off 120", "30% of 120", 36),  # what is saved, not what is left to pay
         ("what is -3 squared", "(-3)^2", 9),  # the number with its sign
         ("what's 5 - 3 squared", "5 - (3^2)", -4),  # an operator symbol before a spoken operation
+        ("12 percent of 87.50 and then add that to it", "87.50 + 12% of 87.50", 98),  # the total, not the part
+        ("20% of 150, then take that off", "150 - 20% of 150", 120),
+        # what a total that includes a tax was before it, when the goal asks for that
+        ("price is 119 including 19% vat, price without vat?", "119 / (1 + 19%)", 100),
+        ("gross price incl. VAT is 1,190 with 19% vat, what's the net amount", "1,190 / (1 + 19%)", 1000),
+        ("250 euros incl 20% vat, what is it ex vat", "250 / (1 + 20%)", 250 / 1.2),
     ],
 )
 def test_spoken_arithmetic_and_its_steps(goal: str, expression: str, value: float) -> None:
@@ -315,3 +321,20 @@ def test_a_rate_per_unit_wants_an_amount_of_that_unit(goal: str) -> None:
 
 def test_a_rate_already_read_as_a_speed_for_a_time_is_offered_once() -> None:
     assert _spans("if a train goes 85 km/h for 3.5 hours how far does it go", "expression") == ["85 × 3.5"]
+
+
+def test_a_total_with_a_tax_is_the_tax_added_unless_the_goal_asks_for_the_amount_before_it() -> None:
+    assert _spans("whats 60 with 8% tax", "expression") == ["60 + 8% of 60"]
+    assert _spans("1,190 with 19% vat, what's the net amount", "expression") == ["1,190 / (1 + 19%)"]
+
+
+def test_a_measure_said_as_the_american_or_the_british_one_is_a_quantity() -> None:
+    assert _spans("convert 3 us cups to ml", "quantity") == ["3 us cups"]
+    both = ["a us gallon", "a uk gallon"]
+    assert _spans("the difference between a us gallon and a uk gallon in litres", "quantity") == both
+    assert _spans("how many of us can fit", "quantity") == []
+
+
+def test_a_year_said_from_now_inside_a_holiday_s_name_is_no_date_of_its_own() -> None:
+    assert _spans("How many weeks is it until Easter next year?", "date") == ["Easter next year"]
+    assert _spans("is next year a leap year", "date") == ["next year"]

@@ -181,7 +181,10 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
             "what day of the week is christmas 2027",
             "Saturday, December 25, 2027 is in 389 days (55 weeks and 4 days; 1 year and 24 days)",
         ),
-        ("how many days since new year", "Since new year (Thursday, January 1, 2026): 334 days"),
+        (
+            "how many days since new year",
+            "Since new year (Thursday, January 1, 2026): 334 days (47 weeks and 5 days; 11 months)",
+        ),
         ("how long ago was 2010", "2010 was 16 years ago; it was not a leap year (365 days)"),
         ("is 2028 a leap year", "2028 is in 2 years; it is a leap year (366 days)"),
         (
@@ -196,8 +199,8 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         ("3 weeks after March 4", "3 weeks after Wednesday, March 4, 2026 is Wednesday, March 25, 2026"),
         (
             "how many days until my birthday on march 12",
-            "Thursday, March 12, 2026 is 264 days ago (37 weeks and 5 days); "
-            "next year's, Friday, March 12, 2027, is in 101 days (14 weeks and 3 days)",
+            "Thursday, March 12, 2026 is 264 days ago (37 weeks and 5 days; 8 months and 19 days); "
+            "next year's, Friday, March 12, 2027, is in 101 days (14 weeks and 3 days; 3 months and 11 days)",
         ),
         (
             "what's the date 3 business days from now",
@@ -206,17 +209,18 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         (
             "how many days in february 2028",
             "Tuesday, February 1, 2028 is in 427 days (61 weeks; 1 year and 2 months); "
-            "February 2028 has 29 days, to Tuesday, February 29, 2028",
+            "February 2028 has 29 days (21 weekdays, Monday to Friday), to Tuesday, February 29, 2028",
         ),
         ("how many days from march 3 to march 10", "From Tuesday, March 3, 2026 to Tuesday, March 10, 2026 is 7 days"),
         (
             "how many days between 2026-01-01 and 2026-12-31",
-            "From Thursday, January 1, 2026 to Thursday, December 31, 2026 is 364 days (52 weeks)",
+            "From Thursday, January 1, 2026 to Thursday, December 31, 2026 is 364 days"
+            " (52 weeks; 11 months and 30 days)",
         ),
         ("how many weeks until christmas", "christmas (Friday, December 25, 2026) is in 24 days (3 weeks and 3 days)"),
         (
             "how many days until valentine's day",
-            "valentine's day (Sunday, February 14, 2027) is in 75 days (10 weeks and 5 days)",
+            "valentine's day (Sunday, February 14, 2027) is in 75 days (10 weeks and 5 days; 2 months and 13 days)",
         ),
         (
             "how many days until the end of the year",
@@ -228,17 +232,18 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         ),
         (  # a month named from today: how long it is
             "how many days in this month",
-            "this month (Tuesday, December 1, 2026) is today; December 2026 has 31 days, to Thursday, December 31,"
-            " 2026",
+            "this month (Tuesday, December 1, 2026) is today; December 2026 has 31 days (23 weekdays, Monday to"
+            " Friday), to Thursday, December 31, 2026",
         ),
         (  # a year named from today: whether it is a leap year
             "is next year a leap year",
             "next year (Wednesday, December 1, 2027) is in 365 days (52 weeks and 1 day; 1 year); 2027 is not a leap"
-            " year (365 days)",
+            " year (365 days), and starts on Friday, January 1, 2027, in 31 days (4 weeks and 3 days; 1 month)",
         ),
         (  # a holiday after a day of a month: that year's (the next Labor Day from today was read before)
             "how many days between july 4 and labor day",
-            "From Saturday, July 4, 2026 to Monday, September 7, 2026 is 65 days (9 weeks and 2 days)",
+            "From Saturday, July 4, 2026 to Monday, September 7, 2026 is 65 days"
+            " (9 weeks and 2 days; 2 months and 3 days)",
         ),
         (  # a weekday shortened, not today
             "what date is next fri",
@@ -254,7 +259,8 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         ),
         (  # a weekday counted in a month: the next one, not the next Monday
             "what date is the third monday in january",
-            "the third monday in january (Monday, January 18, 2027) is in 48 days (6 weeks and 6 days)",
+            "the third monday in january (Monday, January 18, 2027) is in 48 days"
+            " (6 weeks and 6 days; 1 month and 17 days)",
         ),
     ],
 )
@@ -267,7 +273,11 @@ def test_a_weekday_question_is_date_maths_though_the_bundled_model_is_not_sure_e
     # held for a person, never given to another tool
     stop, answer, called = _run("what day of the week is 2027-03-14")
     assert (stop, answer, called) in (
-        ("answered", "Sunday, March 14, 2027 is in 103 days (14 weeks and 5 days)", ["date_math"]),
+        (
+            "answered",
+            "Sunday, March 14, 2027 is in 103 days (14 weeks and 5 days; 3 months and 13 days)",
+            ["date_math"],
+        ),
         ("held", "Not done: a held step was declined, since nobody is at a terminal to decide it.", []),
     )
 
@@ -568,6 +578,19 @@ def test_an_answer_that_leaves_out_a_number_the_goal_gives_is_held(goal: str, nu
         "time now in honolulu vs anchorage",  # was Honolulu's time alone
         'Calculate 15% of 240 and save the result in a note called "tip"',  # was the sum alone, nothing saved
         "days until ramadan",  # was "Tuesday, December 1, 2026 is today"
+        "2 pints to litres (uk pints)",  # was in US pints, 0.946 liters
+        "how many days until my son turns 10, he was born 14 march 2017",  # was the days since his birth
+        "7/32 drill bit in mm",  # was 7/32 = 0.21875, in inches
+        "37.5 celsius to f, is that a fever",  # was the conversion alone
+        "do the clocks change this weekend",  # was the time now
+        "how many weeks pregnant am I if my due date is 20 may 2027",  # was the weeks until the due date
+        "my oven recipe says 400 F what is that in celsius, its a fan oven",  # was 204.44, a conventional oven's
+        "whats the difference between a us gallon and a uk gallon in litres",  # was one gallon's litres
+        "concrete slab 20ft x 10ft x 4 inches thick how many yards",  # was 4 inches = 0.111 yards
+        "37.8 c to f is that fever",  # was the conversion alone
+        "convert cgpa 8.4 to percentage",  # was 8.4 × 100 = 840
+        "days until diwali next year",  # was the days to December 1, 2027
+        "when is my 10000th day if i was born 1999-08-08",  # was the days since the birth
     ],
 )
 def test_a_goal_answered_wrong_before_is_held(goal: str) -> None:
@@ -641,3 +664,59 @@ def test_a_failed_call_s_message_gives_no_values(goal: str) -> None:
     assert result.steps[0].call.tool == "ask_user"
     assert all("answer" not in (s.call.args.values() if s.call else ()) for s in result.steps)
     assert result.stop == "held"
+
+
+@pytest.mark.parametrize(
+    ("goal", "answer"),
+    [
+        # was 12 percent of 87.50 = 10.5, the part alone
+        ("how much is 12 percent of 87.50 and then add that to it", "87.50 + 12% of 87.50 = 98"),
+        # was 1,190 + 19% of 1,190, the tax added again
+        ("gross price incl. VAT is 1,190 with 19% vat, what's the net amount", "1,190 / (1 + 19%) = 1,000"),
+        ("i paid 113 including 13% HST what was the price before tax", "113 / (1 + 13%) = 100"),
+        ("6.5 uk gallons in litres", "6.5 uk gallons = 29.55 liters"),  # was no answer: no such unit
+        ("convert 3 us cups to ml", "3 us cups = 709.76 ml"),
+        ("convert 1 1/2 cups to ml", "1.5 cups = 354.88 ml"),  # was no answer: "1/2 cups" is no unit
+        ("4 tickets at $189 each plus 12% fees, total?", "(4 × 189) plus 12% = 846.72"),  # was plus 12, 768
+        ("a student got 43/50 what is that as a percentage", "43/50 × 100 = 86"),  # was 0.86
+        ("how many joules is 1 electron volt", "1 electron volt = 1.602 × 10^-19 joules"),  # was 0 joules
+        ("5/8 into percent", "5/8 × 100 = 62.5"),  # was 0.625
+        ("my daughter got 17/20 in maths test what percent is that", "17/20 × 100 = 85"),  # was 0.85
+    ],
+)
+def test_amounts_said_in_shop_and_kitchen_words_are_computed_as_meant(goal: str, answer: str) -> None:
+    stop, told, _ = _run(goal)
+    assert (stop, told) == ("answered", answer)
+
+
+@pytest.mark.parametrize(
+    ("goal", "start"),
+    [
+        # was "sunday (Sunday, December 6, 2026) is in 5 days", the next one
+        ("what's the date of the sunday after next", "sunday after next (Sunday, December 13, 2026) is in 12 days"),
+        # was the American Thanksgiving, in November
+        ("canadian thanksgiving 2027 date pls", "Monday, October 11, 2027 is in 314 days"),
+        ("how many working days are in january 2027", "Friday, January 1, 2027 is in 31 days"),
+        # was "last friday (Friday, November 27, 2026) is 4 days ago", last week's
+        ("payday is last friday of month, when is next one", "last friday of month (Friday, December 25, 2026)"),
+    ],
+)
+def test_days_said_as_people_say_them_are_the_days_they_mean(goal: str, start: str) -> None:
+    stop, answer, tools = _run(goal)
+    assert (stop, tools) == ("answered", ["date_math"])
+    assert answer.startswith(start)
+
+
+def test_the_weekdays_of_a_month_are_told_and_a_second_question_the_answer_covers_is_not_held() -> None:
+    assert (
+        "January 2027 has 31 days (21 weekdays, Monday to Friday)"
+        in _run("how many working days are in january 2027")[1]
+    )
+    stop, answer, _ = _run("how many days until march 3 and what weekday is that")  # was held for the weekday
+    assert (
+        stop,
+        answer.endswith("Wednesday, March 3, 2027, is in 92 days (13 weeks and 1 day; 3 months and 2 days)"),
+    ) == (
+        "answered",
+        True,
+    )

@@ -15,14 +15,17 @@ from decisionloop.decide import Ask, decide
 from decisionloop.loop.gate import (
     StepDecisions,
     call_holds,
+    measure_system_holds,
     no_tool_fits,
     numbers_holds,
     overlooked_holds,
+    passed_holds,
     route_step,
     second_question_holds,
     shared_lacking,
     shared_value_holds,
     stop_holds,
+    unnamed_day_holds,
     unplaced_holds,
     unsaid_today_holds,
     unused_holds,
@@ -333,6 +336,8 @@ def test_a_call_for_a_goal_that_asks_of_what_the_tool_cannot_tell_is_held() -> N
         ("what time will it be in 8 hours", False),
         ("what time is it in an hour", False),
         ("what day is it on friday", False),
+        ("what time is it there", True),  # a place pointed at, not named
+        ("is there a clock here", False),
     ],
 )
 def test_a_call_that_leaves_out_a_place_the_goal_names_is_held(goal: str, held: bool) -> None:
@@ -452,6 +457,7 @@ def test_a_number_left_out_of_a_call_that_takes_no_amount_holds_nothing() -> Non
         ("time now in honolulu vs anchorage", "vs"),
         ('Calculate 15% of 240 and save the result in a note called "tip"', "and save"),
         ("calculate 1850 + 240 + 95 and email the total to my accountant", "and email"),
+        ("37.5 celsius to f, is that a fever", ", is that"),
     ],
 )
 def test_a_stop_after_one_call_for_a_goal_asking_two_questions_is_held(goal: str, said: str) -> None:
@@ -479,6 +485,97 @@ def test_a_stop_after_a_call_for_each_question_or_for_one_question_is_not_held_f
     goal: str, calls: list[Call]
 ) -> None:
     assert second_question_holds(goal, calls) == []
+
+
+@pytest.mark.parametrize(
+    ("goal", "told"),
+    [
+        ("how many days until march 3 and what weekday is that", "Wednesday, March 3, 2027, is in 92 days"),
+        ("days between feb 1 and mar 1 and how many weeks is that", "is 28 days (4 weeks)"),
+        ("how many days until july 4, is it a weekend", "Sunday, July 4, 2027 is in 215 days"),
+        ("what time zone is arizona in and what time is it there", "It is 02:30 on Tuesday, … (UTC-07:00)"),
+        ("what time is it in auckland, is it already tomorrow there", "It is 22:30 on Tuesday, December 1, 2026"),
+    ],
+)
+def test_a_second_question_the_result_answers_already_is_not_held(goal: str, told: str) -> None:
+    calls = [Call(tool="date_math", args={"date": "march 3"})]
+    assert second_question_holds(goal, calls, told) == []
+
+
+@pytest.mark.parametrize(
+    ("goal", "told"),
+    [
+        ("how many days until march 3 and what weekday is that", ""),  # nothing told: the call failed, or none ran
+        ("how many days until christmas and how many weeks is that", "christmas is in 5 days"),  # no weeks in it
+        ("how many days until christmas and what should i buy my mom", "christmas (Friday, …) is in 24 days"),
+        ("what time is it in tokyo and what's the weather there", "It is 18:30 on Tuesday, December 1, 2026"),
+    ],
+)
+def test_a_second_question_the_result_does_not_answer_is_held(goal: str, told: str) -> None:
+    calls = [Call(tool="date_math", args={"date": "christmas"})]
+    assert [h.kind for h in second_question_holds(goal, calls, told)] == ["stop_unsure"]
+
+
+def test_a_stop_after_a_date_of_birth_when_the_goal_asks_of_a_birthday_by_age_is_held() -> None:
+    held = "the goal asks of '30th birthday' from a year it gives, and no call's date is in that year"
+    born = [Call(tool="date_math", args={"date": "2 feb 1997"})]
+    goal = "when is my 30th birthday if i was born 2 feb 1997"
+    assert unused_holds(goal, born) == [Hold(kind="stop_unsure", detail=held)]
+    assert unused_holds(goal, [Call(tool="date_math", args={"date": "2 feb 2027"})]) == []
+    turns = "how many days until my son turns 10, he was born 14 march 2017"
+    assert [h.detail for h in unused_holds(turns, [Call(tool="date_math", args={"date": "14 march 2017"})])] == [
+        "the goal asks of 'turns 10' from a year it gives, and no call's date is in that year"
+    ]
+    # the day given is the birthday itself: no year to count from
+    on_the_day = [Call(tool="date_math", args={"date": "7 august 2027"})]
+    assert unused_holds("my son turns 18 on 7 august 2027, how many months away is that", on_the_day) == []
+
+
+def test_a_stop_after_a_day_that_has_passed_when_the_goal_asks_how_long_until_is_held() -> None:
+    held = [
+        Hold(
+            kind="stop_unsure", detail="the goal asks how long until a day, and the result is of a day that has passed"
+        )
+    ]
+    past = "Saturday, November 12, 1994 is 11,707 days ago (1,672 weeks and 3 days; 32 years and 19 days)"
+    assert passed_holds("born 11/12/1994, how many days till my next bday", past) == held
+    both = "Tuesday, March 3, 2026 is 273 days ago (39 weeks); next year's, …, is in 92 days (13 weeks and 1 day)"
+    assert passed_holds("how many days until march 3", both) == []  # the day to come is told too
+    assert passed_holds("how many days since i quit smoking on 2026-03-14", "… is 262 days ago") == []
+
+
+def test_a_measure_whose_british_size_differs_is_held_when_the_goal_says_british_and_the_value_does_not() -> None:
+    held = [Hold(kind="arg_unsure", detail="the goal says British measures, and '2 pints' would be read as American")]
+    assert measure_system_holds("2 pints to litres (UK pints)", {"quantity": "2 pints", "to_unit": "litres"}) == held
+    assert measure_system_holds("2 imperial pints to litres", {"quantity": "2 imperial pints", "to_unit": "l"}) == []
+    assert measure_system_holds("4 pints of beer in litres", {"quantity": "4 pints", "to_unit": "litres"}) == []
+    assert measure_system_holds("10 uk miles in km", {"quantity": "10 miles", "to_unit": "km"}) == []
+
+
+def test_a_stop_after_arithmetic_when_the_goal_asks_for_the_result_in_a_unit_no_call_used_is_held() -> None:
+    calls = [Call(tool="calculator", args={"expression": "7/32"})]
+    assert unused_holds("7/32 drill bit in mm", calls) == [
+        Hold(kind="stop_unsure", detail="the goal asks for 'mm', which no call used")
+    ]
+    assert unused_holds("what is 7/32", calls) == []
+
+
+def test_a_call_whose_date_is_a_span_from_now_is_held_when_the_goal_names_a_day_in_it() -> None:
+    date_math = {t.id: t for t in builtin_tools()}["date_math"]
+    held = [Hold(kind="arg_unsure", detail="the goal names 'diwali next year', and the call takes 'next year'")]
+    assert unnamed_day_holds("days until diwali next year", date_math, {"date": "next year"}) == held
+    assert unnamed_day_holds("is next year a leap year", date_math, {"date": "next year"}) == []
+    assert unnamed_day_holds("how many days until next year", date_math, {"date": "next year"}) == []
+    assert unnamed_day_holds("days until easter next year", date_math, {"date": "easter next year"}) == []
+
+
+def test_a_stop_after_a_date_when_the_goal_counts_a_day_past_any_month_s_is_held() -> None:
+    born = [Call(tool="date_math", args={"date": "1999-08-08"})]
+    assert unused_holds("when is my 10000th day if i was born 1999-08-08", born) == [
+        Hold(kind="stop_unsure", detail="the goal also gives the day '10000th day', which no call used")
+    ]
+    counted = [Call(tool="date_math", args={"date": "1999-08-08", "offset": "10,000 days"})]
+    assert unused_holds("when is my 10,000th day if i was born 1999-08-08", counted) == []
 
 
 def test_a_call_whose_one_value_is_today_is_held_when_the_goal_never_says_today() -> None:

@@ -56,8 +56,8 @@ def test_clock_time_from_now_is_elapsed_time_across_a_change_to_summer_time() ->
 def test_date_math_reads_a_month_named_alone_as_its_first_day() -> None:
     # the extractor offers "May" of "how many days until May?" as a date
     assert date_math({"date": "May"}, CTX).observation == (
-        "May (Friday, May 1, 2026) is 214 days ago (30 weeks and 4 days); "
-        "next year's, Saturday, May 1, 2027, is in 151 days (21 weeks and 4 days)"
+        "May (Friday, May 1, 2026) is 214 days ago (30 weeks and 4 days; 7 months); "
+        "next year's, Saturday, May 1, 2027, is in 151 days (21 weeks and 4 days; 5 months)"
     )
 
 
@@ -235,24 +235,24 @@ def test_the_clock_place_is_optional() -> None:
 @pytest.mark.parametrize(
     ("day", "observation"),
     [
-        ("2027-03-14", "Sunday, March 14, 2027 is in 103 days (14 weeks and 5 days)"),
+        ("2027-03-14", "Sunday, March 14, 2027 is in 103 days (14 weeks and 5 days; 3 months and 13 days)"),
         ("Christmas", "Christmas (Friday, December 25, 2026) is in 24 days (3 weeks and 3 days)"),
         ("today", "Tuesday, December 1, 2026 is today"),
         (
             "November 30",
             "Monday, November 30, 2026 is 1 day ago; "
-            "next year's, Tuesday, November 30, 2027, is in 364 days (52 weeks)",
+            "next year's, Tuesday, November 30, 2027, is in 364 days (52 weeks; 11 months and 29 days)",
         ),
         (
             "March 12",
-            "Thursday, March 12, 2026 is 264 days ago (37 weeks and 5 days); "
-            "next year's, Friday, March 12, 2027, is in 101 days (14 weeks and 3 days)",
+            "Thursday, March 12, 2026 is 264 days ago (37 weeks and 5 days; 8 months and 19 days); "
+            "next year's, Friday, March 12, 2027, is in 101 days (14 weeks and 3 days; 3 months and 11 days)",
         ),
-        ("March 12, 2026", "Thursday, March 12, 2026 is 264 days ago (37 weeks and 5 days)"),
+        ("March 12, 2026", "Thursday, March 12, 2026 is 264 days ago (37 weeks and 5 days; 8 months and 19 days)"),
         (
             "Halloween",  # passed a month ago, comes again in 334 days: both
-            "Halloween (Sunday, October 31, 2027) is in 334 days (47 weeks and 5 days); "
-            "the one before, Saturday, October 31, 2026, was 31 days ago (4 weeks and 3 days)",
+            "Halloween (Sunday, October 31, 2027) is in 334 days (47 weeks and 5 days; 10 months and 30 days); "
+            "the one before, Saturday, October 31, 2026, was 31 days ago (4 weeks and 3 days; 1 month)",
         ),
         ("yesterday", "yesterday (Monday, November 30, 2026) is 1 day ago"),
     ],
@@ -264,9 +264,15 @@ def test_date_math_without_an_offset_names_the_weekday_and_the_days_from_today(d
 @pytest.mark.parametrize(
     ("day", "observation"),
     [
-        ("since New Year", "Since New Year (Thursday, January 1, 2026): 334 days"),  # not the next one, in 31 days
-        ("since March 3", "Since Tuesday, March 3, 2026: 273 days"),
-        ("since Christmas", "Since Christmas (Thursday, December 25, 2025): 341 days"),
+        (
+            "since New Year",
+            "Since New Year (Thursday, January 1, 2026): 334 days (47 weeks and 5 days; 11 months)",
+        ),  # not the next one, in 31 days
+        ("since March 3", "Since Tuesday, March 3, 2026: 273 days (39 weeks; 8 months and 28 days)"),
+        (
+            "since Christmas",
+            "Since Christmas (Thursday, December 25, 2025): 341 days (48 weeks and 5 days; 11 months and 6 days)",
+        ),
         ("since monday", "Since monday (Monday, November 30, 2026): 1 day"),
     ],
 )

@@ -170,6 +170,15 @@ def test_suite_alternatives_give_the_same_value(alternative: dict[str, str], val
         ("2^64", "1.844674407 × 10^19"),
         ("999999 times 999999", "999,998,000,001"),
         ("1 over 8", "0.125"),  # "over" between two numbers
+        # a bare percentage added or taken off is one of what it is added to, as a calculator's % key has it
+        ("(4 × 189) plus 12%", "846.72"),
+        ("150 - 20%", "120"),
+        ("1,190 / (1 + 19%)", "1,000"),
+        ("12% + 5", "5.12"),  # a percentage first is a hundredth
+        # what cancels out to float noise is 0; a value too small for the decimals shown, four digits and a power
+        ("0.1 + 0.2 - 0.3", "0"),
+        ("1 / 3000000", "3.333 × 10^-7"),
+        ("1 / 3000000 rounded to 2 decimal places", "0"),  # rounded as asked
     ],
 )
 def test_calculator_values(expression: str, value: str) -> None:
@@ -291,6 +300,15 @@ def test_calculator_agrees_with_integer_arithmetic(a: int, op: str, b: int) -> N
         ("a pound", "grams, ounces", "a pound = 453.59 grams = 16 ounces"),
         ("100 mbps", "MB per second", "100 mbps = 12.5 MB per second"),  # megabits, not pint's millibits
         ("1 gbps", "mbps", "1 gbps = 1,000 mbps"),
+        # a measure said as the British one is the imperial one, as the American one pint's own
+        ("2 uk pints", "litres", "2 uk pints = 1.137 liters"),
+        ("2 pints (UK)", "ml", "2 pints (UK) = 1,136.52 ml"),
+        ("5 imperial gallons", "l", "5 imperial gallons = 22.73 liters"),
+        ("2 pints", "uk pints", "2 pints = 1.665 uk pints"),
+        ("2 us cups", "ml", "2 us cups = 473.18 ml"),
+        ("5 uk miles", "km", "5 uk miles = 8.047 kilometers"),  # no imperial mile: a mile
+        ("1 electron volt", "joules", "1 electron volt = 1.602 × 10^-19 joules"),  # not 0 joules
+        ("32 degrees f", "c", "32 degrees f = 0 degrees Celsius"),  # a scale's offset leaves no float noise
     ],
 )
 def test_unit_convert_values(quantity: str, to_unit: str, observation: str) -> None:
@@ -398,7 +416,10 @@ def test_date_math_answers_a_year_alone_in_years(start: str, observation: str) -
             "Tuesday, March 3, 1992 is 12,623 days ago (1,803 weeks and 2 days; 34 years, 6 months and 21 days)",
         ),
         ("2025-09-24", "Wednesday, September 24, 2025 is 365 days ago (52 weeks and 1 day; 1 year)"),
-        ("2025-09-25", "Thursday, September 25, 2025 is 364 days ago (52 weeks)"),  # under a year: weeks only
+        (
+            "2025-09-25",
+            "Thursday, September 25, 2025 is 364 days ago (52 weeks; 11 months and 30 days)",
+        ),  # under a year: no years
     ],
 )
 def test_date_math_says_a_distance_of_a_year_or_more_in_years(start: str, observation: str) -> None:
@@ -409,7 +430,7 @@ def test_date_math_says_how_long_a_month_of_a_year_is() -> None:
     result = date_math({"date": "February 2028"}, CTX)
     assert result.observation == (
         "Tuesday, February 1, 2028 is in 495 days (70 weeks and 5 days; 1 year, 4 months and 8 days); "
-        "February 2028 has 29 days, to Tuesday, February 29, 2028"
+        "February 2028 has 29 days (21 weekdays, Monday to Friday), to Tuesday, February 29, 2028"
     )
     assert result.data["last"] == "2028-02-29"
 
@@ -420,13 +441,19 @@ def test_date_math_says_how_long_a_month_of_a_year_is() -> None:
         ("March 3 to March 10", "From Tuesday, March 3, 2026 to Tuesday, March 10, 2026 is 7 days"),
         (
             "2026-01-01 and 2026-12-31",
-            "From Thursday, January 1, 2026 to Thursday, December 31, 2026 is 364 days (52 weeks)",
+            "From Thursday, January 1, 2026 to Thursday, December 31, 2026 is 364 days"
+            " (52 weeks; 11 months and 30 days)",
         ),
         ("between christmas and new year", "From Friday, December 25, 2026 to Friday, January 1, 2027 is 7 days"),
-        ("March 1 and June 15", "From Sunday, March 1, 2026 to Monday, June 15, 2026 is 106 days (15 weeks and 1 day)"),
+        (
+            "March 1 and June 15",
+            "From Sunday, March 1, 2026 to Monday, June 15, 2026 is 106 days"
+            " (15 weeks and 1 day; 3 months and 14 days)",
+        ),
         (
             "today until Christmas",
-            "From Thursday, September 24, 2026 to Friday, December 25, 2026 is 92 days (13 weeks and 1 day)",
+            "From Thursday, September 24, 2026 to Friday, December 25, 2026 is 92 days"
+            " (13 weeks and 1 day; 3 months and 1 day)",
         ),
     ],
 )
@@ -545,3 +572,10 @@ def test_runners_bind_to_the_catalog_specs() -> None:
             "to",
             "text",
         }
+
+
+def test_date_math_says_when_next_year_starts() -> None:
+    observation = date_math({"date": "next year"}, CTX).observation
+    assert observation.endswith(
+        "and starts on Friday, January 1, 2027, in 99 days (14 weeks and 1 day; 3 months and 8 days)"
+    )

@@ -105,6 +105,13 @@ def test_business_days_skip_weekends(start: date, duration: Duration, end: date)
         # days no calendar carries, by the day they follow
         ("how many days until Black Friday", "Black Friday", date(YEAR, 11, 26)),
         ("Cyber Monday deals", "Cyber Monday", date(YEAR, 11, 29)),
+        # a country's word before the name: its calendar, and only its
+        ("Canadian Thanksgiving 2027 date pls", "Canadian Thanksgiving 2027", date(2027, 10, 11)),
+        ("days until Canadian Thanksgiving", "Canadian Thanksgiving", date(YEAR, 10, 11)),
+        ("the US Thanksgiving", "US Thanksgiving", date(YEAR, 11, 25)),
+        # next year's or this year's, said after the name (on January 1)
+        ("how many weeks until Easter next year", "Easter next year", date(YEAR + 1, 4, 16)),
+        ("what day is Christmas this year", "Christmas this year", date(YEAR, 12, 25)),
     ],
 )
 def test_holidays_are_found_as_people_type_them(text: str, span: str, day: date) -> None:
@@ -419,3 +426,39 @@ def test_a_day_of_the_month_by_its_ordinal_alone_is_the_next_one_there_is() -> N
 def test_a_shortened_weekday_is_a_date_only_after_a_word_that_makes_it_one() -> None:
     assert list(find_dates("what date is next fri", YEAR)) == ["next fri"]
     assert list(find_dates("I sat by the sun all day", YEAR)) == []
+
+
+def test_a_holiday_a_country_named_before_it_does_not_keep_is_no_day() -> None:
+    assert read_date("uk mothers day", date(YEAR, 1, 1)) is None  # Britain's calendar here has no Mother's Day
+    assert read_date("mothers day", date(YEAR, 1, 1)) == date(YEAR, 5, 9)
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("sunday after next", date(2026, 12, 13)),  # on Tuesday, December 1: not the coming Sunday, the one after
+        ("the friday after next", date(2026, 12, 11)),
+        ("tuesday after next", date(2026, 12, 15)),  # today's weekday: the one a week on is next, then this
+    ],
+)
+def test_a_weekday_after_next_is_the_one_after_the_next_to_come(text: str, day: date) -> None:
+    assert read_date(text, date(2026, 12, 1)) == day
+    assert text.removeprefix("the ") in [s.casefold() for s in find_dates(f"the date of the {text}", 2026)]
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("last friday of month", date(2026, 12, 25)),
+        ("the first monday of the month", date(2026, 12, 7)),
+        ("first tuesday of the month", date(2026, 12, 1)),  # today is one
+        ("the first monday of each month", date(2026, 12, 7)),
+    ],
+)
+def test_a_weekday_counted_in_the_month_is_the_next_one_from_today(text: str, day: date) -> None:
+    assert read_date(text, date(2026, 12, 1)) == day
+    assert text in [s.casefold() for s in find_dates(f"when is {text}", 2026)]
+
+
+def test_a_weekday_counted_in_the_month_past_this_month_s_is_next_month_s() -> None:
+    assert read_date("the first monday of the month", date(2026, 12, 8)) == date(2027, 1, 4)

@@ -43,12 +43,50 @@ _TEXTED_WORD = re.compile(rf"(?i)(?<![\w'’-])(?:{'|'.join(_TEXTED)})(?![\w'’
 _DECIMAL_COMMA = re.compile(r"(?<![\d,.(\[])(\d+),(\d{1,2})(?![\d,)\]]|\.\d)")
 
 
+# A whole number and a fraction, as a recipe or a ruler writes it ("1 1/2 cups", "2 3/4 inches"), or a fraction's
+# own sign after a number or alone ("1½", "¾ cup"); not a date's slashes ("1 1/2/2027").
+_MIXED = re.compile(r"(?<![\d/.,])(\d+)\s+(\d{1,2})/(\d{1,2})(?![\d/])")
+_VULGAR = {
+    "½": (1, 2),
+    "¼": (1, 4),
+    "¾": (3, 4),
+    "⅓": (1, 3),
+    "⅔": (2, 3),
+    "⅛": (1, 8),
+    "⅜": (3, 8),
+    "⅝": (5, 8),
+    "⅞": (7, 8),
+}
+_VULGAR_SIGN = re.compile(rf"(?<![\d/.,])(\d+)?\s?([{''.join(_VULGAR)}])")
+
+
 def request(text: str) -> str:
     """``text`` without the courtesies at its start and end, the text as it is when nothing else would be left;
-    days as people text them spelled out ("tmrw" → "tomorrow", "tonite" → "tonight"); and decimal commas as points
-    ("3,5 plus 2,25" → "3.5 plus 2.25")."""
+    days as people text them spelled out ("tmrw" → "tomorrow", "tonite" → "tonight"); decimal commas as points
+    ("3,5 plus 2,25" → "3.5 plus 2.25"); and a number and a fraction as one number ("1 1/2 cups" → "1.5 cups",
+    "1½" → "1.5", "¾ cup" → "3/4 cup")."""
     texted = _TEXTED_WORD.sub(lambda m: _TEXTED[m.group().casefold()], _without_courtesies(text))
-    return _DECIMAL_COMMA.sub(r"\1.\2", texted)
+    pointed = _DECIMAL_COMMA.sub(r"\1.\2", texted)
+    if "/" in pointed:
+        pointed = _MIXED.sub(lambda m: _mixed(int(m[1]), int(m[2]), int(m[3])) or m.group(), pointed)
+    if any(sign in pointed for sign in _VULGAR):  # a scan of the text is cheaper than the pattern's at every place
+        pointed = _VULGAR_SIGN.sub(_vulgar, pointed)
+    return pointed
+
+
+def _mixed(whole: int, top: int, bottom: int) -> str | None:
+    """A whole number and a proper fraction as one number in decimals ("1 1/2" → "1.5", "1 1/3" → "1.3333"); None
+    when the fraction is no proper one ("3 5/4", "2 1/0")."""
+    if not 0 < top < bottom:
+        return None
+    return f"{whole + top / bottom:.4f}".rstrip("0").rstrip(".")
+
+
+def _vulgar(m: re.Match[str]) -> str:
+    top, bottom = _VULGAR[m[2]]
+    if m[1] is None:
+        return f"{m.group()[: -len(m[2])]}{top}/{bottom}"
+    return _mixed(int(m[1]), top, bottom) or m.group()
 
 
 def _without_courtesies(text: str) -> str:

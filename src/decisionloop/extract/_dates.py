@@ -69,13 +69,17 @@ def dates(text: str, year: int, *, lowered: bool = False) -> Iterator[Found]:
 
 
 def _weekday_within(text: str, span: str, found: list[str]) -> bool:
-    """Whether ``span`` is a weekday alone that the text writes only as a part of a longer date ("friday" of "black
-    friday", "good friday" or "next friday"), which is no date of its own there."""
-    if span.casefold() not in _WEEKDAY_NAMES:
+    """Whether ``span`` is a weekday alone, or a year said from this one, that the text writes only as a part of a
+    longer date ("friday" of "black friday", "good friday" or "next friday"; "next year" of "easter next year"),
+    which is no date of its own there."""
+    if span.casefold() not in _WEEKDAY_NAMES and span.casefold() not in _YEARS_SAID:
         return False
     wholes = [m.span() for longer in found if len(longer) > len(span) for m in _occurrences(text, longer)]
     inside = (any(a <= m.start() and m.end() <= b for a, b in wholes) for m in _occurrences(text, span))
     return bool(wholes) and all(inside)
+
+
+_YEARS_SAID = frozenset({"next year", "this year"})
 
 
 def _occurrences(text: str, span: str) -> Iterator[re.Match[str]]:

@@ -159,8 +159,12 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          rf"(?:\s+[a-z]+)?\s+(?:as\s+an?\s+|in\s+)percent(?:age)?", "{0} / {1} × 100"),
         # a fraction or a decimal said as a percentage ("1/8 as a percent", "0.75 in percent"); not a whole number
         # ("150 in percent" is no share of anything)
-        (rf"((?<![\d,])\d*\.\d+|{NUM}\s*/\s*{NUM})\s+(?:as\s+an?\s+|in\s+|to\s+(?:an?\s+)?)percent(?:age)?",
+        (rf"((?<![\d,])\d*\.\d+|{NUM}\s*/\s*{NUM})\s+(?:as\s+an?\s+|in\s+|(?:in)?to\s+(?:an?\s+)?)percent(?:age)?",
          "{0} × 100"),
+        # a fraction, then asked as a percentage a few words on ("43/50, what is that as a percentage", "17/20 in
+        # maths, what percent is that")
+        (rf"({NUM}\s*/\s*{NUM})(?:(?!\bof\b)[^.?!\d%/]){{1,30}}?\b(?:(?:as|in|(?:in)?to)\s+(?:an?\s+)?percent(?:age)?"
+         rf"|what\s+percent(?:age)?\b)", "{0} × 100"),
         (rf"({NUM})\s+(?:divided\s+by|over)\s+({NUM})\s+(?:as\s+an?\s+|in\s+|to\s+(?:an?\s+)?)percent(?:age)?",
          "{0} / {1} × 100"),
         (rf"({NUM})\s*(?:%|\s+percent)\s+(?:(?:sales|income)\s+)?"
@@ -183,6 +187,12 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a percentage of an amount named before it is given ("15% of my salary of 52000", "10% of the bill, $85")
         (rf"({NUM})\s*(?:%|\s+percent)\s+of\s+(?:(?:my|our|your|his|her|their|the|a|an)\s+)?(?:[a-z]+\s+){{0,2}}"
          rf"[a-z]+(?:\s+(?:of|at)|,)\s+[$€£]?\s*({NUM})", "{0}% of {1}"),
+        # a percentage of an amount, then added to it or taken off it ("12 percent of 87.50 and then add that to it")
+        (rf"({NUM}){_PERCENT_WORD}\s+of\s+[$€£]?\s*({NUM}),?\s+(?:and\s+)?(?:then\s+)?add\s+(?:that|it|this|the\s+result)"
+         rf"(?:\s+(?:to\s+(?:it|that|the\s+(?:total|amount|price|bill|original))|on|back))?", "{1} + {0}% of {1}"),
+        (rf"({NUM}){_PERCENT_WORD}\s+of\s+[$€£]?\s*({NUM}),?\s+(?:and\s+)?(?:then\s+)?(?:take|subtract)\s+"
+         rf"(?:that|it|this|the\s+result)\s+(?:off|from\s+(?:it|that|the\s+(?:total|amount|price|bill|original)))",
+         "{1} - {0}% of {1}"),
         # a percentage added to an amount ("add 7% tax to $19.99")
         (rf"add\s+({NUM}){_PERCENT_WORD}(?:\s+(?:sales\s+)?(?:tax|vat|tip|interest))?\s+to\s+[$€£]?\s*({NUM})",
          "{1} + {0}% of {1}"),
@@ -341,7 +351,8 @@ _NOT_UNITS = (FUNCTION - {"per"}) | {"am", "pm", "st", "nd", "rd", "th", "x"}
 # Arithmetic that goes on from a spoken operation ("… plus 10", "… * 3", "… plus $10", its sign left out).
 # An operand there may be squared or cubed in words, which the calculator reads ("… minus 5 squared").
 _CONTINUED = re.compile(
-    rf"(?i)(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+)[$€£]?{_OPERAND}(?:\s+(?:squared|cubed|factorial)\b)?)+(?![\w./])"
+    rf"(?i)(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+)[$€£]?{_OPERAND}(?:\s*%|\s+percent\b)?"
+    rf"(?:\s+(?:squared|cubed|factorial)\b)?)+(?![\w./])"
     r"(?!\s+of\b)"  # not the "plus 1/2" of "… plus 1/2 of 50", which is an operation of its own
 )
 # An operation on numbers listed ("the average of 4, 8 and 15", "the sum of 1, 2, 3 and 4", "the product of 6 and
@@ -394,6 +405,29 @@ def _per_unit(text: str) -> Iterator[tuple[int, int, str]]:
 _PART = r"(?:(?:a|one)\s+)?(?:half|third|quarter)"
 _PART_OF_PART = re.compile(rf"(?i)\b(?P<outer>{_PART})\s+of\s+(?P<inner>{_PART})\s+of\s+[$€£]?(?P<n>{NUM})(?![\w.])")
 _DIVISOR = {"half": 2, "third": 3, "quarter": 4}
+
+
+# A total that includes a tax at a rate ("119 including 19% VAT", "gross price incl. VAT is 1,190 with 19% vat"), in a
+# goal that asks what it was before the tax ("the net amount", "without VAT", "excluding tax", "pre-tax").
+_GROSS = (
+    re.compile(
+        rf"(?i)[$€£]?(?P<n>{NUM})\s*(?:[$€£]|eur|euros?|dollars?|pounds?)?\s+(?:incl\.?|including|inc\.?|inclusive\s+of|"
+        rf"with|gross\s+(?:of|with))\s+(?:an?\s+|the\s+)?(?P<rate>{NUM}){_PERCENT_WORD}\s+(?:sales\s+)?(?:vat|tax|gst|hst)\b"
+    ),
+    re.compile(
+        rf"(?i)\b(?:incl\.?|including|inc\.?|gross)\b[^.?!\d]{{0,30}}?[$€£]?(?P<n>{NUM})(?![\d%])[^.?!\d%]{{0,15}}?"
+        rf"(?P<rate>{NUM}){_PERCENT_WORD}"
+    ),
+)
+_ASKS_NET = re.compile(r"(?i)\b(?:net|without|excl\.?|excluding|ex|before|pre-?(?:tax|vat))\b")
+
+
+def _gross(text: str) -> re.Match[str] | None:
+    """Where a total that includes a tax is said (its amount ``n`` and the tax's ``rate``), when the goal asks for
+    the amount before it: "119 including 19% VAT, price without VAT?" asks 119 / (1 + 19%), not 119 plus 19%."""
+    if _ASKS_NET.search(text) is None:
+        return None
+    return next((m for p in _GROSS if (m := p.search(text)) is not None), None)
 
 
 def _part_of_part(m: re.Match[str]) -> str:
@@ -506,11 +540,19 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
         spoken += [(m.start(), m.end(), done) for m in _RATE.finditer(text) if (done := _at_rate(m)) is not None]
         spoken += [p for p in _per_unit(text) if not any(_operands(p[2]) == _operands(w[2]) for w in spoken)]
         spoken += [(m.start(), m.end(), _part_of_part(m)) for m in _PART_OF_PART.finditer(text)]
+        if (gross := _gross(text)) is not None:  # the amount before a tax that a total includes: not plus it
+            added = f"{gross['n']} + {gross['rate']}% of {gross['n']}"
+            spoken = [w for w in spoken if w[2] != added] + [(*gross.span(), f"{gross['n']} / (1 + {gross['rate']}%)")]
     if goal:  # two spoken operations joined by an operator are one sum ("1/4 of 100 plus 1/2 of 50")
         spoken = _joined(text, spoken)
     # one spoken operation inside another's arithmetic ("5 squared" of "7 squared minus 5 squared") is a part of it
     spoken = [w for w in spoken if not any(o[0] <= w[0] and w[1] <= o[1] and o[:2] != w[:2] for o in spoken)]
-    # so is a chain inside a percentage's arithmetic ("200 plus 10" of "25% of 200 plus 10") or inside a spoken
+    # so is a percentage of an amount inside a spoken operation on it ("12% of 87.50" of "12% of 87.50, then add
+    # that to it")
+    percents = [
+        m for m in percents if not any(a <= m.start() and m.end() <= b and (a, b) != m.span() for a, b, _ in spoken)
+    ]
+    # and a chain inside a percentage's arithmetic ("200 plus 10" of "25% of 200 plus 10") or inside a spoken
     # operation ("200 minus 15" of "200 minus 15 percent", "3/4" of "3/4 of 60")
     wholes = [(m.start(), m.end()) for m in percents] + [(start, end) for start, end, _ in spoken]
     chains = [
@@ -704,6 +746,10 @@ def _scaled(number: str, scale: str | None) -> str:
 _DEGREE_LETTER = re.compile(r"° ?([CFKcfk])?")  # "° F", "°f": pint reads only "°F"
 
 
+# Words before a unit that say whose measure it is (``tools.local`` reads a British one as pint's imperial one).
+_SYSTEM_WORDS = frozenset({"us", "u.s.", "uk", "u.k.", "british", "imperial"})
+
+
 def is_unit(phrase: str) -> bool:
     """Whether pint reads ``phrase`` as a unit of something other than time (degrees Fahrenheit, mph, m)."""
     return _measures(phrase) == "other"
@@ -718,6 +764,8 @@ def is_time_unit(phrase: str) -> bool:
 def _measures(phrase: str) -> str | None:
     """What pint reads ``phrase`` as a unit of: "time", "other", or None when it is no unit to offer."""
     words = phrase.split()
+    if len(words) > 1 and words[0].casefold() in _SYSTEM_WORDS:  # "US cups", "imperial gallons": cups, gallons
+        return _measures(" ".join(words[1:]))
     if not words or any(w.casefold() in _NOT_UNITS for w in words):
         return None
     if phrase in ("f", "F"):  # Fahrenheit's letter, which pint does not read ("68f", "20 c in f")

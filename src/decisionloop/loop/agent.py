@@ -230,6 +230,7 @@ class _Run:
             others=others,
             goal=self.goal,
             earlier=[r.call for r in self.records if r.call is not None],
+            told=views[-1].observation if views and views[-1].ok else "",
         )
         forced = self.setup.forced
         if forced is not None and forced.step == index and self.forced_note is None:

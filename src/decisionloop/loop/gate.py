@@ -151,19 +151,22 @@ def route_step(
     others: Sequence[Decision] = (),
     goal: str = "",
     earlier: Sequence[Call] = (),
+    told: str = "",
 ) -> Route:
     """The gate on one step: ``tool`` is System 1's pick (None when no tool applies); ``others`` are the step's
     other decisions (grade_risk, step_ok), any degraded answer among them holds the step too; ``goal`` lets a value
     the goal describes be checked (``described``); ``earlier`` are the run's calls so far, whose values a stop is
-    checked against (``unused_holds``, ``second_question_holds``). A sure NONE at the first step is no call and no
-    hold: the run ends there, none of the tools fitting (unless another answer of the step is degraded, or the goal
-    gives numbers to work with, ``numbers_holds``)."""
+    checked against (``unused_holds``, ``second_question_holds``, ``passed_holds``), and ``told`` is what the last
+    of them returned. A sure NONE at the first step is no call and no hold: the run ends there, none of the tools
+    fitting (unless another answer of the step is degraded, or the goal gives numbers to work with,
+    ``numbers_holds``)."""
     if step == 0 and no_tool_fits(decisions):
         call, holds = None, overlooked_holds(decisions, None) + numbers_holds(goal)
     elif wants_to_stop(step, decisions):
         call = None
         holds = stop_holds(step, decisions) + described.stop_described_holds(goal, previous)
-        holds += unused_holds(goal, earlier) + second_question_holds(goal, earlier) if step > 0 else []
+        holds += unused_holds(goal, earlier) + second_question_holds(goal, earlier, told) if step > 0 else []
+        holds += passed_holds(goal, told) if step > 0 else []
     elif tool is None:
         call, holds = None, [_no_tool_hold(decisions.pick_tool)]
     else:
@@ -178,6 +181,8 @@ def route_step(
         holds += unplaced_holds(goal, tool, call.args)
         holds += shared_value_holds(tool, call.args)
         holds += unsaid_today_holds(goal, tool, call.args)
+        holds += unnamed_day_holds(goal, tool, call.args)
+        holds += measure_system_holds(goal, call.args)
         holds += overlooked_holds(decisions, tool) if step == 0 else []
     step_ok = next((d for d in others if d.block == "step_ok"), None)
     if step_ok is not None and step_ok.action != "continue":
@@ -227,13 +232,21 @@ def unused_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
     expression, a place) that no call used, nor holds, nor is held in: the goal asks a second thing of that kind
     ("convert 5 miles to km and 10 kg to pounds" stopped after the miles). After arithmetic or a conversion, so
     is a number the goal gives that no call used ("we were 4, the bill 156.80 plus 18% tip: how much each?"), and
-    after a date, a year ("what day will christmas fall on in 2030" answered of this year's) or a day of the month
-    by its ordinal ("the 13th next month")."""
+    after a date, a year ("what day will christmas fall on in 2030" answered of this year's), a day of the month
+    by its ordinal ("the 13th next month") or an age asked of a day given with its year ("my 30th birthday, born
+    2 feb 1997")."""
     used = [v.casefold() for call in earlier for v in call.args.values() if v]
     if not used:
         return []
-    found = [c for c in extract(goal, []) if c.source == GOAL and c.kind in (*_TASK_KINDS, "date")]
+    extracted = [c for c in extract(goal, []) if c.source == GOAL]
+    found = [c for c in extracted if c.kind in (*_TASK_KINDS, "date")]
     took = {c.kind for c in found if _used(c.kind, c.span, used)}
+    if "expression" in took and all(c.kind != "quantity" for c in found):  # arithmetic, and a unit to answer in
+        unit = next(
+            (c.span for c in extracted if c.kind == "unit" and not any(c.span.casefold() in u for u in used)), None
+        )
+        if unit is not None:
+            return [Hold(kind="stop_unsure", detail=f"the goal asks for {unit!r}, which no call used")]
     for c in found:
         if c.kind in took & _TASK_KINDS and not _used(c.kind, c.span, used):
             return [Hold(kind="stop_unsure", detail=f"the goal also gives {c.span!r}, which no call used")]
@@ -243,7 +256,40 @@ def unused_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
         return [Hold(kind="stop_unsure", detail=f"the goal also gives the year {year}, which no call used")]
     if "date" in took and (day := _unused_day(goal, used)) is not None:
         return [Hold(kind="stop_unsure", detail=f"the goal also gives the day {day!r}, which no call used")]
+    if "date" in took and (age := _unused_age(goal, used)) is not None:
+        return [
+            Hold(
+                kind="stop_unsure",
+                detail=f"the goal asks of {age} from a year it gives, and no call's date is in that year",
+            )
+        ]
     return []
+
+
+# An age or a count of years the goal asks of a dated day by: "my 30th birthday", "our 25th anniversary", "when I
+# turn 65".
+_AGE = re.compile(
+    r"(?i)(?<![\w.])(\d{1,3})(?:st|nd|rd|th)\s+(?:birthday|bday|b-day|anniversary)\b"
+    r"|\bturn(?:s|ing)?\s+(\d{1,3})\b"
+)
+
+
+# Words that say a year given is the one counted from: a birth, a wedding, a start.
+_BORN = re.compile(r"(?i)\b(?:born|birth|dob|married|wed|wedding|met|started|founded|opened)\b")
+
+
+def _unused_age(goal: str, used: Sequence[str]) -> str | None:
+    """An age the goal asks of a day it gives with its year ("when is my 30th birthday if I was born 2 feb 1997")
+    that no call's date is in: no value holds that year plus the age (2027), so the call was of the day of birth."""
+    if not _BORN.search(goal):  # "my son turns 18 on 7 august 2027": the day given is the one asked of
+        return None
+    years = {int(y) for y in _YEAR.findall(goal)}
+    held = {n for u in used for n in _NUMBER.findall(u)}
+    for m in _AGE.finditer(goal):
+        age = int(m.group(1) or m.group(2))
+        if years and not {str(y + age) for y in years} & held:
+            return repr(" ".join(m.group().split()))
+    return None
 
 
 # A day of a month by its ordinal ("the 13th", "15th"), in digits; the 1st is left out, as a month named alone is
@@ -251,31 +297,118 @@ def unused_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
 _ORDINAL_DAY = re.compile(r"(?i)(?<![\w.])0?([2-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:birthday|anniversary))")
 
 
+# A day counted from another by its ordinal, past any day of a month: "my 10000th day", "the 100th day of school".
+_COUNTED_DAY = re.compile(r"(?i)(?<![\w.,])(\d{1,3}(?:,?\d{3})*)(?:st|nd|rd|th)\s+day\b")
+_DAYS_IN_A_MONTH = 31
+
+
 def _unused_day(goal: str, used: Sequence[str]) -> str | None:
     """A day of a month the goal gives by its ordinal that no value in ``used`` holds ("what day of the week is the
-    13th next month" answered of next month's first day); an ordinal before "birthday" is an age."""
-    held = {n for u in used for n in _NUMBER.findall(u)}
-    return next((m.group() for m in _ORDINAL_DAY.finditer(goal) if m.group(1) not in held), None)
+    13th next month" answered of next month's first day), or a day counted by its ordinal ("when is my 10000th day
+    if i was born 1999-08-08" answered of the birth); an ordinal before "birthday" is an age."""
+    held = {n for u in used for n in _NUMBER.findall(u.replace(",", ""))}
+    counted = (m for m in _COUNTED_DAY.finditer(goal) if int(m.group(1).replace(",", "")) > _DAYS_IN_A_MONTH)
+    days = (*_ORDINAL_DAY.finditer(goal), *counted)
+    return next((m.group() for m in days if m.group(1).replace(",", "") not in held), None)
 
 
 # A second question after a first: "…? And what's the total?", "… and how many weeks is that", "also …", "… vs
-# Anchorage"; or a second thing to do, which another tool does: "… and save the result in a note", "… and email
-# the total to Dana".
+# Anchorage", "37.5 celsius to f, is that a fever", "37.8 c to f is that fever" (not "… what is that in f"); or a
+# second thing to do, which another tool does: "… and save the result in a note", "… and email the total to Dana".
 _SECOND_QUESTION = re.compile(
     r"(?i)\?\s*\S.*\?|\b(?:and|also|then|plus)\s+(?:what(?:'s|’s)?|whats|how|which|when|who|where|is|are|does|do|can)\b"
     r"|\balso\b|\b(?:vs\.?|versus)(?!\w)"
     r"|\band\s+(?:then\s+)?(?:save|email|e-mail|send|text|message|note|remember|remind|share|tell)\b"
+    r"|,\s*(?:is|are|does|do|would|will|can|should)\s+(?:that|it|this|i|we)\b"
+    r"|(?<=\w\s)(?<!what\s)(?<!much\s)(?<!many\s)(?<!long\s)(?<!far\s)(?:is|does|would)\s+(?:that|this)\s+(?!in\b|to\b)"
+    r"(?:an?\s+)?[a-z]+\b"
 )
 
 
-def second_question_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
+def second_question_holds(goal: str, earlier: Sequence[Call], told: str = "") -> list[Hold]:
     """A hold on stopping after one call when the goal asks a second thing ("a 20% tip on a $67 bill? And what's
     the total?", "calculate 15% of 240 and save the result in a note"): the one call's result may answer only the
-    first, and an answer to half the goal reads as the whole one."""
-    if len(earlier) != 1 or (m := _SECOND_QUESTION.search(goal)) is None:
+    first, and an answer to half the goal reads as the whole one. Not when the second question asks what the
+    result ``told`` says already (``_told_already``: "… and what weekday is that" after a date named with its
+    weekday)."""
+    if len(earlier) != 1 or (m := _SECOND_QUESTION.search(goal)) is None or _told_already(goal[m.start() :], told):
         return []
     said = " ".join(m.group().split())
     return [Hold(kind="stop_unsure", detail=f"the goal asks a second thing ({said!r}), and one call ran")]
+
+
+# What a second question may ask that a result can say in passing, and how the result says it: a weekday ("what day
+# is that", "is it a weekend"), a span in weeks, months or years, a time zone (a clock's "UTC-07:00"), the time.
+_ASKED_AND_TOLD = (
+    (
+        re.compile(r"(?i)\b(?:week\s?day|day\s+of\s+the\s+week|what\s+day|which\s+day|weekend)"),
+        re.compile(r"\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b"),
+    ),
+    (re.compile(r"(?i)\bweeks\b"), re.compile(r"\b\d[\d,]*\s+weeks?\b")),
+    (re.compile(r"(?i)\bmonths\b"), re.compile(r"\b\d+\s+months?\b")),
+    (re.compile(r"(?i)\byears\b"), re.compile(r"\b\d+\s+years?\b")),
+    (re.compile(r"(?i)\btime\s?zones?\b"), re.compile(r"\bUTC[+-]\d\d:\d\d\b")),
+    (re.compile(r"(?i)\bwhat\s+time\b(?!\s?zone)"), re.compile(r"\bIt is \d\d:\d\d\b")),
+    (re.compile(r"(?i)\b(?:today|tomorrow|yesterday)\b"), re.compile(r"\bIt is \d\d:\d\d on \w+day, \w+ \d")),
+)
+# A second question that asks only what the first result may tell: "and what weekday is that", "and how many weeks
+# is that", "and is it a weekend", "and what time zone is it in".
+_ONLY_ASKS = re.compile(
+    r"(?i)[?,\s]*(?:and|also|then|plus)?\s*(?:what(?:'s|’s)?|whats|which|how\s+many|is|are|does|do)\b"
+    r"(?:\s+(?:it|that|this|the|a|be|in|on|fall|will|was|is|day|of|week|weeks|months|years|time\s?zones?"
+    r"|weekday|weekend|a\s+weekend|there|then|time|now|here|already|still|today|tomorrow|yesterday))+\s*\??\s*$"
+)
+
+
+def _told_already(asked: str, told: str) -> bool:
+    """Whether the second question ``asked`` (the goal from where it starts) asks only what ``told`` says: each
+    thing it asks of (``_ASKED_AND_TOLD``) said there, and nothing else asked."""
+    if not told or _ONLY_ASKS.fullmatch(asked) is None:
+        return False
+    kinds = [said for ask, said in _ASKED_AND_TOLD if ask.search(asked)]
+    return bool(kinds) and all(said.search(told) for said in kinds)
+
+
+# A goal that asks how long until a day ("days until my mom's 60th birthday", "how many days till my next bday"),
+# and a result that names only a day that has passed ("… is 11,707 days ago"), with no day to come beside it.
+_ASKS_UNTIL = re.compile(
+    r"(?i)\b(?:until|till|til|untill|away|left|to\s+go|countdown|how\s+(?:long|soon)\s+(?:before|till|until)"
+    r"|next\s+(?:birthday|bday|b-day|anniversary))\b"
+)
+_TOLD_PASSED = re.compile(r"\bis [\d,]+ days? ago\b")
+_TOLD_TO_COME = re.compile(r"\bis in [\d,]+ days?\b|\bis today\b")
+
+
+def passed_holds(goal: str, told: str) -> list[Hold]:
+    """A hold on stopping when the goal asks how long until a day and the last result names only a day that has
+    passed: the call was of the day it counts from (a birth date), not of the day it asks of (the birthday)."""
+    if not _ASKS_UNTIL.search(goal) or not _TOLD_PASSED.search(told) or _TOLD_TO_COME.search(told):
+        return []
+    return [
+        Hold(
+            kind="stop_unsure", detail="the goal asks how long until a day, and the result is of a day that has passed"
+        )
+    ]
+
+
+# A goal that says its measures are British ones, and a measure whose British size is not the American one (pint's
+# own, which a bare "pint" reads as).
+_SAYS_BRITISH = re.compile(r"(?i)\b(?:uk|u\.k\.|british|imperial|brit)\b")
+_US_OR_BRITISH = re.compile(
+    r"(?i)\b(?:pints?|pt|quarts?|qt|gallons?|gal|gills?|cups?|fl\.?\s?oz|fluid\s+ounces?|fluid\s+oz)\b"
+)
+
+
+def measure_system_holds(goal: str, args: Mapping[str, str]) -> list[Hold]:
+    """A hold on a call with a measure whose British size differs from the American one ("2 pints") when the goal
+    says its measures are British ("2 pints to litres (UK pints)") and the value does not: the tool reads a pint
+    as an American one."""
+    if not _SAYS_BRITISH.search(goal):
+        return []
+    unsaid = next((v for v in args.values() if _US_OR_BRITISH.search(v) and not _SAYS_BRITISH.search(v)), None)
+    if unsaid is None:
+        return []
+    return [Hold(kind="arg_unsure", detail=f"the goal says British measures, and {unsaid!r} would be read as American")]
 
 
 _TODAY = "today"
@@ -292,6 +425,31 @@ def unsaid_today_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[H
     if list(values.values()) != [_TODAY] or not set(values) <= dated or _SAYS_TODAY.search(goal):
         return []
     return [Hold(kind="arg_unsure", detail="the call's one value is today, which the goal does not say")]
+
+
+# A span of days said from this one ("next year"), and the words before it that only place it ("until next year",
+# "is next year a leap year"); another word before it names a day in it ("diwali next year").
+_PERIOD_VALUE = re.compile(r"(?i)(?:this|next|coming)\s+(?:year|month|week)")
+_PLACING = frozenset(
+    ("until", "till", "til", "untill", "to", "from", "in", "of", "the", "by", "for", "during", "is", "was", "will",
+     "be", "start", "end", "beginning", "begins", "starts", "ends", "before", "after", "since", "and", "or", "all",
+     "rest", "left", "remaining", "whole", "at", "on", "about", "whats", "what's", "what", "when", "how", "a", "days",
+     "weeks", "months", "day", "week", "month")
+)  # fmt: skip
+
+
+def unnamed_day_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
+    """A hold on a call whose date is only a span said from this one ("next year") when the goal names a day in it
+    with a word before it that no calendar here reads ("days until diwali next year" had counted to December 1,
+    2027): the span is what is left of the day the goal asks of."""
+    dated = {s.name for s in tool.slots if not s.is_fixed and "date" in accepted_kinds(s)}
+    for name, value in args.items():
+        if name not in dated or not _PERIOD_VALUE.fullmatch(value.strip()):
+            continue
+        for m in re.finditer(rf"(?i)([\w'’]+)\s+{re.escape(value.strip())}\b", goal):
+            if m[1].casefold() not in _PLACING:
+                return [Hold(kind="arg_unsure", detail=f"the goal names {m.group()!r}, and the call takes {value!r}")]
+    return []
 
 
 def numbers_holds(goal: str) -> list[Hold]:
@@ -312,9 +470,12 @@ _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 # answer should have used.
 _NUMBER_KINDS = frozenset({"quantity", "expression"})
 _YEAR = re.compile(r"1[6-9]\d\d|2\d\d\d")  # a year a date may be in
-# A number the goal gives in digits, not part of a word, a code or an ordinal ("v2", "10th", "3pm", "68kg": a value of
-# its own kind, or no number to compute with).
-_GIVEN_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?!\w|\.\d)")
+# A number the goal gives in digits, not part of a word, a code or an ordinal ("v2", "10th", "3pm": no number to
+# compute with), or glued to a unit of length or weight ("20ft x 10ft x 4 inches", a slab's sides, which no
+# quantity offered holds: an amount that arithmetic goes on from is none).
+_GIVEN_NUMBER = re.compile(
+    r"(?<![\w.])\d+(?:\.\d+)?(?:(?!\w|\.\d)|(?=(?:ft|in|cm|mm|m|km|kg|g|lbs?|oz|ml|l|mi|yds?)\b))"
+)
 
 
 def _unused_number(goal: str, used: Sequence[str], only: re.Pattern[str] | None = None) -> str | None:
@@ -375,8 +536,9 @@ _WHEN_WORDS = frozenset(
 
 def unplaced_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
     """A hold when a call leaves out a place its tool takes though the goal names one after "in", "at" or "on"
-    that no value of the call holds ("what time is it on mars": the clock, told no place, tells the time here).
-    Words that say when ("in the morning", "on monday", "in an hour") are no place."""
+    that no value of the call holds ("what time is it on mars": the clock, told no place, tells the time here), or
+    points at one as "there" ("what time is it there"). Words that say when ("in the morning", "on monday", "in an
+    hour") are no place."""
     if not any(not s.required and "place" in accepted_kinds(s) and s.name not in args for s in tool.slots):
         return []
     given = " ".join(args.values()).casefold()
@@ -387,7 +549,16 @@ def unplaced_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]
         if is_function(first) or first in _WHEN_WORDS or first in given:
             continue
         return [Hold(kind="place_left_out", detail=f"the goal names {m['place']!r}, but the call gives no place")]
+    if _THERE.search(goal):
+        return [
+            Hold(kind="place_left_out", detail="the goal asks of a place it calls 'there', and the call gives none")
+        ]
     return []
+
+
+# A place the goal points at without naming it: "what time is it there", "the weather there tomorrow" (not "is
+# there", "there are").
+_THERE = re.compile(r"(?i)\b(?:it|time|weather|temperature|date|day|raining|snowing|sunny)\s+there\b")
 
 
 def _says(goal: str, words: str) -> bool:

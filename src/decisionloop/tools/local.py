@@ -53,16 +53,24 @@ __all__ = [
 _EXACT_BELOW = 1e15
 
 
-def _en_us(value: float, decimals: int) -> str:
+def _en_us(value: float, decimals: int, *, rounded: bool = False) -> str:
     """``value`` with thousands commas and at most ``decimals`` decimals, trailing zeros dropped; from 10^15 on,
-    its first ten digits times a power of ten."""
+    its first ten digits times a power of ten; a value those decimals would show as 0, its first four digits times
+    a power of ten ("1 eV = 1.602 × 10^-19 joules"), unless it was ``rounded`` as asked."""
     if math.isfinite(value) and abs(value) >= _EXACT_BELOW:
-        mantissa, exponent = f"{value:.9e}".split("e")
-        return f"{mantissa.rstrip('0').rstrip('.')} × 10^{int(exponent)}"
+        return _powered(value, 9)
     text = f"{value:,.{decimals}f}"
     if "." in text:
         text = text.rstrip("0").rstrip(".")
+    if text in ("0", "-0") and value != 0 and math.isfinite(value) and not rounded:
+        return _powered(value, 3)
     return "0" if text == "-0" else text
+
+
+def _powered(value: float, digits: int) -> str:
+    """``value`` as its first ``digits`` + 1 digits times a power of ten: "1.602 × 10^-19"."""
+    mantissa, exponent = f"{value:.{digits}e}".split("e")
+    return f"{mantissa.rstrip('0').rstrip('.')} × 10^{int(exponent)}"
 
 
 def _failed(observation: str) -> ToolResult:
@@ -77,6 +85,7 @@ def _done(observation: str, **data: object) -> ToolResult:
 
 _CALC_MAX_CHARS = 500
 _CALC_MAX_DEPTH = 40
+_CANCELLED = 1e-12  # a sum this small beside its terms is what floats leave of 0
 _CALC_EXAMPLES = "write it like '3.5 * 4.2', '7,200 divided by 16' or '18% of 2,450'"
 _CALC_WORDS: tuple[tuple[str, str], ...] = (
     (r"^\s*(?:what\s+is|what's|calculate|compute)\s+", ""),
@@ -155,9 +164,17 @@ class _Parser:
         return result
 
     def _sum(self) -> float:
+        """Terms added and taken off; a bare percentage added or taken off is one of what it is added to, as a
+        calculator's % key has it ("756 + 12%" is 846.72, "(1 + 19%)" 1.19)."""
         result = self._product()
         while self._peek() in ("+", "-"):
-            result = result + self._product() if self._take() == "+" else result - self._product()
+            op, start = self._take(), self._at
+            term = self._product()
+            if self._tokens[start + 1 : self._at] == ["%"]:  # a number and % alone: a share of the sum so far
+                term *= result
+            total = result + term if op == "+" else result - term
+            # what cancels out to float noise is 0: "0.1 + 0.2 - 0.3" is no 5.551 × 10^-17
+            result = 0.0 if abs(total) < _CANCELLED * max(abs(result), abs(term)) else total
         return result
 
     def _product(self) -> float:
@@ -306,7 +323,7 @@ def calculator(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     if rounding is None:
         return _done(f"{expression} = {_en_us(value, 6)}", value=value)
     value = _round(value, rounding.places, rounding.mode)
-    return _done(f"{expression} = {_en_us(value, max(rounding.places, 0))}", value=value)
+    return _done(f"{expression} = {_en_us(value, max(rounding.places, 0), rounded=True)}", value=value)
 
 
 # --- unit_convert -----------------------------------------------------------------------------------------
@@ -382,8 +399,23 @@ def _catalog_key(to_unit: str) -> str | None:
     return next((key for key, label in UNITS if wanted in (key.lower(), label.lower())), None)
 
 
+# A unit said as the British or the American one: "UK pints", "imperial gallons", "pints (UK)", "US cups".
+_SYSTEM_SAID = re.compile(r"(?i)^(?:(?P<uk>uk|u\.k\.|british|imperial)|us|u\.s\.)\s+(?P<unit>.+)$")
+_SYSTEM_AFTER = re.compile(r"(?i)^(?P<unit>.+?)\s*\((?:(?P<uk>uk|u\.k\.|british|imperial)|us|u\.s\.)\)$")
+
+
 def _pint_unit(text: str) -> pint.Unit | None:
-    """``text`` as a unit of measurement: an alias unit_convert knows, else whatever pint reads it as."""
+    """``text`` as a unit of measurement: an alias unit_convert knows, else whatever pint reads it as; a unit said
+    as the British one is pint's imperial one ("UK pints": ``imperial_pint``), the American one pint's own."""
+    said = _SYSTEM_SAID.fullmatch(text.strip()) or _SYSTEM_AFTER.fullmatch(text.strip())
+    if said is not None:
+        unit = _pint_unit(said["unit"])
+        if unit is None or not said["uk"]:
+            return unit
+        try:
+            return registry().parse_units(f"imperial_{unit}")
+        except Exception:  # no imperial measure of that name: "UK miles" are miles
+            return unit
     key = _unit_key(text)
     if not key:
         return None
@@ -431,7 +463,12 @@ def _convert(text: str, unit: str, label: str) -> float:
         ) from None
     if not math.isfinite(value):
         raise ValueError(f"{text!r} is too large to convert")
+    if quantity.dimensionality == {"[temperature]": 1} and abs(value) < _FLOAT_NOISE:
+        return 0.0  # a scale's offset leaves float noise where the answer is 0 ("32 °F = 5.684 × 10^-14 °C")
     return value
+
+
+_FLOAT_NOISE = 1e-9
 
 
 def _in_unit(text: str, unit: str) -> bool:
@@ -594,13 +631,18 @@ def _from_today(day: date, today: date) -> str:
     if days == 0:
         return "today"
     far = f"in {_counted(days, 'day')}" if days > 0 else f"{_counted(-days, 'day')} ago"
-    said = [_weeks(abs(days))] if abs(days) > _WEEK.days else []
-    if abs(days) >= _YEAR_DAYS:  # "how old am I if I was born …"
-        said.append(_in_years(min(day, today), max(day, today)))
-    return far + (f" ({'; '.join(said)})" if said else "")
+    return far + _spelled(min(day, today), max(day, today))
 
 
-_YEAR_DAYS = 365
+def _spelled(earlier: date, later: date) -> str:
+    """The span from ``earlier`` to ``later`` in weeks, when more than a week's, and in years, months and days, when
+    a month or more ("how old am I if I was born …", "how many years, months and days between …"): " (3 weeks and 3
+    days)", " (13 weeks and 1 day; 3 months and 2 days)"; nothing for a week or less."""
+    days = (later - earlier).days
+    if days <= _WEEK.days:
+        return ""
+    calendar = _in_years(earlier, later)
+    return f" ({_weeks(days)}; {calendar})" if "month" in calendar or "year" in calendar else f" ({_weeks(days)})"
 
 
 def _in_years(earlier: date, later: date) -> str:
@@ -614,12 +656,6 @@ def _in_years(earlier: date, later: date) -> str:
         years, months = years - 1, months + 12
     parts = [_counted(n, unit) for n, unit in ((years, "year"), (months, "month"), (days, "day")) if n]
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
-
-
-def _in_weeks(days: int) -> str:
-    """More than a week's ``days`` in weeks, for a goal that asks how many weeks: " (3 weeks and 3 days)"; else
-    nothing."""
-    return f" ({_weeks(days)})" if days > _WEEK.days else ""
 
 
 def _weeks(days: int) -> str:
@@ -642,12 +678,17 @@ def _day_of(raw_date: str, start: date, today: date) -> ToolResult:
     data: dict[str, object] = {"date": start.isoformat(), "days": (start - today).days}
     period = _PERIOD_OF.fullmatch(raw_date)
     if _MONTH_OF_YEAR.fullmatch(raw_date) or (period and "month" in raw_date.casefold()):
-        # "February 2028", "next month" name a month: how long it is, too
+        # "February 2028", "next month" name a month: how long it is, and its weekdays ("working days in January")
         last = start.replace(day=monthrange(start.year, start.month)[1])
-        observation += f"; {MONTHS[start.month - 1]} {start.year} has {last.day} days, to {_long_date(last)}"
-        data["last"] = last.isoformat()
-    elif period and "year" in raw_date.casefold():  # "next year": whether it is a leap year
+        weekdays = sum(1 for n in range(last.day) if (start + timedelta(days=n)).weekday() < _SATURDAY)
+        month = f"{MONTHS[start.month - 1]} {start.year}"
+        observation += f"; {month} has {last.day} days ({weekdays} weekdays, Monday to Friday), to {_long_date(last)}"
+        data |= {"last": last.isoformat(), "weekdays": weekdays}
+    elif period and "year" in raw_date.casefold():  # "next year": whether it is a leap year, and when it starts
         observation += f"; {start.year} is {_leap(start.year)}"
+        if (first := date(start.year, 1, 1)) > today:  # "how many days until next year" asks of its first day
+            observation += f", and starts on {_long_date(first)}, {_from_today(first, today)}"
+            data["first"] = first.isoformat()
     elif start < today and (following := _in_year(raw_date, start.year + 1, today)) is not None:
         observation += f"; next year's, {_long_date(following)}, is {_from_today(following, today)}"
         data["next"] = following.isoformat()
@@ -670,6 +711,7 @@ def _holiday_before(raw_date: str, day: date, today: date) -> date | None:
 _SINCE = re.compile(rf"(?i){SINCE}\s+")
 _WORKDAYS_UNTIL = re.compile(rf"(?i){WORKDAYS_UNTIL}\s+")
 _WEEK = timedelta(days=7)
+_SATURDAY = 5  # date.weekday()'s: the weekdays, Monday to Friday, are those before it
 
 
 def _year_of(year: int, today: date) -> ToolResult:
@@ -704,7 +746,7 @@ def _since(raw_date: str, today: date) -> ToolResult:
         return _failed(f"{raw_date!r} ({_long_date(day)}) has not come yet; ask how many days until it.")
     shown = _as_asked(raw_date, day)
     days = (today - day).days
-    return _done(f"Since {shown}: {_counted(days, 'day')}", date=day.isoformat(), days=-days)
+    return _done(f"Since {shown}: {_counted(days, 'day')}{_spelled(day, today)}", date=day.isoformat(), days=-days)
 
 
 def _workdays_until(raw_date: str, today: date) -> ToolResult:
@@ -717,7 +759,7 @@ def _workdays_until(raw_date: str, today: date) -> ToolResult:
         day = _in_year(raw_date, day.year + 1, today) or day
     if day <= today:
         return _failed(f"{raw_date!r} ({_long_date(day)}) is not after today; ask how many days since it.")
-    count = sum(1 for n in range(1, (day - today).days) if (today + timedelta(days=n)).weekday() < 5)
+    count = sum(1 for n in range(1, (day - today).days) if (today + timedelta(days=n)).weekday() < _SATURDAY)
     shown = _as_asked(raw_date, day)
     observation = f"{_counted(count, 'weekday')} until {shown}, not counting today or that day (nor public holidays)"
     return _done(observation, date=day.isoformat(), weekdays=count)
@@ -739,9 +781,9 @@ def _read_day(raw_date: str, today: date) -> date | None:
 
 
 def _between(first: date, last: date) -> ToolResult:
-    """How many days lie from ``first`` to ``last`` (and weeks, when there are more than a week's)."""
+    """How many days lie from ``first`` to ``last``, and in weeks, months and years (``_spelled``)."""
     days = (last - first).days
-    count = _counted(abs(days), "day") + _in_weeks(abs(days))
+    count = _counted(abs(days), "day") + _spelled(min(first, last), max(first, last))
     observation = f"From {_long_date(first)} to {_long_date(last)} is {count}"
     return _done(observation, start=first.isoformat(), date=last.isoformat(), days=days)
 

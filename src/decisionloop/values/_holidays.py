@@ -109,15 +109,18 @@ def _index(country: str, year: int, stands_alone: StandsAlone) -> dict[str, tupl
     return found
 
 
-def holiday(text: str, today: date, country: str, stands_alone: StandsAlone, *, year: int | None = None) -> date | None:
+def holiday(
+    text: str, today: date, country: str, stands_alone: StandsAlone, *, year: int | None = None, only: bool = False
+) -> date | None:
     """The day the holiday ``text`` names: the next on or after ``today`` (or the first in ``year``), else None.
 
     ``country``'s calendar decides (Thanksgiving is in November in the US, in October in Canada), then the other
-    COUNTRIES in order. A holiday held only in a year already past its day (a jubilee) gives that past day.
+    COUNTRIES in order, unless ``only`` (the goal named the country: "UK Mother's Day" is no American one). A
+    holiday held only in a year already past its day (a jubilee) gives that past day.
     """
     wanted = key(text)
     years = (year,) if year is not None else tuple(y for y in (today.year, today.year + 1) if y <= date.max.year)
-    for code in (country, *(c for c in COUNTRIES if c != country)):
+    for code in (country,) if only else (country, *(c for c in COUNTRIES if c != country)):
         hits = [_index(code, y, stands_alone).get(wanted) for y in years]
         best = min((hit[0] for hit in hits if hit), default=None)
         days = sorted(day for hit in hits if hit and hit[0] == best for day in hit[1])

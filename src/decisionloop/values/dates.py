@@ -101,13 +101,15 @@ _SPANS = (
     re.compile(r"(?i)\bthe\s+(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?=\s*(?:[?.!,;]|$|(?:at|in|on|by|and|or)\b))"),
     # A weekday on its own, also plural ("Friday", "Sundays"); capitalised, whole words only ("Fridayish" no).
     re.compile(rf"\b(?:{'|'.join(WEEKDAYS)})s?\b"),
+    # The one after the next to come: "Sunday after next", "the friday after next".
+    re.compile(rf"(?i)\b(?:{'|'.join(WEEKDAYS)})\s+after\s+next\b"),
     # The first or last day of a period: "the end of the year", "the start of next month", "end of this week".
     re.compile(r"(?i)\b(?:the\s+)?(?:end|start|beginning)\s+of\s+(?:the|this|next|last)\s+(?:year|month|week)\b"),
 )
 # A weekday counted in a month: "the third Monday in January", "last friday of may 2027", "the 2nd Tuesday of March".
 _NTH_WEEKDAY_SAID = re.compile(
     rf"(?i)\b(?:the\s+)?(?:first|second|third|fourth|fifth|last|[1-5](?:st|nd|rd|th))\s+(?:{'|'.join(WEEKDAYS)})\s+"
-    rf"(?:in|of)\s+(?:{'|'.join(MONTHS)})(?:,?\s+\d{{4}})?\b"
+    rf"(?:in|of)\s+(?:(?:{'|'.join(MONTHS)})(?:,?\s+\d{{4}})?|(?:the\s+|this\s+|each\s+|every\s+)?month)\b"
 )
 # What is left of a period is counted to its end: "days left in the year" asks about the end of the year, and so
 # does "days left this year" (whose "this year" is then no date of its own).
@@ -131,7 +133,24 @@ def _holiday_pattern(year: int, stands_alone: StandsAlone) -> re.Pattern[str]:
     # Whole names only, in their calendar's capitalisation, and not followed by an apostrophe: "Easter" is not
     # found in "Eastern", nor "Mother" cut out of "Mother's" (which is a name of its own, from Mother's Day); with
     # the year after the name when one is said ("Christmas 2027", "Easter in 2030").
-    return re.compile(rf"(?<![\w'’]){_OTHER_CALENDAR}(?:{alternatives})(?:{_YEAR_AFTER})?(?![\w'’])")
+    return re.compile(
+        rf"(?<![\w'’]){_OTHER_CALENDAR}(?:{_NATIONAL}\s+)?(?:{alternatives})(?:{_YEAR_AFTER}|{_NEXT_YEAR_AFTER})?(?![\w'’])"
+    )
+
+
+# A holiday's next year or this one, said after its name: "Easter next year", "christmas this year".
+_NEXT_YEAR_AFTER = r"(?i:\s+(?:next|this)\s+year)"
+_HOLIDAY_NEXT_YEAR = re.compile(r"(.+?) (next|this) year")
+
+
+# A country's word before a holiday's name, whose calendar then decides the day ("Canadian Thanksgiving" is in
+# October), by the country's ISO code.
+_NATIONAL_OF = {
+    "canadian": "CA", "canada": "CA", "american": "US", "us": "US", "u.s.": "US", "usa": "US", "british": "GB",
+    "uk": "GB", "english": "GB", "australian": "AU", "aussie": "AU", "irish": "IE",
+}  # fmt: skip
+_NATIONAL = "(?:" + "|".join(re.escape(f) for w in _NATIONAL_OF for f in {w, w.capitalize(), w.upper()}) + ")"
+_NATIONAL_SAID = re.compile(rf"({'|'.join(map(re.escape, _NATIONAL_OF))}) (.+)")
 
 
 # Words before a holiday's name that make it another calendar's day, which none of ours carries ("Chinese New
@@ -418,7 +437,7 @@ ASKS_OF_A_DAY = re.compile(
     r"|how\s+old)\b"
 )
 # A weekday, alone or plural ("friday", "sundays") or after this/coming/next/last.
-_WEEKDAY = re.compile(rf"(?:(this|coming|next|last) )?({'|'.join(d.lower() for d in WEEKDAYS)})s?")
+_WEEKDAY = re.compile(rf"(?:(this|coming|next|last) )?({'|'.join(d.lower() for d in WEEKDAYS)})s?( after next)?")
 # A period relative to today: "next week", "last month", "this year", "coming weekend".
 _PERIOD = re.compile(r"(this|coming|next|last) (week|month|year|weekend)")
 # The first or last day of a period ("end of the year", a leading "the" already gone).
@@ -473,10 +492,22 @@ def _read(text: str, today: date, country: str) -> date | None:
 
 
 def _holiday(text: str, today: date, country: str) -> date | None:
-    if day := _holidays.holiday(text, today, country, not_a_calendar_word):
+    """The holiday ``text`` names; one after a country's word that is no name of its own ("Canada Day" is one) by
+    that country's calendar alone ("canadian thanksgiving")."""
+    day = _holiday_in(text, today, country, only=False)
+    if day is None and (national := _NATIONAL_SAID.fullmatch(text)) is not None:
+        return _holiday_in(national[2], today, _NATIONAL_OF[national[1]], only=True)
+    return day
+
+
+def _holiday_in(text: str, today: date, country: str, *, only: bool) -> date | None:
+    if day := _holidays.holiday(text, today, country, not_a_calendar_word, only=only):
         return day
+    if m := _HOLIDAY_NEXT_YEAR.fullmatch(text):  # "easter next year": in next year's calendar
+        year = today.year + (m[2] == "next")
+        return _holidays.holiday(m[1], today, country, not_a_calendar_word, year=year, only=only)
     m = _HOLIDAY_YEAR.fullmatch(text)
-    return _holidays.holiday(m[1], today, country, not_a_calendar_word, year=int(m[2])) if m else None
+    return _holidays.holiday(m[1], today, country, not_a_calendar_word, year=int(m[2]), only=only) if m else None
 
 
 def _month(name: str) -> int | None:
@@ -533,6 +564,10 @@ def _weekday(text: str, today: date) -> date | None:
     if m is None:
         return None
     wanted = [d.lower() for d in WEEKDAYS].index(m[2])
+    if m[3] and not m[1]:  # "sunday after next": the one after the next to come (not today's)
+        return today + timedelta(days=((wanted - today.weekday()) % 7 or 7) + 7)
+    if m[3]:
+        return None
     if m[1] == "next":
         return today + timedelta(days=7 - today.weekday() + wanted)
     if m[1] == "last":
@@ -556,15 +591,22 @@ def _day_of_month(day: int, today: date) -> date | None:
 
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _NTH_WEEKDAY = re.compile(
-    rf"(first|second|third|fourth|fifth|last|[1-5]) ({'|'.join(d.lower() for d in WEEKDAYS)}) (?:in|of) ([a-z]+)"
+    rf"(first|second|third|fourth|fifth|last|[1-5]) ({'|'.join(d.lower() for d in WEEKDAYS)}) (?:in|of) "
+    r"(?:the |this |each |every )?([a-z]+)"
     r"(?:,? (\d{4}))?"
 )
 
 
 def _nth_weekday(text: str, today: date) -> date | None:
     """A weekday counted in a month ("third monday in january"): in the year said, else the next one on or after
-    today; None where the month has no such day (a fifth Monday)."""
+    today; None where the month has no such day (a fifth Monday). Of "the month", the next one on or after today."""
     m = _NTH_WEEKDAY.fullmatch(text)
+    if m is not None and m[3] == "month" and not m[4]:  # "the last friday of the month": this month's, or the next
+        months = (_add_months(today.replace(day=1), ahead) for ahead in range(13))
+        days = (
+            _nth_weekday(f"{m[1]} {m[2]} of {MONTHS[first.month - 1].lower()} {first.year}", today) for first in months
+        )
+        return next((day for day in days if day is not None and day >= today), None)
     if m is None or (month := _month(m[3])) is None:
         return None
     wanted = [d.lower() for d in WEEKDAYS].index(m[2])
