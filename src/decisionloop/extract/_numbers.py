@@ -11,7 +11,15 @@ from itertools import islice, pairwise
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, Found, is_function
 from decisionloop.values.dates import ASKS_OF_A_DAY, SLASHED_DAY
 from decisionloop.values.numbers import POINT, ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, SPELLED_WORD, read_number
-from decisionloop.values.quantity import UNIT_OF, find_compounds, has_measure, read_quantity, registry
+from decisionloop.values.quantity import (
+    AMERICAN,
+    BRITISH,
+    UNIT_OF,
+    find_compounds,
+    has_measure,
+    read_quantity,
+    registry,
+)
 from decisionloop.values.time_sums import CLOCK_UNIT, find_time_sums
 
 # A number as written in English: digits with optional thousands commas (1,250: groups of exactly three) and
@@ -747,7 +755,7 @@ _DEGREE_LETTER = re.compile(r"° ?([CFKcfk])?")  # "° F", "°f": pint reads onl
 
 
 # Words before a unit that say whose measure it is (``tools.local`` reads a British one as pint's imperial one).
-_SYSTEM_WORDS = frozenset({"us", "u.s.", "uk", "u.k.", "british", "imperial"})
+_SYSTEM_WORD = re.compile(rf"(?i){BRITISH}|{AMERICAN}")
 
 
 def is_unit(phrase: str) -> bool:
@@ -764,7 +772,7 @@ def is_time_unit(phrase: str) -> bool:
 def _measures(phrase: str) -> str | None:
     """What pint reads ``phrase`` as a unit of: "time", "other", or None when it is no unit to offer."""
     words = phrase.split()
-    if len(words) > 1 and words[0].casefold() in _SYSTEM_WORDS:  # "US cups", "imperial gallons": cups, gallons
+    if len(words) > 1 and _SYSTEM_WORD.fullmatch(words[0]):  # "US cups", "imperial gallons": cups, gallons
         return _measures(" ".join(words[1:]))
     if not words or any(w.casefold() in _NOT_UNITS for w in words):
         return None

@@ -24,6 +24,7 @@ from decisionloop.model.matching import Match
 from decisionloop.spec.gates import block_thresholds
 from decisionloop.spec.model import Spec
 from decisionloop.values.dates import MONTHS, WEEKDAYS
+from decisionloop.values.quantity import BRITISH
 
 PICK_QUESTION = "tool"
 
@@ -393,7 +394,7 @@ def passed_holds(goal: str, told: str) -> list[Hold]:
 
 # A goal that says its measures are British ones, and a measure whose British size is not the American one (pint's
 # own, which a bare "pint" reads as).
-_SAYS_BRITISH = re.compile(r"(?i)\b(?:uk|u\.k\.|british|imperial|brit)\b")
+_SAYS_BRITISH = re.compile(rf"(?i)\b(?:{BRITISH}|brit)\b")
 _US_OR_BRITISH = re.compile(
     r"(?i)\b(?:pints?|pt|quarts?|qt|gallons?|gal|gills?|cups?|fl\.?\s?oz|fluid\s+ounces?|fluid\s+oz)\b"
 )
@@ -416,12 +417,17 @@ _TODAY = "today"
 _SAYS_TODAY = re.compile(r"(?i)\b(?:today|now|tonight|this\s+(?:morning|afternoon|evening))")
 
 
+def _date_slots(tool: Tool) -> set[str]:
+    """The slots of ``tool`` that take a date as a span (not a fixed list's choice, as the weather's "today")."""
+    return {s.name for s in tool.slots if not s.is_fixed and "date" in accepted_kinds(s)}
+
+
 def unsaid_today_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
     """A hold on a call whose one value is today, in a slot that takes a date, when the goal never says today ("days
     until ramadan", a day the extractor does not know, answered "today is today"): today is then no value of the
     goal, but what is left when none of its values fits. A fixed list's "today" (the weather's) is a choice."""
     values = {n: v.strip().casefold() for n, v in args.items() if v.strip()}
-    dated = {s.name for s in tool.slots if not s.is_fixed and "date" in accepted_kinds(s)}
+    dated = _date_slots(tool)
     if list(values.values()) != [_TODAY] or not set(values) <= dated or _SAYS_TODAY.search(goal):
         return []
     return [Hold(kind="arg_unsure", detail="the call's one value is today, which the goal does not say")]
@@ -442,7 +448,7 @@ def unnamed_day_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Ho
     """A hold on a call whose date is only a span said from this one ("next year") when the goal names a day in it
     with a word before it that no calendar here reads ("days until diwali next year" had counted to December 1,
     2027): the span is what is left of the day the goal asks of."""
-    dated = {s.name for s in tool.slots if not s.is_fixed and "date" in accepted_kinds(s)}
+    dated = _date_slots(tool)
     for name, value in args.items():
         if name not in dated or not _PERIOD_VALUE.fullmatch(value.strip()):
             continue

@@ -27,7 +27,16 @@ from decisionloop.values.dates import (
 )
 from decisionloop.values.numbers import ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, read_number, round_places
 from decisionloop.values.places import read_zone_offset
-from decisionloop.values.quantity import UNIT_ALIASES, UNIT_OF, read_compound, read_marathon, read_part, registry
+from decisionloop.values.quantity import (
+    AMERICAN,
+    BRITISH,
+    UNIT_ALIASES,
+    UNIT_OF,
+    read_compound,
+    read_marathon,
+    read_part,
+    registry,
+)
 from decisionloop.values.time_sums import read_time_sum
 from decisionloop.values.times import read_zoned_time
 
@@ -400,8 +409,8 @@ def _catalog_key(to_unit: str) -> str | None:
 
 
 # A unit said as the British or the American one: "UK pints", "imperial gallons", "pints (UK)", "US cups".
-_SYSTEM_SAID = re.compile(r"(?i)^(?:(?P<uk>uk|u\.k\.|british|imperial)|us|u\.s\.)\s+(?P<unit>.+)$")
-_SYSTEM_AFTER = re.compile(r"(?i)^(?P<unit>.+?)\s*\((?:(?P<uk>uk|u\.k\.|british|imperial)|us|u\.s\.)\)$")
+_SYSTEM_SAID = re.compile(rf"(?i)^(?:(?P<uk>{BRITISH})|{AMERICAN})\s+(?P<unit>.+)$")
+_SYSTEM_AFTER = re.compile(rf"(?i)^(?P<unit>.+?)\s*\((?:(?P<uk>{BRITISH})|{AMERICAN})\)$")
 
 
 def _pint_unit(text: str) -> pint.Unit | None:

@@ -149,7 +149,9 @@ _NATIONAL_OF = {
     "canadian": "CA", "canada": "CA", "american": "US", "us": "US", "u.s.": "US", "usa": "US", "british": "GB",
     "uk": "GB", "english": "GB", "australian": "AU", "aussie": "AU", "irish": "IE",
 }  # fmt: skip
-_NATIONAL = "(?:" + "|".join(re.escape(f) for w in _NATIONAL_OF for f in {w, w.capitalize(), w.upper()}) + ")"
+_NATIONAL = (
+    "(?:" + "|".join(re.escape(f) for w in _NATIONAL_OF for f in dict.fromkeys((w, w.capitalize(), w.upper()))) + ")"
+)
 _NATIONAL_SAID = re.compile(rf"({'|'.join(map(re.escape, _NATIONAL_OF))}) (.+)")
 
 

@@ -27,6 +27,11 @@ AND_A_HALF = re.compile(
     r"|(?P<count>\d+|[^\W\d_]+)\s+(?P<units>[^\W\d_]+)\s+and\s+(?:a\s+)?half\b)"
 )
 
+# The words before or after a unit that say whose measure it is ("UK pints", "imperial gallons", "US cups"): pint's
+# imperial units are the British ones, its own the American ones. Regular expressions, without groups.
+BRITISH = r"uk|u\.k\.|british|imperial"
+AMERICAN = r"us|u\.s\."
+
 
 def and_a_half(found: re.Match[str]) -> tuple[float, str] | None:
     """A match of ``AND_A_HALF`` as (the amount, the unit's words); None where the words before "and a half" are
