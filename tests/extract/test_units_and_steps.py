@@ -30,6 +30,9 @@ def _spans(goal: str, kind: str, observations: tuple[str, ...] = ()) -> list[str
         ("what's 20 celsius in fahrenheit and kelvin", ["fahrenheit", "fahrenheit and kelvin", "kelvin"]),
         ("convert 5 km to miles, and feet", ["miles", "miles and feet", "feet"]),
         ("convert 3 cups to ml and then add 2", ["ml"]),
+        ("convert 15 psi to bar and then to kpa", ["bar", "kpa"]),  # one conversion after another, not one of two
+        ("1 oz per square yard in grams per square metre please", ["grams per square metre"]),
+        ("whats 3.7 kw in bhp", ["bhp"]),
         ("Weather in Lisbon tomorrow", []),
         ("what time is it in Tokyo", []),
         ("Remind me in 3 days", []),
@@ -37,6 +40,20 @@ def _spans(goal: str, kind: str, observations: tuple[str, ...] = ()) -> list[str
 )
 def test_target_units_are_offered_apart_from_the_quantity(goal: str, units: list[str]) -> None:
     assert _spans(goal, "unit") == units
+
+
+@pytest.mark.parametrize(
+    ("goal", "quantity"),
+    [
+        ("1 oz per square yard in grams per square metre please", "1 oz per square yard"),  # a rate, whole
+        ("convert 15 kpa to psi", "15 kpa"),  # units people write in lower case
+        ("whats 3.7 kw in bhp", "3.7 kw"),
+        ("25 Nm in ft-lb", "25 Nm"),
+        ("a wavelength of 500 nm in metres", "500 nm"),
+    ],
+)
+def test_quantities_are_read_whole(goal: str, quantity: str) -> None:
+    assert _spans(goal, "quantity") == [quantity]
 
 
 def test_a_target_unit_is_read_from_an_answer_too() -> None:

@@ -211,11 +211,15 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
             "Tuesday, February 1, 2028 is in 427 days (61 weeks; 1 year and 2 months); "
             "February 2028 has 29 days (21 weekdays, Monday to Friday), to Tuesday, February 29, 2028",
         ),
-        ("how many days from march 3 to march 10", "From Tuesday, March 3, 2026 to Tuesday, March 10, 2026 is 7 days"),
+        (
+            "how many days from march 3 to march 10",
+            "From Tuesday, March 3, 2026 to Tuesday, March 10, 2026 is 7 days, or 8 days counting both the first and"
+            " the last",
+        ),
         (
             "how many days between 2026-01-01 and 2026-12-31",
             "From Thursday, January 1, 2026 to Thursday, December 31, 2026 is 364 days"
-            " (52 weeks; 11 months and 30 days)",
+            " (52 weeks; 11 months and 30 days), or 365 days counting both the first and the last",
         ),
         ("how many weeks until christmas", "christmas (Friday, December 25, 2026) is in 24 days (3 weeks and 3 days)"),
         (
@@ -228,7 +232,8 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         ),
         (
             "how many days between christmas and new year",
-            "From Friday, December 25, 2026 to Friday, January 1, 2027 is 7 days",
+            "From Friday, December 25, 2026 to Friday, January 1, 2027 is 7 days, or 8 days counting both the first"
+            " and the last",
         ),
         (  # a month named from today: how long it is
             "how many days in this month",
@@ -243,7 +248,7 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         (  # a holiday after a day of a month: that year's (the next Labor Day from today was read before)
             "how many days between july 4 and labor day",
             "From Saturday, July 4, 2026 to Monday, September 7, 2026 is 65 days"
-            " (9 weeks and 2 days; 2 months and 3 days)",
+            " (9 weeks and 2 days; 2 months and 3 days), or 66 days counting both the first and the last",
         ),
         (  # a weekday shortened, not today
             "what date is next fri",

@@ -337,6 +337,7 @@ def test_a_call_for_a_goal_that_asks_of_what_the_tool_cannot_tell_is_held() -> N
         ("what time is it in an hour", False),
         ("what day is it on friday", False),
         ("what time is it there", True),  # a place pointed at, not named
+        ("what's the time over there now", True),
         ("is there a clock here", False),
     ],
 )
@@ -388,7 +389,21 @@ def test_a_stop_before_a_second_task_of_the_same_kind_is_held(goal: str, calls: 
         ("what time is it in paris france", [Call(tool="clock", args={"place": "paris france"})]),
         ("what's 5 + 3 and what's 10 - 2", []),  # no call yet: the first step's holds say so
         ("what's 3 and a half times 2", [Call(tool="calculator", args={"expression": "3.5 times 2"})]),
-        ("2 and a half hours in minutes", [Call(tool="unit_convert", args={"quantity": "2 and a half hours"})]),
+        (
+            "2 and a half hours in minutes",
+            [Call(tool="unit_convert", args={"quantity": "2 and a half hours", "to_unit": "minutes"})],
+        ),
+        ("100 f in celsius and kelvin", [Call(tool="unit_convert", args={"to_unit": "celsius and kelvin"})]),
+        ("What is 100°F in Celsius?", [Call(tool="unit_convert", args={"quantity": "100°F", "to_unit": "C"})]),
+        (
+            "i have 10 Mbps internet how many MB per second is that",  # megabytes, not millibarns
+            [Call(tool="unit_convert", args={"quantity": "10 Mbps", "to_unit": "MB per second"})],
+        ),
+        ("What is 60 mph in km per hour?", [Call(tool="unit_convert", args={"quantity": "60 mph", "to_unit": "km/h"})]),
+        (
+            "what time is it in LA when its 8pm here",
+            [Call(tool="clock", args={"place": "LA", "at": "8pm"})],
+        ),
         ("what's 1,800 times 7", [Call(tool="calculator", args={"expression": "1800 × 7"})]),
         ("a dozen eggs cost 4.20, how much per egg", [Call(tool="calculator", args={"expression": "4.20 / 12"})]),
         ("if I buy one for 4.75 every day for 260 days", [Call(tool="calculator", args={"expression": "4.75 × 260"})]),
@@ -418,6 +433,40 @@ def test_a_stop_after_arithmetic_that_left_out_a_number_of_the_goal_is_held(
     assert unused_holds(goal, calls) == [
         Hold(kind="stop_unsure", detail=f"the goal also gives the number {number}, which no call used")
     ]
+
+
+@pytest.mark.parametrize(
+    ("goal", "calls", "unit"),
+    [
+        (
+            "convert 15 psi to bar and then to kpa",
+            [Call(tool="unit_convert", args={"quantity": "15 psi", "to_unit": "bar"})],
+            "kpa",
+        ),
+        (
+            "100 f in celsius and kelvin",
+            [Call(tool="unit_convert", args={"quantity": "100 f", "to_unit": "celsius"})],
+            "celsius and kelvin",
+        ),
+    ],
+)
+def test_a_stop_after_a_conversion_to_one_of_two_units_the_goal_asks_for_is_held(
+    goal: str, calls: list[Call], unit: str
+) -> None:
+    assert unused_holds(goal, calls) == [
+        Hold(kind="stop_unsure", detail=f"the goal asks for {unit!r}, which no call used")
+    ]
+
+
+def test_a_stop_after_a_clock_that_left_out_the_time_of_day_the_goal_gives_is_held() -> None:
+    calls = [Call(tool="clock", args={"place": "LA"})]
+    assert unused_holds("what time is it in LA when its 8pm here", calls) == [
+        Hold(kind="stop_unsure", detail="the goal also gives the time '8pm', which no call used")
+    ]
+    assert unused_holds("what time is it in LA at 9.30 am", calls) == [
+        Hold(kind="stop_unsure", detail="the goal also gives the time '9.30 am', which no call used")
+    ]
+    assert unused_holds("what time is it in LA, the score was 3:1", calls) == []
 
 
 def test_a_stop_after_a_date_that_left_out_the_year_the_goal_gives_is_held() -> None:

@@ -309,6 +309,10 @@ def test_calculator_agrees_with_integer_arithmetic(a: int, op: str, b: int) -> N
         ("5 uk miles", "km", "5 uk miles = 8.047 kilometers"),  # no imperial mile: a mile
         ("1 electron volt", "joules", "1 electron volt = 1.602 × 10^-19 joules"),  # not 0 joules
         ("32 degrees f", "c", "32 degrees f = 0 degrees Celsius"),  # a scale's offset leaves no float noise
+        ("15 psi", "kpa", "15 psi = 103.42 kpa"),  # units people write in lower case
+        ("3.7 kw", "bhp", "3.7 kw = 4.962 bhp"),
+        ("500 nm", "metres", "500 nm = 5 × 10^-7 meters"),  # a nanometre, not a newton metre
+        ("1 oz per square yard", "grams per square metre", "1 oz per square yard = 33.91 grams per square metre"),
     ],
 )
 def test_unit_convert_values(quantity: str, to_unit: str, observation: str) -> None:
@@ -438,17 +442,25 @@ def test_date_math_says_how_long_a_month_of_a_year_is() -> None:
 @pytest.mark.parametrize(
     ("stretch", "observation"),
     [
-        ("March 3 to March 10", "From Tuesday, March 3, 2026 to Tuesday, March 10, 2026 is 7 days"),
+        (
+            "March 3 to March 10",
+            "From Tuesday, March 3, 2026 to Tuesday, March 10, 2026 is 7 days"
+            ", or 8 days counting both the first and the last",
+        ),
         (
             "2026-01-01 and 2026-12-31",
             "From Thursday, January 1, 2026 to Thursday, December 31, 2026 is 364 days"
-            " (52 weeks; 11 months and 30 days)",
+            " (52 weeks; 11 months and 30 days), or 365 days counting both the first and the last",
         ),
-        ("between christmas and new year", "From Friday, December 25, 2026 to Friday, January 1, 2027 is 7 days"),
+        (
+            "between christmas and new year",
+            "From Friday, December 25, 2026 to Friday, January 1, 2027 is 7 days"
+            ", or 8 days counting both the first and the last",
+        ),
         (
             "March 1 and June 15",
             "From Sunday, March 1, 2026 to Monday, June 15, 2026 is 106 days"
-            " (15 weeks and 1 day; 3 months and 14 days)",
+            " (15 weeks and 1 day; 3 months and 14 days), or 107 days counting both the first and the last",
         ),
         (
             "today until Christmas",

@@ -14,6 +14,7 @@ from decisionloop.values.numbers import POINT, ROUND_MODE, ROUND_PLACES, SCALE_W
 from decisionloop.values.quantity import (
     AMERICAN,
     BRITISH,
+    CASED_UNITS,
     UNIT_OF,
     find_compounds,
     has_measure,
@@ -345,8 +346,9 @@ QUANTITY = re.compile(
     (\s?)                      # at most one space before the unit, kept so the span is as written
     (
         °\s?[CFKcfk]\b | °     # 38°C, 100 ° F, 100°f, 90°
-      | [^\W\d_][^\s,;:()\[\]]* (?: \s+ [^\W\d_][^\s,;:()\[\]]* ){{0,2}}
-                               # or up to three words that start with a letter (km/h, mph, degrees Fahrenheit);
+      | [^\W\d_][^\s,;:()\[\]]* (?: \s+ [^\W\d_][^\s,;:()\[\]]* ){{0,3}}
+                               # or up to four words that start with a letter (km/h, mph, degrees Fahrenheit,
+                               # oz per square yard);
                                # punctuation ends them, so "5 km, then" offers "5 km"
     )
     """,
@@ -777,6 +779,8 @@ def _measures(phrase: str) -> str | None:
     if not words or any(w.casefold() in _NOT_UNITS for w in words):
         return None
     if phrase in ("f", "F"):  # Fahrenheit's letter, which pint does not read ("68f", "20 c in f")
+        return "other"
+    if phrase != "nm" and phrase.casefold() in CASED_UNITS:  # "15 kpa", "3.7 kw", "25 Nm" (values.quantity)
         return "other"
     if phrase.casefold() in UNIT_OF:  # words unit_convert reads that pint does not ("3 kilos", "5 kms", "3 wks")
         return "time" if UNIT_OF[phrase.casefold()] == "week" else "other"

@@ -19,13 +19,13 @@ from decisionloop.values.numbers import DIGITS, SCALE_WORD, SPELLED
 from decisionloop.values.quantity import AND_A_HALF, MARATHON, PART_OF_ONE, and_a_half, find_compounds
 
 # Where a target unit is named: after to / in / into / as, "how many …" or "= ?", but not right before another of
-# them (the "in" of inches in "6 ft 2 in to cm" leaves "to cm" to be read). Up to three words follow (km per
+# them (the "in" of inches in "6 ft 2 in to cm" leaves "to cm" to be read). Up to four words follow (km per
 # hour, degrees Fahrenheit); punctuation ends them, and a number right after the cue means it introduces a
 # quantity ("in 3 pounds"), which quantities() offers.
 _CUE = re.compile(
     r"""(?ix) (?: \b(?: to | in | into | as | how\s+many | how\s+much )\s+ | = \s* \? \s* )
     (?! (?: to | in | into | as )\b )
-    (?P<unit> °\s?[CFK]\b | [^\W\d_][^\s,;:()\[\]?!]* (?: \s+ [^\W\d_][^\s,;:()\[\]?!]* ){0,2} )"""
+    (?P<unit> °\s?[CFK]\b | [^\W\d_][^\s,;:()\[\]?!]* (?: \s+ [^\W\d_][^\s,;:()\[\]?!]* ){0,3} )"""
 )
 # Capitalised words are mostly names ("in Paris", "in Bath"); of them only the temperature scales, which are
 # written with a capital, are taken as units.
@@ -100,7 +100,8 @@ def _and_a_half(text: str, accepts: Callable[[str], bool]) -> list[re.Match[str]
 
 def _targets(text: str) -> Iterator[tuple[str, bool]]:
     """Each unit named after a cue, and whether it is one of time; two units joined by "and" ("in fahrenheit and
-    kelvin") are also one target, which unit_convert converts to each. A cue whose words name no unit is read
+    kelvin") are also one target, which unit_convert converts to each, unless "then" joins them ("to bar and then
+    to kpa": each is a target of its own). A cue whose words name no unit is read
     again from its next word ("I want to know how many ounces": "to know how many" names none, "how many ounces"
     does)."""
     at = 0
@@ -110,9 +111,11 @@ def _targets(text: str) -> Iterator[tuple[str, bool]]:
         for phrase in _readings(words):
             if _names_unit(phrase):
                 yield phrase, False
-                second = _unit_after(text, m.start("unit") + len(phrase))
+                end = m.start("unit") + len(phrase)
+                second = _unit_after(text, end)
                 if second is not None:
-                    yield f"{phrase} and {second}", False
+                    if _THEN.match(text, end) is None:  # "to bar and then to kpa": one conversion, then another
+                        yield f"{phrase} and {second}", False
                     yield second, False
                 at = m.end()
                 break
@@ -125,8 +128,13 @@ def _targets(text: str) -> Iterator[tuple[str, bool]]:
                 break
 
 
-# What joins a second target unit to the first: "and", "or", a comma, maybe "in" or "to" again.
-_ANOTHER = re.compile(r"(?i)\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+)(?:(?:in|to|into)\s+)?(?P<unit>\S+(?:\s+\S+)?)")
+# What joins a second target unit to the first: "and", "or", a comma, maybe "then", maybe "in" or "to" again.
+_ANOTHER = re.compile(
+    r"(?i)\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+)(?:then\s+)?(?:(?:in|to|into)\s+)?(?P<unit>\S+(?:\s+\S+)?)"
+)
+
+
+_THEN = re.compile(r"(?i)\s*,?\s*(?:and\s+|or\s+)?then\b")
 
 
 def _unit_after(text: str, end: int, *, of_time: bool = False) -> str | None:

@@ -24,7 +24,7 @@ from decisionloop.model.matching import Match
 from decisionloop.spec.gates import block_thresholds
 from decisionloop.spec.model import Spec
 from decisionloop.values.dates import MONTHS, WEEKDAYS
-from decisionloop.values.quantity import BRITISH
+from decisionloop.values.quantity import BRITISH, unit_of
 
 PICK_QUESTION = "tool"
 
@@ -235,7 +235,8 @@ def unused_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
     is a number the goal gives that no call used ("we were 4, the bill 156.80 plus 18% tip: how much each?"), and
     after a date, a year ("what day will christmas fall on in 2030" answered of this year's), a day of the month
     by its ordinal ("the 13th next month") or an age asked of a day given with its year ("my 30th birthday, born
-    2 feb 1997")."""
+    2 feb 1997"). After a conversion, a unit the goal converts to that no call did ("15 psi to bar and then to
+    kpa"); after a call that took a place, a time of day ("the time in LA when it's 8pm here")."""
     used = [v.casefold() for call in earlier for v in call.args.values() if v]
     if not used:
         return []
@@ -251,8 +252,15 @@ def unused_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
     for c in found:
         if c.kind in took & _TASK_KINDS and not _used(c.kind, c.span, used):
             return [Hold(kind="stop_unsure", detail=f"the goal also gives {c.span!r}, which no call used")]
+    if "place" in took and (hour := _unused_hour(goal, used)) is not None:
+        return [Hold(kind="stop_unsure", detail=f"the goal also gives the time {hour!r}, which no call used")]
     if took & _NUMBER_KINDS and (number := _unused_number(goal, used)) is not None:
         return [Hold(kind="stop_unsure", detail=f"the goal also gives the number {number}, which no call used")]
+    if "quantity" in took:  # a conversion, and each unit the goal converts to ("to bar and then to kpa")
+        values = [v for call in earlier for v in call.args.values() if v]  # as written: "MB" is no "mb"
+        unit = next((c.span for c in extracted if c.kind == "unit" and not _unit_used(c.span, values)), None)
+        if unit is not None:
+            return [Hold(kind="stop_unsure", detail=f"the goal asks for {unit!r}, which no call used")]
     if "date" in took and (year := _unused_number(goal, used, _YEAR)) is not None:
         return [Hold(kind="stop_unsure", detail=f"the goal also gives the year {year}, which no call used")]
     if "date" in took and (day := _unused_day(goal, used)) is not None:
@@ -265,6 +273,33 @@ def unused_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
             )
         ]
     return []
+
+
+# What joins two units a conversion is asked in: "celsius and kelvin", "grams, ounces".
+_UNITS_JOINED = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+
+
+def _unit_used(span: str, used: Sequence[str]) -> bool:
+    """Whether every unit ``span`` names is one a value in ``used`` names ("Celsius" is the "C" a call took)."""
+    took = {unit_of(p) or p.casefold() for u in used for p in _UNITS_JOINED.split(u) if p}
+    return all((unit_of(p) or p.casefold()) in took for p in _UNITS_JOINED.split(span) if p)
+
+
+# A time of day: "8pm", "9.30am", "14:00", "7 a.m." (not a ratio or a score: "3:1" has no minutes).
+_HOUR = re.compile(
+    r"(?i)(?<![\w:.])(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?\s*(?:am|pm|a\.m\.|p\.m\.)(?!\w)"
+    r"|(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:])"
+)
+
+
+def _unused_hour(goal: str, used: Sequence[str]) -> str | None:
+    """A time of day the goal gives that no value in ``used`` holds ("what time is it in LA when it's 8pm here"
+    answered with LA's time now)."""
+    held = "".join(u.replace(" ", "").replace(".", "") for u in used)
+    for m in _HOUR.finditer(goal):
+        if m.group().casefold().replace(" ", "").replace(".", "") not in held:
+            return m.group()
+    return None
 
 
 # An age or a count of years the goal asks of a dated day by: "my 30th birthday", "our 25th anniversary", "when I
@@ -562,9 +597,11 @@ def unplaced_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]
     return []
 
 
-# A place the goal points at without naming it: "what time is it there", "the weather there tomorrow" (not "is
-# there", "there are").
-_THERE = re.compile(r"(?i)\b(?:it|time|weather|temperature|date|day|raining|snowing|sunny)\s+there\b")
+# A place the goal points at without naming it: "what time is it there", "the time over there", "the weather
+# there tomorrow" (not "is there", "there are").
+_THERE = re.compile(
+    r"(?i)\b(?:it|time|weather|temperature|date|day|raining|snowing|sunny)\s+(?:(?:over|out|back|down|up)\s+)?there\b"
+)
 
 
 def _says(goal: str, words: str) -> bool:

@@ -30,6 +30,7 @@ from decisionloop.values.places import read_zone_offset
 from decisionloop.values.quantity import (
     AMERICAN,
     BRITISH,
+    CASED_UNITS,
     UNIT_ALIASES,
     UNIT_OF,
     read_compound,
@@ -428,7 +429,7 @@ def _pint_unit(text: str) -> pint.Unit | None:
     key = _unit_key(text)
     if not key:
         return None
-    alias = UNIT_OF.get(key)
+    alias = UNIT_OF.get(key) or (CASED_UNITS.get(key) if text.strip() != "nm" else None)
     attempts = (alias,) if alias is not None else (text.strip(), "_".join(text.split()), "_".join(key.split()))
     for attempt in attempts:
         try:
@@ -789,11 +790,18 @@ def _read_day(raw_date: str, today: date) -> date | None:
     return day
 
 
-def _between(first: date, last: date) -> ToolResult:
-    """How many days lie from ``first`` to ``last``, and in weeks, months and years (``_spelled``)."""
+_NOW_SAID = re.compile(r"(?i)\b(?:today|now|tonight|yesterday|tomorrow)\b")
+
+
+def _between(first: date, last: date, said: str) -> ToolResult:
+    """How many days lie from ``first`` to ``last``, and in weeks, months and years (``_spelled``); and, for a
+    stretch between two days both ``said`` names by date, how many days it spans counting both its first and its
+    last ("1 dec to 24 dec including both": 24; "today until christmas" counts from today)."""
     days = (last - first).days
     count = _counted(abs(days), "day") + _spelled(min(first, last), max(first, last))
-    observation = f"From {_long_date(first)} to {_long_date(last)} is {count}"
+    counted = days and _NOW_SAID.search(said) is None
+    both = f", or {abs(days) + 1:,} days counting both the first and the last" if counted else ""
+    observation = f"From {_long_date(first)} to {_long_date(last)} is {count}{both}"
     return _done(observation, start=first.isoformat(), date=last.isoformat(), days=days)
 
 
@@ -814,7 +822,7 @@ def date_math(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
         # a stretch first: "2026-01-01 and 2026-12-31" is no date with a time after it
         stretch = read_range(raw_date, ctx.now.date())
         if stretch is not None:
-            return _between(*stretch)
+            return _between(*stretch, raw_date)
         day = _read_day(raw_date, ctx.now.date())
         if day is None:
             return _failed(f"Could not read the date {raw_date!r}; say it like {_DATE_EXAMPLES}.")

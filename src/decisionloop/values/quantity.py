@@ -165,11 +165,21 @@ def has_measure(units: object, dimensional: bool) -> bool:
     return dimensional or name == "degree" or _INFORMATION.fullmatch(name) is not None
 
 
+# Units people write in lower case whose case pint reads as something else or not at all: "15 kpa", "3.7 kw",
+# "500 mah"; and the newton metre, which pint reads as "number meter".
+CASED_UNITS = {
+    "kpa": "kPa", "mpa": "MPa", "hpa": "hPa", "kw": "kW", "kwh": "kWh", "kj": "kJ", "mah": "mAh", "khz": "kHz",
+    "mhz": "MHz", "ghz": "GHz", "bhp": "horsepower", "nm": "N*m", "n m": "N*m", "n·m": "N*m", "n-m": "N*m",
+}  # fmt: skip
+
+
 @lru_cache(maxsize=4096)
 def _unit(text: str) -> str | None:
     """Pint's name for the unit ``text`` writes, when it has a dimension; else None."""
     phrase = text.strip().rstrip(".")
     phrase = _BYTES.get(phrase.casefold(), phrase)
+    if phrase != "nm":  # "nm" in lower case is a nanometre; "Nm", "NM" a newton metre
+        phrase = CASED_UNITS.get(phrase.casefold(), phrase)
     degrees = _DEGREES.fullmatch(phrase)
     if degrees is not None:
         phrase = _SCALES.get(degrees.group(1).casefold(), degrees.group(1))
@@ -184,6 +194,13 @@ def _unit(text: str) -> str | None:
             continue
         return str(units) if has_measure(units, dimensional) else None
     return None
+
+
+def unit_of(text: str) -> str | None:
+    """Pint's name for the unit ``text`` names, a short name unit_convert knows ("C", "km/h", "mi") first; None
+    when it names none."""
+    alias = UNIT_OF.get(" ".join(text.split()).casefold())
+    return alias if alias is not None else _unit(text)
 
 
 # --- quantities in two units ---------------------------------------------------------------------------------
