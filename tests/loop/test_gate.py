@@ -15,6 +15,7 @@ from decisionloop.decide import Ask, decide
 from decisionloop.loop.gate import (
     StepDecisions,
     call_holds,
+    date_as_sum_holds,
     measure_system_holds,
     no_tool_fits,
     numbers_holds,
@@ -395,6 +396,10 @@ def test_a_stop_before_a_second_task_of_the_same_kind_is_held(goal: str, calls: 
         ),
         ("100 f in celsius and kelvin", [Call(tool="unit_convert", args={"to_unit": "celsius and kelvin"})]),
         ("What is 100°F in Celsius?", [Call(tool="unit_convert", args={"quantity": "100°F", "to_unit": "C"})]),
+        (  # units of time a date's question says: not a conversion's
+            "what date is 6 weeks after 14/01/2026 and how many days from today is that",
+            [Call(tool="date_math", args={"date": "14/01/2026", "offset": "6 weeks after"})],
+        ),
         (
             "i have 10 Mbps internet how many MB per second is that",  # megabytes, not millibarns
             [Call(tool="unit_convert", args={"quantity": "10 Mbps", "to_unit": "MB per second"})],
@@ -637,6 +642,35 @@ def test_a_call_whose_one_value_is_today_is_held_when_the_goal_never_says_today(
     moved = {"date": "today", "offset": "100 days ago"}
     assert unsaid_today_holds("what date was 100 days ago", date_math, moved) == []
     assert unsaid_today_holds("will it rain", weather, {"when": "today"}) == []  # a fixed list's choice
+
+
+def test_a_call_from_today_is_held_when_the_goal_counts_from_a_day_of_someone_s_it_does_not_give() -> None:
+    date_math = next(t for t in builtin_tools() if t.id == "date_math")
+    moved = {"date": "today", "offset": "4 weeks from"}
+    assert unsaid_today_holds("what's 4 weeks from her admission date", date_math, moved) == [
+        Hold(kind="arg_unsure", detail="the call's date is today, but the goal counts from 'her admission date'")
+    ]
+    assert unsaid_today_holds("what's the date in 4 weeks", date_math, moved) == []
+    assert unsaid_today_holds("4 weeks from today, is that my review day", date_math, moved) == []
+
+
+@pytest.mark.parametrize(
+    ("goal", "expression", "held"),
+    [
+        ("is the 5/10 a saturday", "5/10", True),  # a date, not a half
+        ("what day of the week is 12/7", "12/7", True),
+        ("what is 5/10 as a decimal", "5/10", False),
+        ("is the 5/10 a saturday", "5 / 10 * 3", False),  # arithmetic beyond two numbers
+        ("what day is 45/9 due", "45/9", False),  # 45 is no day of a month
+    ],
+)
+def test_arithmetic_of_two_small_numbers_over_each_other_is_held_when_the_goal_asks_of_a_day(
+    goal: str, expression: str, held: bool
+) -> None:
+    calculator = next(t for t in builtin_tools() if t.id == "calculator")
+    holds = date_as_sum_holds(goal, calculator, {"expression": expression})
+    assert bool(holds) is held
+    assert all(h.kind == "arg_unsure" for h in holds)
 
 
 @pytest.mark.parametrize(

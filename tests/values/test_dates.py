@@ -137,6 +137,7 @@ def test_short_holiday_names_are_kept_only_when_they_stand_alone() -> None:
         ("the date 3 business days from now", "3 business days from"),
         ("subtract 10 days from 2027-01-05", "subtract 10 days from"),  # the verb turns it back
         ("take away 3 weeks from christmas", "take away 3 weeks from"),
+        ("race is 18 oct 2026, minus a 3 week taper", "minus a 3 week"),  # "minus" turns it back too
     ],
 )
 def test_durations_keep_their_direction_word(text: str, span: str) -> None:
@@ -322,6 +323,8 @@ def test_reading_a_date_never_raises(text: str, today: date) -> None:
         ("2 weekdays", ((2, "business day"),), False),
         ("1 week and 2 business days", ((1, "week"), (2, "business day")), False),
         ("subtract 10 days from", ((10, "day"),), True),
+        ("minus a 3 week", ((3, "week"),), True),
+        ("less 2 weeks", ((2, "week"),), True),
     ],
 )
 def test_durations(text: str, parts: tuple[tuple[int, Unit], ...], backwards: bool) -> None:

@@ -184,6 +184,7 @@ def route_step(
         holds += unsaid_today_holds(goal, tool, call.args)
         holds += unnamed_day_holds(goal, tool, call.args)
         holds += measure_system_holds(goal, call.args)
+        holds += date_as_sum_holds(goal, tool, call.args)
         holds += overlooked_holds(decisions, tool) if step == 0 else []
     step_ok = next((d for d in others if d.block == "step_ok"), None)
     if step_ok is not None and step_ok.action != "continue":
@@ -258,7 +259,10 @@ def unused_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
         return [Hold(kind="stop_unsure", detail=f"the goal also gives the number {number}, which no call used")]
     if "quantity" in took:  # a conversion, and each unit the goal converts to ("to bar and then to kpa")
         values = [v for call in earlier for v in call.args.values() if v]  # as written: "MB" is no "mb"
-        unit = next((c.span for c in extracted if c.kind == "unit" and not _unit_used(c.span, values)), None)
+        unit = next(
+            (c.span for c in extracted if c.kind == "unit" and not _of_time(c.span) and not _unit_used(c.span, values)),
+            None,
+        )
         if unit is not None:
             return [Hold(kind="stop_unsure", detail=f"the goal asks for {unit!r}, which no call used")]
     if "date" in took and (year := _unused_number(goal, used, _YEAR)) is not None:
@@ -277,6 +281,15 @@ def unused_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
 
 # What joins two units a conversion is asked in: "celsius and kelvin", "grams, ounces".
 _UNITS_JOINED = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+
+
+_TIME_UNITS = frozenset({"second", "minute", "hour", "day", "week", "fortnight", "month", "year"})
+
+
+def _of_time(span: str) -> bool:
+    """Whether ``span`` names units of time only: a date's question says them too ("6 weeks after 14/01/2026 and
+    how many days from today is that", which a second question holds)."""
+    return all(unit_of(p) in _TIME_UNITS for p in _UNITS_JOINED.split(span) if p)
 
 
 def _unit_used(span: str, used: Sequence[str]) -> bool:
@@ -447,6 +460,23 @@ def measure_system_holds(goal: str, args: Mapping[str, str]) -> list[Hold]:
     return [Hold(kind="arg_unsure", detail=f"the goal says British measures, and {unsaid!r} would be read as American")]
 
 
+def date_as_sum_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
+    """A hold on arithmetic whose one expression is two small numbers over each other when the goal asks of a day
+    ("is the 5/10 a saturday" had answered 0.5): the numbers are a date."""
+    taken = [v for n, v in args.items() if any("expression" in accepted_kinds(s) for s in tool.slots if s.name == n)]
+    said = next((v for v in taken if (m := _SLASHED.fullmatch(v.strip())) and int(m[1]) <= 31 >= int(m[2])), None)
+    if said is None or _ASKS_A_DAY.search(goal) is None:
+        return []
+    return [Hold(kind="arg_unsure", detail=f"the goal asks of a day, and {said!r} reads as a date, not a sum")]
+
+
+_SLASHED = re.compile(r"(\d{1,2})\s*/\s*(\d{1,2})")
+_ASKS_A_DAY = re.compile(
+    r"(?i)\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekday|weekend|what\s+day|which\s+day"
+    r"|date|birthday|day\s+of\s+the\s+week)\b"
+)
+
+
 _TODAY = "today"
 # Words a goal says today with ("what's the date now", "tonight", "today's").
 _SAYS_TODAY = re.compile(r"(?i)\b(?:today|now|tonight|this\s+(?:morning|afternoon|evening))")
@@ -460,12 +490,25 @@ def _date_slots(tool: Tool) -> set[str]:
 def unsaid_today_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
     """A hold on a call whose one value is today, in a slot that takes a date, when the goal never says today ("days
     until ramadan", a day the extractor does not know, answered "today is today"): today is then no value of the
-    goal, but what is left when none of its values fits. A fixed list's "today" (the weather's) is a choice."""
+    goal, but what is left when none of its values fits; and on a call whose date is today when the goal counts
+    from a day of someone's it does not give ("what's 4 weeks from her admission date" had answered four weeks from
+    today). A fixed list's "today" (the weather's) is a choice."""
     values = {n: v.strip().casefold() for n, v in args.items() if v.strip()}
     dated = _date_slots(tool)
-    if list(values.values()) != [_TODAY] or not set(values) <= dated or _SAYS_TODAY.search(goal):
+    if _SAYS_TODAY.search(goal):
         return []
-    return [Hold(kind="arg_unsure", detail="the call's one value is today, which the goal does not say")]
+    if list(values.values()) == [_TODAY] and set(values) <= dated:
+        return [Hold(kind="arg_unsure", detail="the call's one value is today, which the goal does not say")]
+    owned = _OWN_DAY.search(goal)
+    if owned is not None and any(values.get(n) == _TODAY for n in dated):
+        said = " ".join(owned.group().split())
+        return [Hold(kind="arg_unsure", detail=f"the call's date is today, but the goal counts from {said!r}")]
+    return []
+
+
+# A day the goal names as someone's, which only its writer knows: "her admission date", "my start date", "our
+# wedding day" (not "the date", "what day").
+_OWN_DAY = re.compile(r"(?i)\b(?:my|her|his|their|our|your)\s+(?:[a-z]+\s+){1,2}(?:date|day)\b")
 
 
 # A span of days said from this one ("next year"), and the words before it that only place it ("until next year",

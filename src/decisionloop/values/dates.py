@@ -263,7 +263,8 @@ def read_range(text: str, today: date, *, country: str = "US") -> tuple[date, da
 _DURATION = re.compile(
     rf"""
     (?<![\w.,])  # a whole number: not the "5 days" of "1.5 days" or "1,5 days", nor a word's tail
-    (?: (?:subtract|deduct|take\s+away|take\s+off) \s+ )?  # a verb that turns it back: "subtract 10 days from"
+    (?: (?:subtract|deduct|take\s+away|take\s+off|minus|less) \s+ (?:an? \s+)? )?
+                                   # a word that turns it back: "subtract 10 days from", "minus a 3 week taper"
     (?: \d+ (?:\.\d+)? | (?:{NUMBER_WORD}) \b )  # an amount in digits or words
     \s* (?:(?:business|working|work)\s+day|weekday|day|week|month|year|fortnight) s? \b
                                    # "3days" too, but not "3 dayglo" or "a weekend"; "5 business days", "2 weekdays"
@@ -343,7 +344,7 @@ _PART = re.compile(
 )
 # Words that turn an offset backwards ("2 weeks before", "3 months ago", "minus 2 days", "-2 days", "subtract 10
 # days from"); whole words only, so "beforehand" or "agony" do not.
-_BACKWARDS = re.compile(r"\b(?:before|earlier|ago|prior|minus|subtract|deduct|take\s+away|take\s+off)\b|^\s*-")
+_BACKWARDS = re.compile(r"\b(?:before|earlier|ago|prior|minus|less|subtract|deduct|take\s+away|take\s+off)\b|^\s*-")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
