@@ -14,8 +14,8 @@ from decisionloop.values.numbers import POINT, ROUND_MODE, ROUND_PLACES, SCALE_W
 from decisionloop.values.quantity import (
     AMERICAN,
     BRITISH,
-    CASED_UNITS,
     UNIT_OF,
+    cased_unit,
     find_compounds,
     has_measure,
     read_quantity,
@@ -780,7 +780,7 @@ def _measures(phrase: str) -> str | None:
         return None
     if phrase in ("f", "F"):  # Fahrenheit's letter, which pint does not read ("68f", "20 c in f")
         return "other"
-    if phrase != "nm" and phrase.casefold() in CASED_UNITS:  # "15 kpa", "3.7 kw", "25 Nm" (values.quantity)
+    if cased_unit(phrase) is not None:  # "15 kpa", "3.7 kw", "25 Nm" (values.quantity)
         return "other"
     if phrase.casefold() in UNIT_OF:  # words unit_convert reads that pint does not ("3 kilos", "5 kms", "3 wks")
         return "time" if UNIT_OF[phrase.casefold()] == "week" else "other"

@@ -463,7 +463,8 @@ def measure_system_holds(goal: str, args: Mapping[str, str]) -> list[Hold]:
 def date_as_sum_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
     """A hold on arithmetic whose one expression is two small numbers over each other when the goal asks of a day
     ("is the 5/10 a saturday" had answered 0.5): the numbers are a date."""
-    taken = [v for n, v in args.items() if any("expression" in accepted_kinds(s) for s in tool.slots if s.name == n)]
+    sums = {s.name for s in tool.slots if "expression" in accepted_kinds(s)}
+    taken = (v for n, v in args.items() if n in sums)
     said = next((v for v in taken if (m := _SLASHED.fullmatch(v.strip())) and int(m[1]) <= 31 >= int(m[2])), None)
     if said is None or _ASKS_A_DAY.search(goal) is None:
         return []

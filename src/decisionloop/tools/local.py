@@ -30,9 +30,9 @@ from decisionloop.values.places import read_zone_offset
 from decisionloop.values.quantity import (
     AMERICAN,
     BRITISH,
-    CASED_UNITS,
     UNIT_ALIASES,
     UNIT_OF,
+    cased_unit,
     read_compound,
     read_marathon,
     read_part,
@@ -429,7 +429,7 @@ def _pint_unit(text: str) -> pint.Unit | None:
     key = _unit_key(text)
     if not key:
         return None
-    alias = UNIT_OF.get(key) or (CASED_UNITS.get(key) if text.strip() != "nm" else None)
+    alias = UNIT_OF.get(key) or cased_unit(text)
     attempts = (alias,) if alias is not None else (text.strip(), "_".join(text.split()), "_".join(key.split()))
     for attempt in attempts:
         try:

@@ -167,10 +167,17 @@ def has_measure(units: object, dimensional: bool) -> bool:
 
 # Units people write in lower case whose case pint reads as something else or not at all: "15 kpa", "3.7 kw",
 # "500 mah"; and the newton metre, which pint reads as "number meter".
-CASED_UNITS = {
+_CASED_UNITS = {
     "kpa": "kPa", "mpa": "MPa", "hpa": "hPa", "kw": "kW", "kwh": "kWh", "kj": "kJ", "mah": "mAh", "khz": "kHz",
     "mhz": "MHz", "ghz": "GHz", "bhp": "horsepower", "nm": "N*m", "n m": "N*m", "n·m": "N*m", "n-m": "N*m",
 }  # fmt: skip
+
+
+def cased_unit(text: str) -> str | None:
+    """Pint's spelling of a unit written in another case ("kpa" → "kPa", "Nm" → "N*m"), or None; "nm" in lower
+    case is a nanometre, which pint reads as it is."""
+    written = " ".join(text.split())
+    return None if written == "nm" else _CASED_UNITS.get(written.casefold())
 
 
 @lru_cache(maxsize=4096)
@@ -178,8 +185,7 @@ def _unit(text: str) -> str | None:
     """Pint's name for the unit ``text`` writes, when it has a dimension; else None."""
     phrase = text.strip().rstrip(".")
     phrase = _BYTES.get(phrase.casefold(), phrase)
-    if phrase != "nm":  # "nm" in lower case is a nanometre; "Nm", "NM" a newton metre
-        phrase = CASED_UNITS.get(phrase.casefold(), phrase)
+    phrase = cased_unit(phrase) or phrase
     degrees = _DEGREES.fullmatch(phrase)
     if degrees is not None:
         phrase = _SCALES.get(degrees.group(1).casefold(), degrees.group(1))
