@@ -1,6 +1,6 @@
 """Candidate extraction (no model): spans from the goal and observations, and the options they give a slot."""
 
-from decisionloop.extract._numbers import numbers_in_digits
+from decisionloop.extract._numbers import is_time_unit, numbers_in_digits
 from decisionloop.extract._text import is_function, occurrences
 from decisionloop.extract.candidates import Candidate, extract
 from decisionloop.extract.slots import accepted_kinds, slot_options
@@ -13,6 +13,7 @@ __all__ = [
     "is_city",
     "is_country",
     "is_function",
+    "is_time_unit",
     "numbers_in_digits",
     "occurrences",
     "slot_options",

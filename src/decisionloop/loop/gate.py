@@ -7,7 +7,7 @@ Every rule fails closed — a degraded decision, a missing argument or an unsure
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from decisionloop.core.answers import ChoiceAnswer
@@ -16,7 +16,15 @@ from decisionloop.core.decision import Decision
 from decisionloop.core.records import Call, Hold
 from decisionloop.core.tool import NONE, Tool
 from decisionloop.core.vocab import ARG_PREFIX, ASK_USER
-from decisionloop.extract import accepted_kinds, extract, is_function, numbers_in_digits, occurrences
+from decisionloop.extract import (
+    Candidate,
+    accepted_kinds,
+    extract,
+    is_function,
+    is_time_unit,
+    numbers_in_digits,
+    occurrences,
+)
 from decisionloop.extract.candidates import GOAL
 from decisionloop.loop import described
 from decisionloop.model.actions import name_words
@@ -24,7 +32,7 @@ from decisionloop.model.matching import Match
 from decisionloop.spec.gates import block_thresholds
 from decisionloop.spec.model import Spec
 from decisionloop.values.dates import MONTHS, WEEKDAYS
-from decisionloop.values.quantity import BRITISH, unit_of
+from decisionloop.values.quantity import BRITISH, UNITS_JOINED, unit_of
 
 PICK_QUESTION = "tool"
 
@@ -244,12 +252,9 @@ def unused_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
     extracted = [c for c in extract(goal, []) if c.source == GOAL]
     found = [c for c in extracted if c.kind in (*_TASK_KINDS, "date")]
     took = {c.kind for c in found if _used(c.kind, c.span, used)}
-    if "expression" in took and all(c.kind != "quantity" for c in found):  # arithmetic, and a unit to answer in
-        unit = next(
-            (c.span for c in extracted if c.kind == "unit" and not any(c.span.casefold() in u for u in used)), None
-        )
-        if unit is not None:
-            return [Hold(kind="stop_unsure", detail=f"the goal asks for {unit!r}, which no call used")]
+    arithmetic = "expression" in took and all(c.kind != "quantity" for c in found)  # and a unit to answer in
+    if arithmetic and (unit := _unused_unit(extracted, lambda s: any(s.casefold() in u for u in used))) is not None:
+        return [Hold(kind="stop_unsure", detail=f"the goal asks for {unit!r}, which no call used")]
     for c in found:
         if c.kind in took & _TASK_KINDS and not _used(c.kind, c.span, used):
             return [Hold(kind="stop_unsure", detail=f"the goal also gives {c.span!r}, which no call used")]
@@ -259,11 +264,7 @@ def unused_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
         return [Hold(kind="stop_unsure", detail=f"the goal also gives the number {number}, which no call used")]
     if "quantity" in took:  # a conversion, and each unit the goal converts to ("to bar and then to kpa")
         values = [v for call in earlier for v in call.args.values() if v]  # as written: "MB" is no "mb"
-        unit = next(
-            (c.span for c in extracted if c.kind == "unit" and not _of_time(c.span) and not _unit_used(c.span, values)),
-            None,
-        )
-        if unit is not None:
+        if (unit := _unused_unit(extracted, lambda s: _of_time(s) or _unit_used(s, values))) is not None:
             return [Hold(kind="stop_unsure", detail=f"the goal asks for {unit!r}, which no call used")]
     if "date" in took and (year := _unused_number(goal, used, _YEAR)) is not None:
         return [Hold(kind="stop_unsure", detail=f"the goal also gives the year {year}, which no call used")]
@@ -279,23 +280,21 @@ def unused_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
     return []
 
 
-# What joins two units a conversion is asked in: "celsius and kelvin", "grams, ounces".
-_UNITS_JOINED = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
-
-
-_TIME_UNITS = frozenset({"second", "minute", "hour", "day", "week", "fortnight", "month", "year"})
+def _unused_unit(extracted: Sequence[Candidate], used: Callable[[str], bool]) -> str | None:
+    """The first unit the goal asks for (a candidate of kind unit) that ``used`` does not find in a call."""
+    return next((c.span for c in extracted if c.kind == "unit" and not used(c.span)), None)
 
 
 def _of_time(span: str) -> bool:
     """Whether ``span`` names units of time only: a date's question says them too ("6 weeks after 14/01/2026 and
     how many days from today is that", which a second question holds)."""
-    return all(unit_of(p) in _TIME_UNITS for p in _UNITS_JOINED.split(span) if p)
+    return all(is_time_unit(p) for p in UNITS_JOINED.split(span) if p)
 
 
 def _unit_used(span: str, used: Sequence[str]) -> bool:
     """Whether every unit ``span`` names is one a value in ``used`` names ("Celsius" is the "C" a call took)."""
-    took = {unit_of(p) or p.casefold() for u in used for p in _UNITS_JOINED.split(u) if p}
-    return all((unit_of(p) or p.casefold()) in took for p in _UNITS_JOINED.split(span) if p)
+    took = {unit_of(p) or p.casefold() for u in used for p in UNITS_JOINED.split(u) if p}
+    return all((unit_of(p) or p.casefold()) in took for p in UNITS_JOINED.split(span) if p)
 
 
 # A time of day: "8pm", "9.30am", "14:00", "7 a.m." (not a ratio or a score: "3:1" has no minutes).
@@ -308,11 +307,13 @@ _HOUR = re.compile(
 def _unused_hour(goal: str, used: Sequence[str]) -> str | None:
     """A time of day the goal gives that no value in ``used`` holds ("what time is it in LA when it's 8pm here"
     answered with LA's time now)."""
-    held = "".join(u.replace(" ", "").replace(".", "") for u in used)
-    for m in _HOUR.finditer(goal):
-        if m.group().casefold().replace(" ", "").replace(".", "") not in held:
-            return m.group()
-    return None
+    held = [_squeezed(u) for u in used]
+    return next((m.group() for m in _HOUR.finditer(goal) if not any(_squeezed(m.group()) in u for u in held)), None)
+
+
+def _squeezed(text: str) -> str:
+    """``text`` in lower case without spaces or dots: "9.30 am" and "930am" are one time."""
+    return text.casefold().replace(" ", "").replace(".", "")
 
 
 # An age or a count of years the goal asks of a dated day by: "my 30th birthday", "our 25th anniversary", "when I

@@ -32,6 +32,7 @@ from decisionloop.values.quantity import (
     BRITISH,
     UNIT_ALIASES,
     UNIT_OF,
+    UNITS_JOINED,
     cased_unit,
     read_compound,
     read_marathon,
@@ -516,16 +517,12 @@ def _converted_otherwise(text: str, unit: str, label: str) -> tuple[float, str]:
     return _convert(f"{race[1]} km", unit, label), label
 
 
-# Two target units or more ("fahrenheit and kelvin", "miles, feet"), each converted to.
-_UNITS_JOINED = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
-
-
 def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     """Convert ``args['quantity']`` to the unit ``args['to_unit']`` (a catalog key or any unit pint reads) as
     ``5 miles = 8.047 kilometers``; to each of two units or more joined by "and" ("fahrenheit and kelvin") as
     ``20 celsius = 68 degrees Fahrenheit = 293.15 kelvin``."""
     text, to_unit = args.get("quantity", "").strip(), args.get("to_unit", "").strip()
-    parts = [p for p in _UNITS_JOINED.split(to_unit) if p]
+    parts = [p for p in UNITS_JOINED.split(to_unit) if p]  # two target units or more, each converted to
     if len(parts) == 2 and (compound := _in_two_units(text, parts[0], parts[1])) is not None:
         return compound
     if len(parts) > 1 and all(target_unit(p) is not None for p in parts):

@@ -202,6 +202,10 @@ def _unit(text: str) -> str | None:
     return None
 
 
+# Two units or more asked for at once ("fahrenheit and kelvin", "miles, feet"): what joins them.
+UNITS_JOINED = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+
+
 def unit_of(text: str) -> str | None:
     """Pint's name for the unit ``text`` names, a short name unit_convert knows ("C", "km/h", "mi") first; None
     when it names none."""
