@@ -310,6 +310,93 @@ def test_expressions_in_the_goal(goal: str, expected: set[str]) -> None:
     assert expected <= set(spans(goal, kind="expression"))
 
 
+@pytest.mark.parametrize(
+    ("goal", "expected"),
+    [
+        ("rent is 1,350 and going up 4% next year, new rent?", ["1,350 + 4% of 1,350"]),
+        ("the bill is £48 and it will go down by 5 percent, what will it be", ["48 - 5% of 48"]),
+        ("i got 7% raise on 48,500 whats my new salary", ["48,500 + 7% of 48,500"]),
+        ("how much is a 7% raise on 48500", ["7% of 48500"]),  # the rise itself: no new salary asked
+        ("i earn 3400 gross a month and tax is 22%, what's my take home", ["3400 - 22% of 3400"]),
+        ("set aside 25% for tax on £38,000, how much is left", ["38,000 - 25% of 38,000"]),
+        ("22% tax on 3400, whats my take home", ["3400 - 22% of 3400"]),  # not the tax alone
+        ("pizza is $18 for 8 slices, price per slice?", ["18 / 8"]),
+        ("made $142 in tips over 5 shifts whats that per shift", ["142 / 5"]),
+        ("7 of us are chipping in for a £150 leaving gift, how much each", ["150 / 7"]),
+        ("we're 4 and the bill is $230, how much does everyone pay", ["230 / 4"]),
+        ("split £57.20 between me and 3 mates", ["57.20 / (3 + 1)"]),
+        ("can u add 14.99 19.50 7.25 and 3.80", ["14.99 + 19.50 + 7.25 + 3.80"]),
+        ("3 quotes for the new carpet £420 £385 and £460, whats the average", ["(420 + 385 + 460) / 3"]),
+        ("the average of $12, $15 and $20", ["(12 + 15 + 20) / 3"]),
+        ("180 guests at £72 a head", ["180 × 72"]),
+        (
+            "I had ₦45,000 and spent ₦17,850 on transport and ₦9,200 on food, how much is left",
+            ["45,000 - 17,850 - 9,200"],
+        ),
+        ("how much is left from a 500 budget after spending 123.45 and 89.99", ["500 - 123.45 - 89.99"]),
+        ("paid 240 for 16 litres of fuel, whats the price per litre", ["240 / 16"]),
+        ("a dozen eggs cost $4.20, how much per egg", ["4.20 / 12"]),
+        ("uber was 23.80, add a 10% tip", ["23.80 + 10% of 23.80"]),
+        ("bill is ₹3,460 and we want to leave 10% tip, whats the total", ["3,460 + 10% of 3,460"]),
+        ("the bill was 80 and we left a 15% tip, how much was the tip", ["15% of 80"]),
+        ("our electricity bill was £142.30, split it 3 ways", ["142.30 / 3"]),
+        ("my pay went from 48,000 to 51,600, what percent raise is that", ["(51,600 - 48,000) / 48,000 × 100"]),
+        ("price dropped from ₹1,299 to ₹999, what % discount is that", ["(1,299 - 999) / 1,299 × 100"]),
+        ("average daily steps: 8200, 10400, 6100", ["(8200 + 10400 + 6100) / 3"]),
+        ("avg of 4.2, 3.9 and 5.1", ["(4.2 + 3.9 + 5.1) / 3"]),
+        ("what's 0.75 of 1,600", ["0.75 × 1,600"]),
+        ("whats 18% GST on ₹2,340", ["18% of 2,340"]),
+        ("price before vat if the total is €61.50 and vat is 23%", ["61.50 / (1 + 23%)"]),
+        ("divide ₦2.4 million by 16 staff", ["2400000 / 16"]),
+        ("pay rise of 4% on a salary of £31,500, new salary?", ["31,500 + 4% of 31,500"]),
+        ("spent £23.40, £8.99, £112 and £6.50 today, add it up", ["23.40 + 8.99 + 112 + 6.50"]),
+        ("worked 6.5, 8, 7.25, 9 and 4 hours this week, total hours", ["6.5 + 8 + 7.25 + 9 + 4"]),
+        ("blood pressure readings 120, 135, 128 average", ["(120 + 135 + 128) / 3"]),
+        ("milk went from 1.09 to 1.35, how much % up is that", ["(1.35 - 1.09) / 1.09 × 100"]),
+        ("party costs ₦180,000 for 45 guests, whats that per head", ["180,000 / 45"]),
+        ("we raised €3,415 at the bake sale, split it equally among 3 charities", ["3,415 / 3"]),
+        ("divide 84 litres of milk among 16 customers", ["84 / 16"]),
+        ("how much change from 50 if the shopping comes to 37.65", ["50 - 37.65"]),
+        ("35% of my 2,800 pay goes on rent, how much is that", ["35% of 2,800"]),
+        ("made $1,280 this week, spent $214 on gas and $38 on tolls. net?", ["1,280 - 214 - 38"]),
+        ("it was 79.99 now it's 59.99, how many percent off is that", ["(79.99 - 59.99) / 79.99 × 100"]),
+        ("2.5% cashback on $640 is how much", ["2.5% of 640"]),
+        ("15% capital gains tax on an $8,400 gain", ["15% of 8,400"]),
+        ("paid £62.80 for 41.3 litres, whats that per litre", ["62.80 / 41.3"]),
+    ],
+)
+def test_money_word_problems_are_read_as_the_goal_asks_them(goal: str, expected: list[str]) -> None:
+    assert spans(goal, kind="expression") == expected
+
+
+@pytest.mark.parametrize(
+    "goal",
+    [
+        "in 2025 my rent is going up 4%, what's the new rent",  # a year is no rent
+        "4 grandchildren, £50 each at christmas and £25 each for birthdays, how much each",  # two amounts to share
+        "180 guests at £72 a head, how much each",  # the amount is already each one's
+        "$18 for 8 slices, how many calories per pizza",  # per something else
+        "i earn 3400 and tax is 22%, how much tax is that",  # the tax, not what is left, and no new amount
+        "3 days at £210 a day plus £185 materials, whats the invoice total",  # "a day" is the rate's, no question
+        "mum gave ₹5000 to 4 kids in the ratio 2:1:1:1, how much does each get",  # unequal shares
+        "I paid 5, 10 and 20 and the total was 35",  # the total is given, not asked
+    ],
+)
+def test_a_money_word_problem_whose_question_the_numbers_do_not_answer_is_not_read_as_one(goal: str) -> None:
+    found = spans(goal, kind="expression")
+    wrong = (
+        "2025 + 4% of 2025",
+        "50 / 4",
+        "72 / 180",
+        "18 / 8",
+        "3400 - 22% of 3400",
+        "210 / 3",
+        "5000 / 4",
+        "5 + 10 + 20",
+    )
+    assert not any(e in found for e in wrong)
+
+
 def test_what_a_percentage_of_an_amount_comes_to_is_no_expression() -> None:
     # "5% of my savings is 300" says what 5% is; there is nothing to take 5% of
     assert spans("5% of my savings is 300", kind="expression") == []

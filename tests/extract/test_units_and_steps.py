@@ -68,6 +68,8 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("add 17 and 25 then multiply by 3", "(17 + 25) × 3", 126),
         ("multiply 6 by 7, then subtract 2 and then divide by 4", "(6 * 7 - 2) ÷ 4", 10),
         ("add 2 and 3 then square it", "(2 + 3) ^ 2", 25),
+        ("whats 15% off 200 then add 10% tax", "(200 - 15% of 200) × (1 + 10%)", 187),  # was "+ 10", 180
+        ("200 plus 50 then take away 10 percent", "(200 plus 50) × (1 - 10%)", 225),
         ("12 plus 8 then divide by 5", "(12 plus 8) ÷ 5", 4),
         ("square root of 144", "√144", 12),
         ("15% tip on 86.40", "15% of 86.40", 12.96),

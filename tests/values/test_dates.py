@@ -144,6 +144,19 @@ def test_durations_keep_their_direction_word(text: str, span: str) -> None:
     assert span in list(find_durations(text))
 
 
+@pytest.mark.parametrize(
+    ("text", "spans"),
+    [
+        ("deadline is 2 weeks and 3 days from today", ["2 weeks and 3 days from"]),  # was "2 weeks" alone
+        ("1 year, 2 months after march 3", ["1 year, 2 months after"]),
+        ("3 days ago and 2 weeks later", ["3 days ago", "2 weeks later"]),  # each has its direction
+        ("2 weeks minus 3 days", ["2 weeks", "minus 3 days"]),  # "minus" turns the second back
+    ],
+)
+def test_the_parts_of_one_amount_of_time_are_one_duration(text: str, spans: list[str]) -> None:
+    assert list(find_durations(text)) == spans
+
+
 @pytest.mark.parametrize("text", ["1.5 hours", "a weekend away", "3 dayglo", "twenty days", "1,5 days"])
 def test_what_is_not_a_duration(text: str) -> None:
     assert list(find_durations(text)) == []

@@ -16,6 +16,9 @@ from decisionloop.values.dates import MONTHS, WEEKDAYS
 Found = tuple[str, SpanKind]  # a span and its kind, as every finder returns them
 
 MAX_SPAN = 80
+# A number as written in English: digits with optional thousands commas (1,250: groups of exactly three) and
+# decimals (3.5). A comma before fewer than three digits ends the number, so "1, 2 and 3" are three numbers.
+NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 
 
 def words(text: str) -> frozenset[str]:

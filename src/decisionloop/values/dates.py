@@ -274,10 +274,31 @@ _DURATION = re.compile(
 )
 
 
+# What joins the parts of one amount of time ("2 weeks and 3 days", "1 year, 2 months").
+_PARTS_JOINED = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+)", re.IGNORECASE)
+_TURNED_BACK = re.compile(r"(?:subtract|deduct|take|minus|less)\b", re.IGNORECASE)
+
+
 def find_durations(text: str) -> Iterator[str]:
-    """Amounts of time in ``text`` with their direction word (90 days from, 2 weeks after, a month)."""
+    """Amounts of time in ``text`` with their direction word (90 days from, 2 weeks after, a month); parts of one
+    amount are one ("2 weeks and 3 days from": never 2 weeks alone)."""
+    start = end = None
     for m in _DURATION.finditer(text):
-        yield " ".join(m.group().split())
+        joined = (
+            end is not None
+            and _PARTS_JOINED.fullmatch(text, end, m.start()) is not None
+            and _TURNED_BACK.match(text, m.start()) is None  # "2 weeks minus 3 days" is two amounts
+        )
+        if start is not None and end is not None and not joined:
+            yield " ".join(text[start:end].split())
+            start = None
+        start = m.start() if start is None else start
+        end = m.end()
+        if m["direction"]:  # the amount ends at its direction word
+            yield " ".join(text[start:end].split())
+            start = end = None
+    if start is not None and end is not None:
+        yield " ".join(text[start:end].split())
 
 
 # An amount of clock time from now, with the word that places it: "in 3 hours", "in half an hour", "45 minutes
