@@ -363,6 +363,9 @@ def test_expressions_in_the_goal(goal: str, expected: set[str]) -> None:
         ("2.5% cashback on $640 is how much", ["2.5% of 640"]),
         ("15% capital gains tax on an $8,400 gain", ["15% of 8,400"]),
         ("paid £62.80 for 41.3 litres, whats that per litre", ["62.80 / 41.3"]),
+        ("420 km trip, my car uses 6.8 L per 100 km, petrol is R$5.89 a litre. fuel cost?", ["420 / 100 × 6.8 × 5.89"]),
+        ("gas is $3.29 a gallon, trip is 420 miles, car does 28 mpg. how much for gas", ["420 / 28 × 3.29"]),
+        ("the bill came to 96.40, split it between 4", ["96.40 / 4"]),
     ],
 )
 def test_money_word_problems_are_read_as_the_goal_asks_them(goal: str, expected: list[str]) -> None:
@@ -380,6 +383,8 @@ def test_money_word_problems_are_read_as_the_goal_asks_them(goal: str, expected:
         "3 days at £210 a day plus £185 materials, whats the invoice total",  # "a day" is the rate's, no question
         "mum gave ₹5000 to 4 kids in the ratio 2:1:1:1, how much does each get",  # unequal shares
         "I paid 5, 10 and 20 and the total was 35",  # the total is given, not asked
+        "add 17 and 25 then split it 4 ways",  # 25 is no bill: the sum is split (a step, below)
+        "120 miles each way at 40 mpg, gas is $3.10 a gallon",  # the trip is twice the distance: a person says
     ],
 )
 def test_a_money_word_problem_whose_question_the_numbers_do_not_answer_is_not_read_as_one(goal: str) -> None:

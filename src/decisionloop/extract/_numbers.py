@@ -216,7 +216,7 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # $200 coat"): the second is off what the first leaves
         (rf"({NUM}){_PERCENT_WORD}\s+off\s+(?:of\s+)?(?:an?\s+|the\s+)?[$€£₹₦¥]?\s*({NUM})[^.?!\d%]{{0,30}}?\b"
          rf"{_FURTHER}\s+({NUM}){_PERCENT_WORD}(?:\s+off)?", "{1} × (1 - {0}%) × (1 - {2}%)"),
-        (rf"({NUM}){_PERCENT_WORD}\s+off\b[^.?!\d%]{{0,20}}?\b{_FURTHER}\s+({NUM}){_PERCENT_WORD}\s+off\s+(?:on|of|from)\s+"
+        (rf"({NUM}){_PERCENT_WORD}\s+off\b[^.?!\d%]{{0,20}}?\b{_FURTHER}\s+({NUM}){_PERCENT_WORD}\s+off\s+(?:(?:on|of|from)\s+)?"
          rf"(?:an?\s+|the\s+)?[$€£₹₦¥]?\s*({NUM})", "{2} × (1 - {0}%) × (1 - {1}%)"),
         # a price with a percentage off is what is left to pay ("20% off 150" → 120), as shops mean it
         (rf"({NUM})\s*(?:%|\s+percent)\s+off\s+(?:of\s+)?(?:an?\s+|the\s+)?[$€£₹₦¥]?\s*({NUM})", "{1} - {0}% of {1}"),
@@ -278,6 +278,8 @@ _THEN = re.compile(
       (?:and\s+)? then \s+ (?:
         (?P<squared> square\s+(?:it|that|the\s+result) | (?:it\s+)?squared )
       | (?P<times> double | triple | halve ) \s+ (?:it|that|the\s+result)  # "then double it"
+      | split \s+ (?:it\s+|that\s+|the\s+(?:result|total|lot)\s+)? (?:(?:between|among|by|into)\s+)? (?P<split> \d+ )
+        (?:\s+ways\b|(?=\s+[a-z]+)|(?![\w.]))  # "then split between 3", "then split it 4 ways"
       | (?P<op> (?:multiply|divide|raise)(?:\s+it)?\s+(?:by|to\s+the\s+power\s+of) | times | plus | minus
                | multiplied\s+by | divided\s+by | add | subtract | take\s+away | to\s+the\s+power\s+of )
         \s+ (?P<n> {NUM}) (?P<pct> \s*% | \s+percent\b )? (?:\s+(?:to|from)\s+(?:it|that|the\s+result))? (?![\w.])
@@ -727,6 +729,8 @@ def _step(m: re.Match[str]) -> tuple[str, str]:
         return "^", "2"
     if m["times"]:
         return {"double": ("×", "2"), "triple": ("×", "3"), "halve": ("÷", "2")}[m["times"].casefold()]
+    if m["split"]:
+        return "÷", m["split"]
     words = (m["op"] or m["op2"]).casefold().split()
     return _STEP_OPS.get(" ".join(words)) or _STEP_OPS[words[0]], m["n"] or m["n2"]
 

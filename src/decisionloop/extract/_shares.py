@@ -100,9 +100,14 @@ _TIPPED = re.compile(
     rf"(?P<p>{NUM}){_PERCENT}\s+(?:tip|service(?:\s+charge)?|gratuity)\b"
 )
 _ASKS_TOTAL = re.compile(r"(?i)\b(?:total|altogether|all\s+in|in\s+all|whole\s+bill)\b")
+# A sum of money said as one: with its currency sign, or as what something was or came to ("the bill was 142.30").
+_BILL = (
+    rf"(?:{_SIGN}\s*{_START}(?P<n>{NUM})|\b(?:was|is|were|are|came\s+to|comes\s+to|cost|costs|of|totall?ed)\s+"
+    rf"{_START}(?P<n2>{NUM}))"
+)
 # An amount said first, then split some ways ("our electricity bill was £142.30, split it 3 ways").
 _SPLIT_IT = re.compile(
-    rf"(?i){_AMOUNT}(?![\d%])[^.?!\d%]{{0,40}}?\bsplit\s+(?:it|that|this|them|the\s+lot)\s+(?:equally\s+|evenly\s+)?"
+    rf"(?i){_BILL}(?![\d%])[^.?!\d%]{{0,40}}?\bsplit\s+(?:it|that|this|them|the\s+lot)\s+(?:equally\s+|evenly\s+)?"
     rf"(?:(?:in|into)\s+(?P<k>\d+)\s+ways|"
     rf"(?P<k2>\d+)\s+ways|(?:between|among)\s+(?P<k3>\d+)\b)"
 )
@@ -136,6 +141,20 @@ _REACH = 60  # characters after a sum where its question may stand
 _QUESTION_GAP = re.compile(r"(?i)[,;?]|\b(?:how|what|whats|price|cost|so|that)\b")
 
 
+# A trip's fuel cost: its distance, what the car uses, and the fuel's price ("420 km trip, my car uses 6.8 L per 100
+# km, petrol is R$5.89 a litre", "15,000 miles a year at 38 mpg and gas is $3.45 a gallon").
+_KM = r"(?:km|kms|kilomet(?:er|re)s?)\b"
+_BOTH_WAYS = re.compile(r"(?i)\b(?:and\s+back|return\s+trip|round\s+trip|each\s+way|both\s+ways)\b")
+_TRIP_KM = re.compile(rf"(?i){_START}(?P<d>{NUM})\s*{_KM}")
+_USES_PER_100 = re.compile(
+    rf"(?i){_START}(?P<c>{NUM})\s*(?:l|litres?|liters?)\s*(?:/|per|every|a|for)\s*(?:100|a\s+hundred)\s*{_KM}"
+)
+_PER_LITRE = re.compile(rf"(?i)(?:{_SIGN}\s*)?{_START}(?P<p>{NUM})(?:\s*[a-z]+)?\s*(?:a|per|/)\s*(?:litre|liter|l)\b")
+_TRIP_MILES = re.compile(rf"(?i){_START}(?P<d>{NUM})\s*(?:miles|mi)\b")
+_MPG = re.compile(rf"(?i){_START}(?P<m>{NUM})\s*(?:mpg\b|miles\s+(?:per|a|to\s+the|to\s+a)\s+gallon\b)")
+_PER_GALLON = re.compile(rf"(?i)(?:{_SIGN}\s*)?{_START}(?P<p>{NUM})(?:\s*[a-z]+)?\s*(?:a|per|/)\s*(?:gallon|gal)\b")
+
+
 def shares(text: str) -> Iterator[tuple[int, int, str]]:
     """The arithmetic of the money word problems ``text`` asks, each with the span it reads."""
     yield from _changed(text)
@@ -143,6 +162,25 @@ def shares(text: str) -> Iterator[tuple[int, int, str]]:
     yield from _shared(text)
     yield from _tipped(text)
     yield from _left_after(text)
+    yield from _fuel(text)
+
+
+def _fuel(text: str) -> Iterator[tuple[int, int, str]]:
+    """A trip's fuel cost, where the goal gives its distance, the car's use and the fuel's price once each."""
+    if _BOTH_WAYS.search(text) is not None:  # a distance each way: the trip is twice it, or not; a person says
+        return
+    for trip, use, price, per in (
+        (_TRIP_KM, _USES_PER_100, _PER_LITRE, "{d} / 100 × {use} × {p}"),
+        (_TRIP_MILES, _MPG, _PER_GALLON, "{d} / {use} × {p}"),
+    ):
+        uses = list(use.finditer(text))
+        prices = list(price.finditer(text))
+        # a distance is no part of what the car uses ("100 km" of "6.8 L per 100 km", "38 miles" of "38 miles a gallon")
+        trips = [t for t in trip.finditer(text) if not any(u.start() <= t.start() < u.end() for u in uses)]
+        if len(trips) == len(uses) == len(prices) == 1:
+            spans = (trips[0], uses[0], prices[0])
+            start, end = min(m.start() for m in spans), max(m.end() for m in spans)
+            yield start, end, per.format(d=trips[0]["d"], use=uses[0][1], p=prices[0]["p"])
 
 
 def _changed(text: str) -> Iterator[tuple[int, int, str]]:
@@ -167,7 +205,7 @@ def _shared(text: str) -> Iterator[tuple[int, int, str]]:
     for m in _SPLIT_WITH_ME.finditer(text):
         yield m.start(), m.end(), f"{m['n']} / ({m['k']} + 1)"
     for m in _SPLIT_IT.finditer(text):
-        yield m.start(), m.end(), f"{m['n']} / {m['k'] or m['k2'] or m['k3']}"
+        yield m.start(), m.end(), f"{_amount(m)} / {m['k'] or m['k2'] or m['k3']}"
     for m in (*_FOR_COUNT.finditer(text), *_COUNT_COSTS.finditer(text)):
         asked = _ASKED_PER.search(text, m.end(), m.end() + _REACH)
         if (
