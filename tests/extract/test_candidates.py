@@ -359,6 +359,7 @@ def test_expressions_in_the_goal(goal: str, expected: set[str]) -> None:
         ("how much change from 50 if the shopping comes to 37.65", ["50 - 37.65"]),
         ("35% of my 2,800 pay goes on rent, how much is that", ["35% of 2,800"]),
         ("made $1,280 this week, spent $214 on gas and $38 on tolls. net?", ["1,280 - 214 - 38"]),
+        ("had 100, spent 20, 30 and 15.50, how much left", ["100 - 20 - 30 - 15.50"]),
         ("it was 79.99 now it's 59.99, how many percent off is that", ["(79.99 - 59.99) / 79.99 × 100"]),
         ("2.5% cashback on $640 is how much", ["2.5% of 640"]),
         ("15% capital gains tax on an $8,400 gain", ["15% of 8,400"]),
@@ -384,6 +385,7 @@ def test_money_word_problems_are_read_as_the_goal_asks_them(goal: str, expected:
         "mum gave ₹5000 to 4 kids in the ratio 2:1:1:1, how much does each get",  # unequal shares
         "I paid 5, 10 and 20 and the total was 35",  # the total is given, not asked
         "add 17 and 25 then split it 4 ways",  # 25 is no bill: the sum is split (a step, below)
+        "got a 4% raise on 52k, whats my new salary",  # 52k is no 52
         "120 miles each way at 40 mpg, gas is $3.10 a gallon",  # the trip is twice the distance: a person says
     ],
 )

@@ -16,6 +16,8 @@ MONEY_SIGN = r"(?:[$€£₹₦¥]|R\$|A\$|C\$)"
 _SIGN = MONEY_SIGN
 _MONEY_AFTER = r"(?:usd|eur|gbp|dollars?|bucks|euros?|pounds?|quid|rupees?|naira|reais|rand)\b"
 _START = r"(?<![\w.,/:\-])"
+# Where an amount ends: not inside a word or a number ("52k", "12.5.2026"), nor before a percent sign.
+_ENDED = r"(?![\w%]|[.,]\d)"
 _PERCENT = r"\s*(?:%|\s+per\s*cent\b|\s+percent\b)"
 # An amount of money: its sign before it or its currency after it.
 _MONEY = rf"(?:{_SIGN}\s*(?P<n>{NUM})|{_START}(?P<n2>{NUM})\s*{_MONEY_AFTER})"
@@ -27,20 +29,20 @@ _DOWN = r"(?:going|goes|go|gone|went|is\s+going|will\s+go)\s+down|dropp?(?:s|ing
 # An amount, then that it goes up or down by a percentage ("rent is 1,350 and going up 4% next year", "my gas bill
 # is 48 pounds a month ... going up by 12 percent"): no other number between the two.
 _CHANGED = re.compile(
-    rf"(?i){_AMOUNT}(?![\d%])[^.?!\d%]{{0,60}}?\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:by\s+)?(?:an?\s+)?"
+    rf"(?i){_AMOUNT}{_ENDED}[^.?!\d%]{{0,60}}?\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:by\s+)?(?:an?\s+)?"
     rf"(?P<p>{NUM}){_PERCENT}"
 )
 # A rise or cut of a percentage on an amount ("i got 7% raise on 48,500", "a 3% pay rise on £31,000").
 _RAISE = re.compile(
     rf"(?i)\b(?P<p>{NUM}){_PERCENT}\s+(?:pay\s+|price\s+|rent\s+)?(?:(?P<up>rise|raise|increase|hike|uplift)|"
     rf"(?P<down>cut|decrease|reduction|drop))\s+(?:on|to|of|from|in)\s+(?:(?:my|a|the|our|his|her|their)\s+)?"
-    rf"(?:[a-z]+\s+){{0,2}}?(?:{_SIGN}\s*)?(?P<n>{NUM})(?![\d%])"
+    rf"(?:[a-z]+\s+){{0,2}}?(?:{_SIGN}\s*)?(?P<n>{NUM}){_ENDED}"
 )
 # The same said the other way round ("pay rise of 4% on a salary of £31,500").
 _RISE_OF = re.compile(
     rf"(?i)\b(?:(?P<up>rise|raise|increase|hike|uplift)|(?P<down>cut|decrease|reduction|drop))\s+of\s+(?P<p>{NUM})"
     rf"{_PERCENT}\s+(?:on|to|in|from)\s+(?:(?:my|a|the|our|his|her|their)\s+)?(?:[a-z]+\s+){{0,2}}?(?:of\s+)?"
-    rf"(?:{_SIGN}\s*)?(?P<n>{NUM})(?![\d%])"
+    rf"(?:{_SIGN}\s*)?(?P<n>{NUM}){_ENDED}"
 )
 # What the goal asks of an amount changed: the new one ("new salary", "what will I be paying", "after").
 _ASKS_NEW = re.compile(r"(?i)\b(?:new|after|will|become|becomes|end\s+up|now|total|then)\b")
@@ -49,12 +51,12 @@ _ASKS_NEW = re.compile(r"(?i)\b(?:new|after|will|become|becomes|end\s+up|now|tot
 # what's my take home", "set aside 25% for tax on £38,000, how much is left").
 _TAXED = (
     re.compile(
-        rf"(?i){_AMOUNT}(?![\d%])[^.?!\d%]{{0,40}}?\b(?:tax(?:es)?|deductions?)\s+(?:is|are|at|of|rate\s+is)\s+"
+        rf"(?i){_AMOUNT}{_ENDED}[^.?!\d%]{{0,40}}?\b(?:tax(?:es)?|deductions?)\s+(?:is|are|at|of|rate\s+is)\s+"
         rf"(?:about\s+|around\s+)?(?P<p>{NUM}){_PERCENT}"
     ),
     re.compile(
         rf"(?i)\b(?P<p>{NUM}){_PERCENT}\s+(?:for|in|as)?\s*(?:income\s+)?(?:tax(?:es)?|deductions?)\s+(?:on|from|off)\s+"
-        rf"(?:(?:my|a|the|our)\s+)?(?:[a-z]+\s+){{0,2}}?(?:{_SIGN}\s*)?(?P<n>{NUM})(?![\d%])"
+        rf"(?:(?:my|a|the|our)\s+)?(?:[a-z]+\s+){{0,2}}?(?:{_SIGN}\s*)?(?P<n>{NUM}){_ENDED}"
     ),
 )
 _ASKS_LEFT = re.compile(
@@ -90,13 +92,13 @@ _FOR_COUNT = re.compile(
 # A number of things and what they cost, asked per one ("12 eggs cost $4.20, how much per egg").
 _COUNT_COSTS = re.compile(
     rf"(?i){_START}(?P<k>\d+)\s+(?P<things>[a-z]+)(?:\s+[a-z]+){{0,2}}?\s+(?:cost|costs|is|are|was|were|for)\s+"
-    rf"(?:{_SIGN}\s*)?(?P<n>{NUM})(?![\d%])"
+    rf"(?:{_SIGN}\s*)?(?P<n>{NUM}){_ENDED}"
 )
 # An amount, then a tip or a charge at a percentage added to it ("uber was 23.80, add a 10% tip", "bill came to
 # 213.60 and we want to leave 12.5% service, total?"): the total where the goal adds it or asks the total, else
 # the tip alone.
 _TIPPED = re.compile(
-    rf"(?i){_AMOUNT}(?![\d%])[^.?!\d%]{{0,40}}?\b(?P<verb>add|plus|leave|leaving|left|tip|tipping|give|gave|with)\s+(?:an?\s+)?"
+    rf"(?i){_AMOUNT}{_ENDED}[^.?!\d%]{{0,40}}?\b(?P<verb>add|plus|leave|leaving|left|tip|tipping|give|gave|with)\s+(?:an?\s+)?"
     rf"(?P<p>{NUM}){_PERCENT}\s+(?:tip|service(?:\s+charge)?|gratuity)\b"
 )
 _ASKS_TOTAL = re.compile(r"(?i)\b(?:total|altogether|all\s+in|in\s+all|whole\s+bill)\b")
@@ -107,7 +109,7 @@ _BILL = (
 )
 # An amount said first, then split some ways ("our electricity bill was £142.30, split it 3 ways").
 _SPLIT_IT = re.compile(
-    rf"(?i){_BILL}(?![\d%])[^.?!\d%]{{0,40}}?\bsplit\s+(?:it|that|this|them|the\s+lot)\s+(?:equally\s+|evenly\s+)?"
+    rf"(?i){_BILL}{_ENDED}[^.?!\d%]{{0,40}}?\bsplit\s+(?:it|that|this|them|the\s+lot)\s+(?:equally\s+|evenly\s+)?"
     rf"(?:(?:in|into)\s+(?P<k>\d+)\s+ways|"
     rf"(?P<k2>\d+)\s+ways|(?:between|among)\s+(?P<k3>\d+)\b)"
 )
@@ -116,10 +118,10 @@ _SPLIT_IT = re.compile(
 _HAD = re.compile(
     rf"(?i)\b(?:had|have|got|with|from|made|make|earned|earn|took\s+in|budget(?:\s+(?:is|was|of))?)\s+"
     rf"(?:(?:an?|my|our)\s+)?(?:{_SIGN}\s*)?{_START}"
-    rf"(?P<n>{NUM})(?![\d%])"
+    rf"(?P<n>{NUM}){_ENDED}"
 )
 _SPENT = re.compile(r"(?i)\b(?:spent|spend|spending|paid|paying|used|bought|took\s+out|withdrew)\b")
-_SPENT_AMOUNT = re.compile(rf"(?:{_SIGN}\s*)?{_START}({NUM})(?![\d%.,])")
+_SPENT_AMOUNT = re.compile(rf"(?:{_SIGN}\s*)?{_START}({NUM}){_ENDED}")
 _SPENDING_ENDS = re.compile(r"(?i)[?!]|\b(?:how\s+much|what(?:'s|’s|s)?|whats|left|remain)")
 _SPENT_REACH = 30  # characters from what was had to the word that says it was spent
 _MAX_SPENT = 6
@@ -128,7 +130,7 @@ _MAX_SPENT = 6
 # discount is that").
 _FROM_TO = re.compile(
     rf"(?i)\b(?:from\s+(?:{_SIGN}\s*)?(?P<a>{NUM})\s+to|(?:was|were|used\s+to\s+be)\s+(?:{_SIGN}\s*)?(?P<a2>{NUM})"
-    rf"(?![\d%])[^.?!\d]{{0,20}}?\bnow(?:\s+(?:it'?s|it’s|it\s+is|is|are|they'?re))?)\s+(?:{_SIGN}\s*)?(?P<b>{NUM})(?![\d%])"
+    rf"{_ENDED}[^.?!\d]{{0,20}}?\bnow(?:\s+(?:it'?s|it’s|it\s+is|is|are|they'?re))?)\s+(?:{_SIGN}\s*)?(?P<b>{NUM}){_ENDED}"
     r"[^.?!\d]{0,30}?\b(?:what|how\s+much|how\s+many)\s+(?:%|percent(?:age)?)"
 )
 _DROP = re.compile(
