@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import islice, pairwise
 
-from decisionloop.extract._shares import MONEY_SIGN, shares
+from decisionloop.extract._shares import MONEY_SIGN, SIGN_CHARS, shares
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, NUM, Found, is_function
 from decisionloop.values.dates import ASKS_OF_A_DAY, SLASHED_DAY
 from decisionloop.values.numbers import POINT, ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, SPELLED_WORD, read_number
@@ -83,7 +83,7 @@ _MONEY_WORD = r"(?:usd|eur|gbp|dollars?|bucks|euros?|pounds?)"
 _ENDS = r"(?=\s*(?:[?.!,;]|$))"
 # A tip or tax on an amount (group 1) at a rate (group 2): "the tip on a $120 bill at 20 percent".
 _TIP_AT = (
-    rf"(?:tip|tax|vat)\s+(?:on|for|of)\s+(?:an?\s+|the\s+)?[$€£₹₦¥]?\s*({NUM})(?:\s+[a-z]+){{0,2}}\s+at\s+"
+    rf"(?:tip|tax|vat)\s+(?:on|for|of)\s+(?:an?\s+|the\s+)?{SIGN_CHARS}?\s*({NUM})(?:\s+[a-z]+){{0,2}}\s+at\s+"
     rf"({NUM})\s*(?:%|\s+percent)"
 )
 # A speed as people write it ("50 mph", "80 km/h", "60 miles an hour").
@@ -103,8 +103,8 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          rf"{_SIGNED_MONEY}({NUM}){_ENDS}", "{0} - {1}"),
         (rf"({NUM})\s*(?:%|\s+percent)\s+of\s+(?:my|our|your|his|her|their|the|a|an)\s+{_SIGNED_MONEY}({NUM})",
          "{0}% of {1}"),
-        (r"(?<![\d.,])(0?\.\d+)\s+of\s+[$€£₹₦¥]?\s*" + rf"({NUM})", "{0} × {1}"),  # "0.75 of 1,600"
-        (rf"(?<![\d/.])(\d+)/(\d+)\s+of\s+[$€£₹₦¥]?\s*({NUM})", "{0}/{1} × {2}"),  # "3/4 of 60"
+        (rf"(?<![\d.,])(0?\.\d+)\s+of\s+{SIGN_CHARS}?\s*({NUM})", "{0} × {1}"),  # "0.75 of 1,600"
+        (rf"(?<![\d/.])(\d+)/(\d+)\s+of\s+{SIGN_CHARS}?\s*({NUM})", "{0}/{1} × {2}"),  # "3/4 of 60"
         (rf"(?:a\s+)?third\s+of\s+({NUM})", "{0} / 3"),
         (rf"(?:a\s+)?quarter\s+of\s+({NUM})", "{0} / 4"),
         (rf"(?:twice|double)\s+({NUM})", "2 × {0}"),
@@ -114,26 +114,26 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"triple\s+({NUM})", "3 × {0}"),
         (rf"cube\s+root\s+of\s+({NUM})", "{0}^(1/3)"),
         # a number of thirds, quarters, fifths or tenths of an amount ("2 thirds of 90", "3 quarters of 60")
-        (rf"(\d+)\s+thirds\s+of\s+[$€£₹₦¥]?\s*({NUM})", "{0}/3 × {1}"),
-        (rf"(\d+)\s+(?:quarters|fourths)\s+of\s+[$€£₹₦¥]?\s*({NUM})", "{0}/4 × {1}"),
-        (rf"(\d+)\s+fifths\s+of\s+[$€£₹₦¥]?\s*({NUM})", "{0}/5 × {1}"),
-        (rf"(\d+)\s+tenths\s+of\s+[$€£₹₦¥]?\s*({NUM})", "{0}/10 × {1}"),
+        (rf"(\d+)\s+thirds\s+of\s+{SIGN_CHARS}?\s*({NUM})", "{0}/3 × {1}"),
+        (rf"(\d+)\s+(?:quarters|fourths)\s+of\s+{SIGN_CHARS}?\s*({NUM})", "{0}/4 × {1}"),
+        (rf"(\d+)\s+fifths\s+of\s+{SIGN_CHARS}?\s*({NUM})", "{0}/5 × {1}"),
+        (rf"(\d+)\s+tenths\s+of\s+{SIGN_CHARS}?\s*({NUM})", "{0}/10 × {1}"),
         # a total with a tip or tax, and what a discount saves ("the total with 20% tip on 45.50", "how much do i
         # save with 30% off 120")
         (rf"total\s+(?:with|including|incl\.?|plus|after)\s+(?:an?\s+|the\s+)?({NUM}){_PERCENT_WORD}\s+"
-         rf"(?:tip|tax|vat|service\s+charge|gratuity)\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?[$€£₹₦¥]?\s*({NUM})",
+         rf"(?:tip|tax|vat|service\s+charge|gratuity)\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?{SIGN_CHARS}?\s*({NUM})",
          "{1} + {0}% of {1}"),
         (rf"\bsav(?:e|ing|ings)\b[^.?!]{{0,20}}?\b({NUM}){_PERCENT_WORD}\s+off\s+(?:of\s+)?(?:an?\s+|the\s+)?"
-         rf"[$€£₹₦¥]?\s*({NUM})", "{0}% of {1}"),
+         rf"{SIGN_CHARS}?\s*({NUM})", "{0}% of {1}"),
         # the discount on a price at a rate is what comes off it ("the discount on $80 at 25% off")
-        (rf"discount\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?[$€£₹₦¥]?\s*({NUM})(?:\s+[a-z]+)?\s+at\s+({NUM}){_PERCENT_WORD}",
+        (rf"discount\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?{SIGN_CHARS}?\s*({NUM})(?:\s+[a-z]+)?\s+at\s+({NUM}){_PERCENT_WORD}",
          "{1}% of {0}"),
         # a price said first, then what is off it ("the jacket was $120 and it's 35% off")
-        (rf"(?<=[$€£₹₦¥])({NUM})\b[^.?!%$€£\d]{{0,25}}?\b({NUM}){_PERCENT_WORD}(?=\s+off\b(?!\s+(?:of\s+)?[$€£₹₦¥]?\s*\d))",
+        (rf"(?<={SIGN_CHARS})({NUM})\b[^.?!%$€£\d]{{0,25}}?\b({NUM}){_PERCENT_WORD}(?=\s+off\b(?!\s+(?:of\s+)?{SIGN_CHARS}?\s*\d))",
          "{0} - {1}% of {0}"),
         # the price after a discount ("price after 30% discount on 250")
         (rf"after\s+(?:an?\s+|the\s+)?({NUM}){_PERCENT_WORD}\s+(?:discount|off)\s+(?:on|of|from)\s+(?:an?\s+|the\s+)?"
-         rf"[$€£₹₦¥]?\s*({NUM})", "{1} - {0}% of {1}"),
+         rf"{SIGN_CHARS}?\s*({NUM})", "{1} - {0}% of {1}"),
         # a price with a discount, or with a tax or tip added ("a $60 item with 15% discount", "60 with 8% tax")
         (rf"({NUM})(?:\s+[a-z]+)?\s+with\s+(?:an?\s+)?({NUM}){_PERCENT_WORD}\s+(?:discount|off)",
          "{0} - {1}% of {0}"),
@@ -147,9 +147,9 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"log\s*\(\s*({NUM})\s*\)|log\s+({NUM}){_ENDS}", "log {0}"),
         (rf"log(?:arithm)?\s*(?:base\s*|_)({NUM})\s+of\s+({NUM})", "log base {0} of {1}"),
         # a percentage more or less than an amount, an amount changed by a percentage
-        (rf"({NUM}){_PERCENT_WORD}\s+(?:more|greater|higher|bigger|larger)\s+than\s+[$€£₹₦¥]?\s*({NUM})",
+        (rf"({NUM}){_PERCENT_WORD}\s+(?:more|greater|higher|bigger|larger)\s+than\s+{SIGN_CHARS}?\s*({NUM})",
          "{1} + {0}% of {1}"),
-        (rf"({NUM}){_PERCENT_WORD}\s+(?:less|fewer|lower|smaller|cheaper)\s+than\s+[$€£₹₦¥]?\s*({NUM})",
+        (rf"({NUM}){_PERCENT_WORD}\s+(?:less|fewer|lower|smaller|cheaper)\s+than\s+{SIGN_CHARS}?\s*({NUM})",
          "{1} - {0}% of {1}"),
         (rf"({NUM})\s+(?:increased|raised|marked\s+up)\s+by\s+({NUM}){_PERCENT_ALONE}", "{0} + {1}% of {0}"),
         (rf"({NUM})\s+(?:decreased|reduced|lowered|cut|discounted)\s+by\s+({NUM}){_PERCENT_ALONE}",
@@ -161,17 +161,18 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"({NUM})\s+out\s+of\s+({NUM})\s+(?:as\s+an?\s+|in\s+)?percent(?:age)?", "{0} / {1} × 100"),
         (rf"({NUM})\s+out\s+of\s+({NUM})\b[^.?!%\d]{{0,40}}?\b(?:as\s+an?|in)\s+percent(?:age)?", "{0} / {1} × 100"),
         # a part said as a percentage of a whole ("45 as a percentage of 60")
-        (rf"({NUM})\s+(?:as\s+an?\s+|in\s+)percent(?:age)?\s+of\s+[$€£₹₦¥]?\s*({NUM})", "{0} / {1} × 100"),
+        (rf"({NUM})\s+(?:as\s+an?\s+|in\s+)percent(?:age)?\s+of\s+{SIGN_CHARS}?\s*({NUM})", "{0} / {1} × 100"),
         # the change from one amount to another, in percent ("percentage change from 200 to 150", "what percent
         # did it go up from 50 to 65", "from 50 to 65 in percent")
         (rf"percent(?:age)?\s+(?:change|increase|decrease|difference|growth|rise|drop|fall|gain|loss)\s+"
-         rf"(?:from|between|of)\s+[$€£₹₦¥]?\s*({NUM})\s+(?:to|and)\s+[$€£₹₦¥]?\s*({NUM})", "({1} - {0}) / {0} × 100"),
-        (rf"what\s+percent(?:age)?\s+(?:[a-z']+\s+){{0,5}}?from\s+[$€£₹₦¥]?\s*({NUM})\s+to\s+[$€£₹₦¥]?\s*({NUM})",
+         rf"(?:from|between|of)\s+{SIGN_CHARS}?\s*({NUM})\s+(?:to|and)\s+{SIGN_CHARS}?\s*({NUM})",
          "({1} - {0}) / {0} × 100"),
-        (rf"from\s+[$€£₹₦¥]?\s*({NUM})\s+to\s+[$€£₹₦¥]?\s*({NUM})\s+(?:in|as\s+an?)\s+percent(?:age)?",
+        (rf"what\s+percent(?:age)?\s+(?:[a-z']+\s+){{0,5}}?from\s+{SIGN_CHARS}?\s*({NUM})\s+to\s+{SIGN_CHARS}?\s*({NUM})",
+         "({1} - {0}) / {0} × 100"),
+        (rf"from\s+{SIGN_CHARS}?\s*({NUM})\s+to\s+{SIGN_CHARS}?\s*({NUM})\s+(?:in|as\s+an?)\s+percent(?:age)?",
          "({1} - {0}) / {0} × 100"),
         # a tip or a tax said as a percentage of what it is on ("a 20 dollar tip on 150 in percent")
-        (rf"[$€£₹₦¥]?({NUM})(?:\s+{_MONEY_WORD})?\s+(?:tip|tax|discount)\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?[$€£₹₦¥]?\s*({NUM})"
+        (rf"{SIGN_CHARS}?({NUM})(?:\s+{_MONEY_WORD})?\s+(?:tip|tax|discount)\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?{SIGN_CHARS}?\s*({NUM})"
          rf"(?:\s+[a-z]+)?\s+(?:as\s+an?\s+|in\s+)percent(?:age)?", "{0} / {1} × 100"),
         # a fraction or a decimal said as a percentage ("1/8 as a percent", "0.75 in percent"); not a whole number
         # ("150 in percent" is no share of anything)
@@ -188,50 +189,51 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          rf"(?:on|of|for|from)\s+(?:an?\s+|the\s+)?{_SIGNED_MONEY}({NUM})", "{0}% of {1}"),
         # simple interest over some years ("5 percent interest on 2000 for 3 years": a year's interest, 3 times)
         (rf"({NUM})\s*(?:%|\s+percent)\s+(?:(?:a|per)\s+year\s+|annual\s+|yearly\s+)?(?:simple\s+)?interest\s+"
-         rf"(?:on|of|for)\s+(?:an?\s+|the\s+)?[$€£₹₦¥]?\s*({NUM})(?:\s+[a-z]+)?\s+(?:for|over)\s+({NUM})\s+years?",
+         rf"(?:on|of|for)\s+(?:an?\s+|the\s+)?{SIGN_CHARS}?\s*({NUM})(?:\s+[a-z]+)?\s+(?:for|over)\s+({NUM})\s+years?",
          "{0}% of {1} × {2}"),
         # compound interest over some years ("compound interest on 1000 at 5% for 10 years": what it earns; "1000 at
         # 5% compounded annually for 10 years": what it grows to)
-        (rf"compound(?:ed)?\s+interest\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?[$€£₹₦¥]?\s*({NUM})\s+at\s+({NUM})"
+        (rf"compound(?:ed)?\s+interest\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?{SIGN_CHARS}?\s*({NUM})\s+at\s+({NUM})"
          rf"\s*(?:%|\s+percent)(?:\s+(?:a|per)\s+year|\s+annually|\s+yearly)?\s+(?:for|over)\s+({NUM})\s+years?",
          "{0} × (1 + {1}%)^{2} - {0}"),
         (rf"({NUM})\s*(?:%|\s+percent)\s+(?:annual\s+|yearly\s+)?compound(?:ed)?\s+interest\s+(?:on|of|for)\s+"
-         rf"(?:an?\s+|the\s+)?[$€£₹₦¥]?\s*({NUM})\s+(?:for|over)\s+({NUM})\s+years?",
+         rf"(?:an?\s+|the\s+)?{SIGN_CHARS}?\s*({NUM})\s+(?:for|over)\s+({NUM})\s+years?",
          "{1} × (1 + {0}%)^{2} - {1}"),
-        (rf"[$€£₹₦¥]?({NUM})\s+(?:invested\s+)?at\s+({NUM})\s*(?:%|\s+percent)\s+compounded\s+(?:annually|yearly)\s+"
+        (rf"{SIGN_CHARS}?({NUM})\s+(?:invested\s+)?at\s+({NUM})\s*(?:%|\s+percent)\s+compounded\s+(?:annually|yearly)\s+"
          rf"(?:for|over|after)\s+({NUM})\s+years?", "{0} × (1 + {1}%)^{2}"),
         # a percentage of an amount named before it is given ("15% of my salary of 52000", "10% of the bill, $85")
         (rf"({NUM})\s*(?:%|\s+percent)\s+of\s+(?:(?:my|our|your|his|her|their|the|a|an)\s+)?(?:[a-z]+\s+){{0,2}}"
-         rf"[a-z]+(?:\s+(?:of|at)|,)\s+[$€£₹₦¥]?\s*({NUM})", "{0}% of {1}"),
+         rf"[a-z]+(?:\s+(?:of|at)|,)\s+{SIGN_CHARS}?\s*({NUM})", "{0}% of {1}"),
         # a percentage of an amount, then added to it or taken off it ("12 percent of 87.50 and then add that to it")
-        (rf"({NUM}){_PERCENT_WORD}\s+of\s+[$€£₹₦¥]?\s*({NUM}),?\s+(?:and\s+)?(?:then\s+)?add\s+(?:that|it|this|the\s+result)"
+        (rf"({NUM}){_PERCENT_WORD}\s+of\s+{SIGN_CHARS}?\s*({NUM}),?\s+(?:and\s+)?(?:then\s+)?add\s+(?:that|it|this|the\s+result)"
          rf"(?:\s+(?:to\s+(?:it|that|the\s+(?:total|amount|price|bill|original))|on|back))?", "{1} + {0}% of {1}"),
-        (rf"({NUM}){_PERCENT_WORD}\s+of\s+[$€£₹₦¥]?\s*({NUM}),?\s+(?:and\s+)?(?:then\s+)?(?:take|subtract)\s+"
+        (rf"({NUM}){_PERCENT_WORD}\s+of\s+{SIGN_CHARS}?\s*({NUM}),?\s+(?:and\s+)?(?:then\s+)?(?:take|subtract)\s+"
          rf"(?:that|it|this|the\s+result)\s+(?:off|from\s+(?:it|that|the\s+(?:total|amount|price|bill|original)))",
          "{1} - {0}% of {1}"),
         # a percentage added to an amount ("add 7% tax to $19.99")
-        (rf"add\s+({NUM}){_PERCENT_WORD}(?:\s+(?:sales\s+)?(?:tax|vat|tip|interest))?\s+to\s+[$€£₹₦¥]?\s*({NUM})",
+        (rf"add\s+({NUM}){_PERCENT_WORD}(?:\s+(?:sales\s+)?(?:tax|vat|tip|interest))?\s+to\s+{SIGN_CHARS}?\s*({NUM})",
          "{1} + {0}% of {1}"),
         # one discount after another ("25% off 79.95 then another 10% off", "40% off and then an extra 15% off on a
         # $200 coat"): the second is off what the first leaves
-        (rf"({NUM}){_PERCENT_WORD}\s+off\s+(?:of\s+)?(?:an?\s+|the\s+)?[$€£₹₦¥]?\s*({NUM})[^.?!\d%]{{0,30}}?\b"
+        (rf"({NUM}){_PERCENT_WORD}\s+off\s+(?:of\s+)?(?:an?\s+|the\s+)?{SIGN_CHARS}?\s*({NUM})[^.?!\d%]{{0,30}}?\b"
          rf"{_FURTHER}\s+({NUM}){_PERCENT_WORD}(?:\s+off)?", "{1} × (1 - {0}%) × (1 - {2}%)"),
         (rf"({NUM}){_PERCENT_WORD}\s+off\b[^.?!\d%]{{0,20}}?\b{_FURTHER}\s+({NUM}){_PERCENT_WORD}\s+off\s+(?:(?:on|of|from)\s+)?"
-         rf"(?:an?\s+|the\s+)?[$€£₹₦¥]?\s*({NUM})", "{2} × (1 - {0}%) × (1 - {1}%)"),
+         rf"(?:an?\s+|the\s+)?{SIGN_CHARS}?\s*({NUM})", "{2} × (1 - {0}%) × (1 - {1}%)"),
         # a price with a percentage off is what is left to pay ("20% off 150" → 120), as shops mean it
-        (rf"({NUM})\s*(?:%|\s+percent)\s+off\s+(?:of\s+)?(?:an?\s+|the\s+)?[$€£₹₦¥]?\s*({NUM})", "{1} - {0}% of {1}"),
+        (rf"({NUM})\s*(?:%|\s+percent)\s+off\s+(?:of\s+)?(?:an?\s+|the\s+)?{SIGN_CHARS}?\s*({NUM})",
+         "{1} - {0}% of {1}"),
         # a tip or tax on an amount at a rate ("the tip on a $120 bill at 20 percent")
         (_TIP_AT, "{1}% of {0}"),
         # a tip or tax at a rate on an amount, said as an order ("tip 15% on 42", "tax 8% on $19.99")
-        (rf"(?:tip|tax)\s+({NUM}){_PERCENT_WORD}\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?[$€£₹₦¥]?\s*({NUM})",
+        (rf"(?:tip|tax)\s+({NUM}){_PERCENT_WORD}\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?{SIGN_CHARS}?\s*({NUM})",
          "{0}% of {1}"),
         # and split some ways: each one's share of the tip ("the tip on a $120 bill at 18 percent split 4 ways")
         (rf"{_TIP_AT},?\s+split\s+(?:(?:in|into)\s+)?({NUM})\s+ways", "{1}% of {0} / {2}"),
         # a sum split some ways ("split 90 dollars three ways")
-        (rf"split\s+(?:(?:a|the)\s+)?[$€£₹₦¥]?\s*({NUM})(?:\s+[a-z]+)?\s+(?:in\s+|into\s+)?({NUM})\s+ways",
+        (rf"split\s+(?:(?:a|the)\s+)?{SIGN_CHARS}?\s*({NUM})(?:\s+[a-z]+)?\s+(?:in\s+|into\s+)?({NUM})\s+ways",
          "{0} / {1}"),
         # a sum split between people or parts ("split a $120 bill between 4 people")
-        (rf"split\s+(?:(?:a|the|our|my)\s+)?[$€£₹₦¥]?\s*({NUM})(?:\s+[a-z]+){{0,2}}\s+(?:between|among|by|into|across)\s+({NUM})",
+        (rf"split\s+(?:(?:a|the|our|my)\s+)?{SIGN_CHARS}?\s*({NUM})(?:\s+[a-z]+){{0,2}}\s+(?:between|among|by|into|across)\s+({NUM})",
          "{0} / {1}"),
         # a percentage added to or taken from an amount is a percentage of that amount ("200 minus 15%" → 170)
         # ("5-7%" is a range, so a dash wants a space before it)
@@ -240,12 +242,12 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"(?:increase|raise)\s+({NUM})\s+by\s+({NUM}){_PERCENT_ALONE}", "{0} + {1}% of {0}"),
         (rf"(?:decrease|reduce|lower|cut)\s+({NUM})\s+by\s+({NUM}){_PERCENT_ALONE}", "{0} - {1}% of {0}"),
         # hours worked at an hourly rate ("40 hours a week at $25 an hour": what the week pays)
-        (rf"({NUM})\s+hours?(?:\s+(?:a|per|each)\s+(?:day|week|month))?\s+at\s+[$€£₹₦¥]?\s*({NUM})(?:\s+[a-z]+)?\s*"
+        (rf"({NUM})\s+hours?(?:\s+(?:a|per|each)\s+(?:day|week|month))?\s+at\s+{SIGN_CHARS}?\s*({NUM})(?:\s+[a-z]+)?\s*"
          rf"(?:an|per|each|/)\s*(?:hour|hr)", "{0} × {1}"),
-        (rf"[$€£₹₦¥]?({NUM})(?:\s+[a-z]+)?\s*(?:an|per|/)\s*(?:hour|hr)\b[^.?!]{{0,30}}?\b(?:for|in|over)\s+({NUM})\s+hours?",
+        (rf"{SIGN_CHARS}?({NUM})(?:\s+[a-z]+)?\s*(?:an|per|/)\s*(?:hour|hr)\b[^.?!]{{0,30}}?\b(?:for|in|over)\s+({NUM})\s+hours?",
          "{0} × {1}"),
         # a number of things at a price each ("3 pizzas at 12.99 each", "4 tickets at $35 each")
-        (rf"({NUM})\s+(?:[a-z]+\s+){{0,2}}?(?:at|for|@)\s+[$€£₹₦¥]?\s*({NUM})\s+"
+        (rf"({NUM})\s+(?:[a-z]+\s+){{0,2}}?(?:at|for|@)\s+{SIGN_CHARS}?\s*({NUM})\s+"
          r"(?:each|apiece|a\s+piece|a\s+head|per\s+(?:head|person))", "{0} × {1}"),
         # a distance at a speed, and a speed for a time ("150 miles at 50 mph": hours; "60 mph for 2.5 hours")
         (rf"({NUM})\s+(?:miles|mi|km|kilomet(?:er|re)s)\s+at\s+({NUM})\s*{_SPEED}", "{0} / {1}"),
@@ -255,7 +257,7 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          rf"min(?:ute)?s?(?:\s*(?:per|/|a)\s*(?:mile|mi|km|kilomet(?:er|re)))?\s+pace", "{0} × {1}"),
         (rf"({NUM})\s+factorial", "{0}!"),
         (rf"factorial\s+of\s+({NUM})", "{0}!"),
-        (rf"({NUM})\s*(?:%|\s+percent)\s+of\s+[$€£₹₦¥]\s*({NUM})", "{0}% of {1}"),
+        (rf"({NUM})\s*(?:%|\s+percent)\s+of\s+{SIGN_CHARS}\s*({NUM})", "{0}% of {1}"),
     )
 )  # fmt: skip
 # A number below zero squared or cubed ("-3 squared"): the number with its sign, as people mean it, (-3)^2.
@@ -373,7 +375,7 @@ _NOT_UNITS = (FUNCTION - {"per"}) | {"am", "pm", "st", "nd", "rd", "th", "x"}
 # Arithmetic that goes on from a spoken operation ("… plus 10", "… * 3", "… plus $10", its sign left out).
 # An operand there may be squared or cubed in words, which the calculator reads ("… minus 5 squared").
 _CONTINUED = re.compile(
-    rf"(?i)(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+)[$€£₹₦¥]?{_OPERAND}(?:\s*%|\s+percent\b)?"
+    rf"(?i)(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+){SIGN_CHARS}?{_OPERAND}(?:\s*%|\s+percent\b)?"
     rf"(?:\s+(?:squared|cubed|factorial)\b)?)+(?![\w./])"
     r"(?!\s+of\b)"  # not the "plus 1/2" of "… plus 1/2 of 50", which is an operation of its own
 )
@@ -381,24 +383,24 @@ _CONTINUED = re.compile(
 # 7"): the mean is their sum over their count.
 _LISTED = re.compile(
     rf"(?i)\b(?P<op>average|avg|mean|sum|total|product)(?:\s+of|(?:\s+[a-z]+){{0,2}}\s*:)\s+"
-    rf"(?P<items>(?:[$€£₹₦¥]?{NUM},?\s+)+(?:and\s+)?[$€£₹₦¥]?{NUM})"
+    rf"(?P<items>(?:{SIGN_CHARS}?{NUM},?\s+)+(?:and\s+)?{SIGN_CHARS}?{NUM})"
     r"(?![\w.])"
 )
 # Three or more amounts to add ("add 14.99 19.50 7.25 and 3.80", "add up 12, 8 and 30"); two are "add 17 and 25".
 _ADD_LISTED = re.compile(
-    rf"(?i)\badd(?:\s+up)?\s+(?P<items>[$€£₹₦¥]?{NUM}(?:,?\s+[$€£₹₦¥]?{NUM})+,?\s+and\s+[$€£₹₦¥]?{NUM}"
-    rf"|[$€£₹₦¥]?{NUM}(?:,?\s+[$€£₹₦¥]?{NUM}){{2,}})(?![\w.])"
+    rf"(?i)\badd(?:\s+up)?\s+(?P<items>{SIGN_CHARS}?{NUM}(?:,?\s+{SIGN_CHARS}?{NUM})+,?\s+and\s+{SIGN_CHARS}?{NUM}"
+    rf"|{SIGN_CHARS}?{NUM}(?:,?\s+{SIGN_CHARS}?{NUM}){{2,}})(?![\w.])"
 )
 # Amounts listed and then asked the total of ("I spent 45, 32 and 18, how much in total"): their sum.
 _LISTED_TOTAL = re.compile(
-    rf"(?i)(?<![\w.,])(?P<items>[$€£₹₦¥]?{NUM}(?:,?\s+[$€£₹₦¥]?{NUM})*,?\s+and\s+[$€£₹₦¥]?{NUM})(?:\s+[a-z]+)?,?\s+"
+    rf"(?i)(?<![\w.,])(?P<items>{SIGN_CHARS}?{NUM}(?:,?\s+{SIGN_CHARS}?{NUM})*,?\s+and\s+{SIGN_CHARS}?{NUM})(?:\s+[a-z]+)?,?\s+"
     r"(?:how\s+much|what(?:'s|’s|\s+is))\s+(?:(?:is\s+)?(?:that|it)\s+)?(?:in\s+total|altogether|all\s+together)\b"
 )
 # Amounts listed and then asked their average or total ("£420 £385 and £460, whats the average", "spent £23.40,
 # £8.99 and £6.50 today, add it up", "worked 6.5, 8, 7.25 and 4 hours this week, total hours").
 _LISTED_MEAN = re.compile(
-    rf"(?i)(?<![\w.,])(?P<items>[$€£₹₦¥]?{NUM}(?:,?\s+[$€£₹₦¥]?{NUM})*,?\s+and\s+[$€£₹₦¥]?{NUM}"
-    rf"|[$€£₹₦¥]?{NUM}(?:,\s*[$€£₹₦¥]?{NUM}){{2,}})(?:\s+[a-z]+){{0,3}},?\s+"
+    rf"(?i)(?<![\w.,])(?P<items>{SIGN_CHARS}?{NUM}(?:,?\s+{SIGN_CHARS}?{NUM})*,?\s+and\s+{SIGN_CHARS}?{NUM}"
+    rf"|{SIGN_CHARS}?{NUM}(?:,\s*{SIGN_CHARS}?{NUM}){{2,}})(?:\s+[a-z]+){{0,3}},?\s+"
     r"(?:(?:what(?:'s|’s|\s+is|s)?|whats)\s+(?:the|their|my|our)\s+(?P<op>average|mean|total|sum)\b"
     r"|(?P<mean>average|avg|mean)\b|(?:add\s+(?:it|them|that|those)\s+up|total)(?=\s*(?:[?.!]|hours?\b|$)))"
 )
@@ -407,7 +409,7 @@ _LISTED_ITEM = re.compile(NUM)
 # "52000 a year, how much per month" → 52000 / 12): only periods a whole number of divides, and no hours (a working
 # day is no 24 hours).
 _RATE = re.compile(
-    rf"(?i)(?<![\w.,])[$€£₹₦¥]?(?P<n>{NUM})(?:\s+[a-z]+)?\s+(?:a|an|per|each|every)\s+(?P<per>day|week|month|year)\b"
+    rf"(?i)(?<![\w.,]){SIGN_CHARS}?(?P<n>{NUM})(?:\s+[a-z]+)?\s+(?:a|an|per|each|every)\s+(?P<per>day|week|month|year)\b"
     r"[^.?!]{0,40}?\b(?:in|per|for|over|a|an|each|every)\s+(?:a\s+|one\s+|1\s+|the\s+)?(?P<asked>day|week|month|year)\b"
 )
 _PERIODS = {("day", "week"): 7, ("day", "year"): 365, ("week", "year"): 52, ("month", "year"): 12}
@@ -421,7 +423,7 @@ _LEAD = re.compile(
 # A rate per one of a unit ("15 mg/kg", "0.14 per kWh", "2.99/lb", "3.89 a gallon", "2.3 miles a day"), and an
 # amount of a unit ("68 kg", "875 kWh", "30 days"), which the rate is of where the units are one.
 _PER_UNIT = re.compile(
-    rf"(?i)(?<![\w.,:])[$€£₹₦¥]?(?P<rate>{NUM})\s*(?:[^\W\d_]+\s*)?(?:/|\s(?:per|an?)\s)\s*(?P<unit>[^\W\d_]+)\b"
+    rf"(?i)(?<![\w.,:]){SIGN_CHARS}?(?P<rate>{NUM})\s*(?:[^\W\d_]+\s*)?(?:/|\s(?:per|an?)\s)\s*(?P<unit>[^\W\d_]+)\b"
 )
 _UNIT_AMOUNT = re.compile(rf"(?i)(?<![\w.,/:$€£])(?P<n>{NUM})\s*(?P<unit>[^\W\d_]+)\b")
 
@@ -440,7 +442,9 @@ def _per_unit(text: str) -> Iterator[tuple[int, int, str]]:
 
 # A part of a part of an amount ("half of a third of 90", "a quarter of half of 200").
 _PART = r"(?:(?:a|one)\s+)?(?:half|third|quarter)"
-_PART_OF_PART = re.compile(rf"(?i)\b(?P<outer>{_PART})\s+of\s+(?P<inner>{_PART})\s+of\s+[$€£₹₦¥]?(?P<n>{NUM})(?![\w.])")
+_PART_OF_PART = re.compile(
+    rf"(?i)\b(?P<outer>{_PART})\s+of\s+(?P<inner>{_PART})\s+of\s+{SIGN_CHARS}?(?P<n>{NUM})(?![\w.])"
+)
 _DIVISOR = {"half": 2, "third": 3, "quarter": 4}
 
 
@@ -448,15 +452,15 @@ _DIVISOR = {"half": 2, "third": 3, "quarter": 4}
 # goal that asks what it was before the tax ("the net amount", "without VAT", "excluding tax", "pre-tax").
 _GROSS = (
     re.compile(
-        rf"(?i)[$€£₹₦¥]?(?P<n>{NUM})\s*(?:[$€£₹₦¥]|eur|euros?|dollars?|pounds?)?\s+(?:incl\.?|including|inc\.?|inclusive\s+of|"
+        rf"(?i){SIGN_CHARS}?(?P<n>{NUM})\s*(?:{SIGN_CHARS}|eur|euros?|dollars?|pounds?)?\s+(?:incl\.?|including|inc\.?|inclusive\s+of|"
         rf"with|gross\s+(?:of|with))\s+(?:an?\s+|the\s+)?(?P<rate>{NUM}){_PERCENT_WORD}\s+(?:sales\s+)?(?:vat|tax|gst|hst)\b"
     ),
     re.compile(
-        rf"(?i)\b(?:incl\.?|including|inc\.?|gross)\b[^.?!\d]{{0,30}}?[$€£₹₦¥]?(?P<n>{NUM})(?![\d%])[^.?!\d%]{{0,15}}?"
+        rf"(?i)\b(?:incl\.?|including|inc\.?|gross)\b[^.?!\d]{{0,30}}?{SIGN_CHARS}?(?P<n>{NUM})(?![\d%])[^.?!\d%]{{0,15}}?"
         rf"(?P<rate>{NUM}){_PERCENT_WORD}"
     ),
     re.compile(  # "if the total is €61.50 and vat is 23%"
-        rf"(?i)\btotal\s+(?:is|was|of|came\s+to)\s+[$€£₹₦¥]?(?P<n>{NUM})(?![\d%])[^.?!\d%]{{0,25}}?\b(?:vat|tax|gst|hst)\s+"
+        rf"(?i)\btotal\s+(?:is|was|of|came\s+to)\s+{SIGN_CHARS}?(?P<n>{NUM})(?![\d%])[^.?!\d%]{{0,25}}?\b(?:vat|tax|gst|hst)\s+"
         rf"(?:is|was|at|of)\s+(?P<rate>{NUM}){_PERCENT_WORD}"
     ),
 )
@@ -678,7 +682,7 @@ def _continued(text: str, m: re.Match[str], expr: str, goal: bool) -> tuple[int,
     if lead is not None:
         start, whole = lead.start(), f"{lead['n']} {lead['op'] or lead['sign']} {whole}"
     if more is not None:
-        end, whole = more.end(), f"{whole}{re.sub('[$€£₹₦¥]', '', more.group())}"  # "plus $10": plus 10
+        end, whole = more.end(), f"{whole}{re.sub(SIGN_CHARS, '', more.group())}"  # "plus $10": plus 10
     return start, end, whole
 
 

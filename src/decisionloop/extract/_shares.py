@@ -12,17 +12,17 @@ from collections.abc import Iterator
 from decisionloop.extract._text import NUM
 
 # An amount of money has a currency sign before it (also "R$", "₹", "₦") or a currency word after it.
-MONEY_SIGN = r"(?:[$€£₹₦¥]|R\$|A\$|C\$)"
-_SIGN = MONEY_SIGN
+SIGN_CHARS = "[$€£₹₦¥]"  # one character each, so a lookbehind may take them
+MONEY_SIGN = rf"(?:{SIGN_CHARS}|R\$|A\$|C\$)"
 _MONEY_AFTER = r"(?:usd|eur|gbp|dollars?|bucks|euros?|pounds?|quid|rupees?|naira|reais|rand)\b"
 _START = r"(?<![\w.,/:\-])"
 # Where an amount ends: not inside a word or a number ("52k", "12.5.2026"), nor before a percent sign.
 _ENDED = r"(?![\w%]|[.,]\d)"
 _PERCENT = r"\s*(?:%|\s+per\s*cent\b|\s+percent\b)"
 # An amount of money: its sign before it or its currency after it.
-_MONEY = rf"(?:{_SIGN}\s*(?P<n>{NUM})|{_START}(?P<n2>{NUM})\s*{_MONEY_AFTER})"
+_MONEY = rf"(?:{MONEY_SIGN}\s*(?P<n>{NUM})|{_START}(?P<n2>{NUM})\s*{_MONEY_AFTER})"
 # An amount that a change or a tax is of: not a year ("in 2025 my rent goes up 4%").
-_AMOUNT = rf"(?:{_SIGN}\s*)?{_START}(?<!\bin\s)(?<!\bsince\s)(?P<n>{NUM})"
+_AMOUNT = rf"(?:{MONEY_SIGN}\s*)?{_START}(?<!\bin\s)(?<!\bsince\s)(?P<n>{NUM})"
 _UP = r"(?:going|goes|go|gone|went|is\s+going|will\s+go)\s+up|ris(?:e|es|ing)|increas(?:e|es|ing)|up"
 _DOWN = r"(?:going|goes|go|gone|went|is\s+going|will\s+go)\s+down|dropp?(?:s|ing)?|fall(?:s|ing)?|decreas(?:e|es|ing)"
 
@@ -36,13 +36,13 @@ _CHANGED = re.compile(
 _RAISE = re.compile(
     rf"(?i)\b(?P<p>{NUM}){_PERCENT}\s+(?:pay\s+|price\s+|rent\s+)?(?:(?P<up>rise|raise|increase|hike|uplift)|"
     rf"(?P<down>cut|decrease|reduction|drop))\s+(?:on|to|of|from|in)\s+(?:(?:my|a|the|our|his|her|their)\s+)?"
-    rf"(?:[a-z]+\s+){{0,2}}?(?:{_SIGN}\s*)?(?P<n>{NUM}){_ENDED}"
+    rf"(?:[a-z]+\s+){{0,2}}?(?:{MONEY_SIGN}\s*)?(?P<n>{NUM}){_ENDED}"
 )
 # The same said the other way round ("pay rise of 4% on a salary of £31,500").
 _RISE_OF = re.compile(
     rf"(?i)\b(?:(?P<up>rise|raise|increase|hike|uplift)|(?P<down>cut|decrease|reduction|drop))\s+of\s+(?P<p>{NUM})"
     rf"{_PERCENT}\s+(?:on|to|in|from)\s+(?:(?:my|a|the|our|his|her|their)\s+)?(?:[a-z]+\s+){{0,2}}?(?:of\s+)?"
-    rf"(?:{_SIGN}\s*)?(?P<n>{NUM}){_ENDED}"
+    rf"(?:{MONEY_SIGN}\s*)?(?P<n>{NUM}){_ENDED}"
 )
 # What the goal asks of an amount changed: the new one ("new salary", "what will I be paying", "after").
 _ASKS_NEW = re.compile(r"(?i)\b(?:new|after|will|become|becomes|end\s+up|now|total|then)\b")
@@ -56,7 +56,7 @@ _TAXED = (
     ),
     re.compile(
         rf"(?i)\b(?P<p>{NUM}){_PERCENT}\s+(?:for|in|as)?\s*(?:income\s+)?(?:tax(?:es)?|deductions?)\s+(?:on|from|off)\s+"
-        rf"(?:(?:my|a|the|our)\s+)?(?:[a-z]+\s+){{0,2}}?(?:{_SIGN}\s*)?(?P<n>{NUM}){_ENDED}"
+        rf"(?:(?:my|a|the|our)\s+)?(?:[a-z]+\s+){{0,2}}?(?:{MONEY_SIGN}\s*)?(?P<n>{NUM}){_ENDED}"
     ),
 )
 _ASKS_LEFT = re.compile(
@@ -80,7 +80,7 @@ _ASKS_EACH = re.compile(
 )
 # A sum split between the one asking and others ("split £57.20 between me and 3 mates"): the others and one more.
 _SPLIT_WITH_ME = re.compile(
-    rf"(?i)\bsplit\s+(?:(?:a|the|our|my)\s+)?(?:{_SIGN}\s*)?(?P<n>{NUM})(?:\s+[a-z]+){{0,2}}?\s+(?:between|among|with)\s+"
+    rf"(?i)\bsplit\s+(?:(?:a|the|our|my)\s+)?(?:{MONEY_SIGN}\s*)?(?P<n>{NUM})(?:\s+[a-z]+){{0,2}}?\s+(?:between|among|with)\s+"
     r"(?:me|myself|us)\s+and\s+(?P<k>\d+)\b"
 )
 # A sum of money for a number of things, asked per one of them ("pizza is $18 for 8 slices, price per slice",
@@ -92,7 +92,7 @@ _FOR_COUNT = re.compile(
 # A number of things and what they cost, asked per one ("12 eggs cost $4.20, how much per egg").
 _COUNT_COSTS = re.compile(
     rf"(?i){_START}(?P<k>\d+)\s+(?P<things>[a-z]+)(?:\s+[a-z]+){{0,2}}?\s+(?:cost|costs|is|are|was|were|for)\s+"
-    rf"(?:{_SIGN}\s*)?(?P<n>{NUM}){_ENDED}"
+    rf"(?:{MONEY_SIGN}\s*)?(?P<n>{NUM}){_ENDED}"
 )
 # An amount, then a tip or a charge at a percentage added to it ("uber was 23.80, add a 10% tip", "bill came to
 # 213.60 and we want to leave 12.5% service, total?"): the total where the goal adds it or asks the total, else
@@ -104,7 +104,7 @@ _TIPPED = re.compile(
 _ASKS_TOTAL = re.compile(r"(?i)\b(?:total|altogether|all\s+in|in\s+all|whole\s+bill)\b")
 # A sum of money said as one: with its currency sign, or as what something was or came to ("the bill was 142.30").
 _BILL = (
-    rf"(?:{_SIGN}\s*{_START}(?P<n>{NUM})|\b(?:was|is|were|are|came\s+to|comes\s+to|cost|costs|of|totall?ed)\s+"
+    rf"(?:{MONEY_SIGN}\s*{_START}(?P<n>{NUM})|\b(?:was|is|were|are|came\s+to|comes\s+to|cost|costs|of|totall?ed)\s+"
     rf"{_START}(?P<n2>{NUM}))"
 )
 # An amount said first, then split some ways ("our electricity bill was £142.30, split it 3 ways").
@@ -117,11 +117,11 @@ _SPLIT_IT = re.compile(
 # and ₦9,200 on food, how much is left", "how much is left from a 500 budget after spending 123.45 and 89.99").
 _HAD = re.compile(
     rf"(?i)\b(?:had|have|got|with|from|made|make|earned|earn|took\s+in|budget(?:\s+(?:is|was|of))?)\s+"
-    rf"(?:(?:an?|my|our)\s+)?(?:{_SIGN}\s*)?{_START}"
+    rf"(?:(?:an?|my|our)\s+)?(?:{MONEY_SIGN}\s*)?{_START}"
     rf"(?P<n>{NUM}){_ENDED}"
 )
 _SPENT = re.compile(r"(?i)\b(?:spent|spend|spending|paid|paying|used|bought|took\s+out|withdrew)\b")
-_SPENT_AMOUNT = re.compile(rf"(?:{_SIGN}\s*)?{_START}({NUM}){_ENDED}")
+_SPENT_AMOUNT = re.compile(rf"(?:{MONEY_SIGN}\s*)?{_START}({NUM}){_ENDED}")
 _SPENDING_ENDS = re.compile(r"(?i)[?!]|\b(?:how\s+much|what(?:'s|’s|s)?|whats|left|remain)")
 _SPENT_REACH = 30  # characters from what was had to the word that says it was spent
 _MAX_SPENT = 6
@@ -129,8 +129,8 @@ _MAX_SPENT = 6
 # percent raise is that"); a drop is asked as a positive percentage ("price dropped from ₹1,299 to ₹999, what %
 # discount is that").
 _FROM_TO = re.compile(
-    rf"(?i)\b(?:from\s+(?:{_SIGN}\s*)?(?P<a>{NUM})\s+to|(?:was|were|used\s+to\s+be)\s+(?:{_SIGN}\s*)?(?P<a2>{NUM})"
-    rf"{_ENDED}[^.?!\d]{{0,20}}?\bnow(?:\s+(?:it'?s|it’s|it\s+is|is|are|they'?re))?)\s+(?:{_SIGN}\s*)?(?P<b>{NUM}){_ENDED}"
+    rf"(?i)\b(?:from\s+(?:{MONEY_SIGN}\s*)?(?P<a>{NUM})\s+to|(?:was|were|used\s+to\s+be)\s+(?:{MONEY_SIGN}\s*)?(?P<a2>{NUM})"
+    rf"{_ENDED}[^.?!\d]{{0,20}}?\bnow(?:\s+(?:it'?s|it’s|it\s+is|is|are|they'?re))?)\s+(?:{MONEY_SIGN}\s*)?(?P<b>{NUM}){_ENDED}"
     r"[^.?!\d]{0,30}?\b(?:what|how\s+much|how\s+many)\s+(?:%|percent(?:age)?)"
 )
 _DROP = re.compile(
@@ -151,10 +151,14 @@ _TRIP_KM = re.compile(rf"(?i){_START}(?P<d>{NUM})\s*{_KM}")
 _USES_PER_100 = re.compile(
     rf"(?i){_START}(?P<c>{NUM})\s*(?:l|litres?|liters?)\s*(?:/|per|every|a|for)\s*(?:100|a\s+hundred)\s*{_KM}"
 )
-_PER_LITRE = re.compile(rf"(?i)(?:{_SIGN}\s*)?{_START}(?P<p>{NUM})(?:\s*[a-z]+)?\s*(?:a|per|/)\s*(?:litre|liter|l)\b")
+_PER_LITRE = re.compile(
+    rf"(?i)(?:{MONEY_SIGN}\s*)?{_START}(?P<p>{NUM})(?:\s*[a-z]+)?\s*(?:a|per|/)\s*(?:litre|liter|l)\b"
+)
 _TRIP_MILES = re.compile(rf"(?i){_START}(?P<d>{NUM})\s*(?:miles|mi)\b")
 _MPG = re.compile(rf"(?i){_START}(?P<m>{NUM})\s*(?:mpg\b|miles\s+(?:per|a|to\s+the|to\s+a)\s+gallon\b)")
-_PER_GALLON = re.compile(rf"(?i)(?:{_SIGN}\s*)?{_START}(?P<p>{NUM})(?:\s*[a-z]+)?\s*(?:a|per|/)\s*(?:gallon|gal)\b")
+_PER_GALLON = re.compile(
+    rf"(?i)(?:{MONEY_SIGN}\s*)?{_START}(?P<p>{NUM})(?:\s*[a-z]+)?\s*(?:a|per|/)\s*(?:gallon|gal)\b"
+)
 
 
 def shares(text: str) -> Iterator[tuple[int, int, str]]:
