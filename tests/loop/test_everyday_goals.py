@@ -196,6 +196,10 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
             "17 weekdays until christmas (Friday, December 25, 2026), not counting today or that day (nor public "
             "holidays)",
         ),
+        (  # was "Tuesday, December 15, 2026 is in 14 days (2 weeks)", weekends and all
+            "How many weekdays from now until 15 December",
+            "9 weekdays until Tuesday, December 15, 2026, not counting today or that day (nor public holidays)",
+        ),
         ("3 weeks after March 4", "3 weeks after Wednesday, March 4, 2026 is Wednesday, March 25, 2026"),
         (
             "how many days until my birthday on march 12",
@@ -600,6 +604,7 @@ def test_an_answer_that_leaves_out_a_number_the_goal_gives_is_held(goal: str, nu
         "convert cgpa 8.4 to percentage",  # was 8.4 × 100 = 840
         "days until diwali next year",  # was the days to December 1, 2027
         "when is my 10000th day if i was born 1999-08-08",  # was the days since the birth
+        "if i buy 3 loaves at £1.45 each and a pint of milk for 89p whats the total",  # was 4.35, the milk left out
     ],
 )
 def test_a_goal_answered_wrong_before_is_held(goal: str) -> None:

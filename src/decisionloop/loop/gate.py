@@ -558,9 +558,10 @@ _NUMBER_KINDS = frozenset({"quantity", "expression"})
 _YEAR = re.compile(r"1[6-9]\d\d|2\d\d\d")  # a year a date may be in
 # A number the goal gives in digits, not part of a word, a code or an ordinal ("v2", "10th", "3pm": no number to
 # compute with), or glued to a unit of length or weight ("20ft x 10ft x 4 inches", a slab's sides, which no
-# quantity offered holds: an amount that arithmetic goes on from is none).
+# quantity offered holds: an amount that arithmetic goes on from is none), or to a p for pence ("a pint of milk for
+# 89p": a price a total leaves out).
 _GIVEN_NUMBER = re.compile(
-    r"(?<![\w.])\d+(?:\.\d+)?(?:(?!\w|\.\d)|(?=(?:ft|in|cm|mm|m|km|kg|g|lbs?|oz|ml|l|mi|yds?)\b))"
+    r"(?<![\w.])\d+(?:\.\d+)?(?:(?!\w|\.\d)|(?=(?:ft|in|cm|mm|m|km|kg|g|lbs?|oz|ml|l|mi|yds?|p)\b))"
 )
 
 

@@ -117,10 +117,13 @@ _LEFT_IN = re.compile(r"(?i)\b(?:left|remaining)\s+(?:(?:in|of)\s+)?(?:the|this)
 
 
 # Words before a day that say how to count to it: "since" (how long ago the last one was: "days since New Year")
-# and working days until it ("weekdays until Christmas", "business days till March 3"). The extractor keeps them
-# with the day they go with; date_math reads them.
+# and working days until it ("weekdays until Christmas", "business days till March 3", "weekdays from now until
+# 15 December"). The extractor keeps them with the day they go with; date_math reads them.
 SINCE = r"since"
-WORKDAYS_UNTIL = r"(?:week\s?-?days|business\s+days|working\s+days|work\s?days)\s+(?:until|till|til|to|before)"
+WORKDAYS_UNTIL = (
+    r"(?:week\s?-?days|business\s+days|working\s+days|work\s?days)\s+(?:(?:from\s+)?(?:now|today)\s+|left\s+)?"
+    r"(?:until|till|til|to|before)"
+)
 
 # A year said after a holiday's name, its group the year.
 _YEAR_AFTER = r",?\s+(?:in\s+|of\s+)?(\d{4})(?!\d)"
