@@ -71,6 +71,7 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("whats 15% off 200 then add 10% tax", "(200 - 15% of 200) × (1 + 10%)", 187),  # was "+ 10", 180
         ("200 plus 50 then take away 10 percent", "(200 plus 50) × (1 - 10%)", 225),
         ("20% tip on 78.40 then split between 4", "(20% of 78.40) ÷ 4", 3.92),
+        ("whats 12% of 850 plus the 850", "850 + 12% of 850", 952),  # was 12% of 850 alone, 102
         ("add 17 and 25 then split it 4 ways", "(17 + 25) ÷ 4", 10.5),
         ("40% off then another 10% off a $200 coat", "200 × (1 - 40%) × (1 - 10%)", 108),
         ("12 plus 8 then divide by 5", "(12 plus 8) ÷ 5", 4),

@@ -210,6 +210,9 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"({NUM}){_PERCENT_WORD}\s+of\s+{SIGN_CHARS}?\s*({NUM}),?\s+(?:and\s+)?(?:then\s+)?(?:take|subtract)\s+"
          rf"(?:that|it|this|the\s+result)\s+(?:off|from\s+(?:it|that|the\s+(?:total|amount|price|bill|original)))",
          "{1} - {0}% of {1}"),
+        # a percentage of an amount, and the amount again ("12% of 850 plus the 850")
+        (rf"({NUM}){_PERCENT_WORD}\s+of\s+{SIGN_CHARS}?\s*({NUM})\s+(?:plus|\+|and)\s+(?:the\s+)?(?:original\s+)?"
+         rf"{SIGN_CHARS}?\s*(\2)", "{1} + {0}% of {1}"),
         # a percentage added to an amount ("add 7% tax to $19.99")
         (rf"add\s+({NUM}){_PERCENT_WORD}(?:\s+(?:sales\s+)?(?:tax|vat|tip|interest))?\s+to\s+{SIGN_CHARS}?\s*({NUM})",
          "{1} + {0}% of {1}"),
