@@ -117,8 +117,7 @@ _SPLIT_IT = re.compile(
 # and ₦9,200 on food, how much is left", "how much is left from a 500 budget after spending 123.45 and 89.99").
 _HAD = re.compile(
     rf"(?i)\b(?:had|have|got|with|from|made|make|earned|earn|took\s+in|budget(?:\s+(?:is|was|of))?)\s+"
-    rf"(?:(?:an?|my|our)\s+)?(?:{MONEY_SIGN}\s*)?{_START}"
-    rf"(?P<n>{NUM}){_ENDED}"
+    rf"(?:(?:an?|my|our)\s+)?(?:{MONEY_SIGN}\s*)?{_START}(?P<n>{NUM}){_ENDED}"
 )
 _SPENT = re.compile(r"(?i)\b(?:spent|spend|spending|paid|paying|used|bought|took\s+out|withdrew)\b")
 _SPENT_AMOUNT = re.compile(rf"(?:{MONEY_SIGN}\s*)?{_START}({NUM}){_ENDED}")
