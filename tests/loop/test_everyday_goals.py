@@ -200,7 +200,11 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
             "How many weekdays from now until 15 December",
             "9 weekdays until Tuesday, December 15, 2026, not counting today or that day (nor public holidays)",
         ),
-        ("3 weeks after March 4", "3 weeks after Wednesday, March 4, 2026 is Wednesday, March 25, 2026"),
+        (  # this year's March 4 has passed, so next year's is told too
+            "3 weeks after March 4",
+            "3 weeks after Wednesday, March 4, 2026 is Wednesday, March 25, 2026; from next year's, Thursday, March 4,"
+            " 2027, it is Thursday, March 25, 2027",
+        ),
         (
             "how many days until my birthday on march 12",
             "Thursday, March 12, 2026 is 264 days ago (37 weeks and 5 days; 8 months and 19 days); "
@@ -265,6 +269,11 @@ def test_a_conversion_reaches_the_unit_the_goal_names(goal: str, answer: str) ->
         (  # the verb turns the offset back
             "subtract 10 days from 2027-01-05",
             "10 days before Tuesday, January 5, 2027 is Saturday, December 26, 2026",
+        ),
+        (  # was March 12, 2026 alone, before an exam that has passed
+            "what date is 100 days before my exam on 20 June",
+            "100 days before Saturday, June 20, 2026 is Thursday, March 12, 2026; from next year's, Sunday, June 20,"
+            " 2027, it is Friday, March 12, 2027",
         ),
         (  # an amount of time in two parts, whole (was "2 weeks after …", December 15)
             "deadline is 2 weeks and 3 days from today, what date is that",

@@ -372,7 +372,12 @@ def test_unit_convert_never_raises(quantity: str, to_unit: str) -> None:
         ("March 4, 2026", "3 weeks after", "3 weeks after Wednesday, March 4, 2026 is Wednesday, March 25, 2026"),
         ("Wednesday, March 4, 2026", "3 weeks", "3 weeks after Wednesday, March 4, 2026 is Wednesday, March 25, 2026"),
         ("4 March 2026", "a week before", "1 week before Wednesday, March 4, 2026 is Wednesday, February 25, 2026"),
-        ("the 4th of July", "two days prior", "2 days before Saturday, July 4, 2026 is Thursday, July 2, 2026"),
+        (  # a day of a month without its year that has passed: next year's too
+            "the 4th of July",
+            "two days prior",
+            "2 days before Saturday, July 4, 2026 is Thursday, July 2, 2026; from next year's, Sunday, July 4, 2027,"
+            " it is Friday, July 2, 2027",
+        ),
         ("2026-01-31", "1 month", "1 month after Saturday, January 31, 2026 is Saturday, February 28, 2026"),
         ("tomorrow", "10 days ago", "10 days before Friday, September 25, 2026 is Tuesday, September 15, 2026"),
         ("yesterday", "1 year", "1 year after Wednesday, September 23, 2026 is Thursday, September 23, 2027"),

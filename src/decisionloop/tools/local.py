@@ -6,6 +6,7 @@ import math
 import re
 from calendar import isleap, monthrange
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
@@ -839,8 +840,17 @@ def date_math(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     except (ValueError, OverflowError):
         return _failed(f"{raw_offset!r} from {_long_date(start)} falls outside years 1 to 9999; check the offset.")
     amount = " and ".join(f"{n} {unit}{'' if n == 1 else 's'}" for n, unit in offset.parts)
-    observation = f"{amount} {'before' if offset.backwards else 'after'} {_long_date(start)} is {_long_date(end)}"
-    return _done(observation, start=start.isoformat(), date=end.isoformat())
+    way = "before" if offset.backwards else "after"
+    observation = f"{amount} {way} {_long_date(start)} is {_long_date(end)}"
+    data: dict[str, object] = {"start": start.isoformat(), "date": end.isoformat()}
+    # a day of a month written without its year that has passed this year: next year's is likely meant too ("100
+    # days before my exam on 20 June", asked in December)
+    if start < ctx.now.date() and (following := _in_year(raw_date, start.year + 1, ctx.now.date())) is not None:
+        with suppress(ValueError, OverflowError):
+            later = offset.shift(following)
+            observation += f"; from next year's, {_long_date(following)}, it is {_long_date(later)}"
+            data["next"] = later.isoformat()
+    return _done(observation, **data)
 
 
 # --- clock ------------------------------------------------------------------------------------------------
