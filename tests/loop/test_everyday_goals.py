@@ -614,6 +614,8 @@ def test_an_answer_that_leaves_out_a_number_the_goal_gives_is_held(goal: str, nu
         "days until diwali next year",  # was the days to December 1, 2027
         "when is my 10000th day if i was born 1999-08-08",  # was the days since the birth
         "if i buy 3 loaves at £1.45 each and a pint of milk for 89p whats the total",  # was 4.35, the milk left out
+        # was 27 × 45 = 1,215: one way, in pence
+        "drove 27 miles to the airport and back, mileage is 45p a mile, how much can I claim",
     ],
 )
 def test_a_goal_answered_wrong_before_is_held(goal: str) -> None:

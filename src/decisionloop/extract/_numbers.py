@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import islice, pairwise
 
-from decisionloop.extract._shares import MONEY_SIGN, SIGN_CHARS, shares
+from decisionloop.extract._shares import BOTH_WAYS, MONEY_SIGN, SIGN_CHARS, shares
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, NUM, Found, is_function
 from decisionloop.values.dates import ASKS_OF_A_DAY, SLASHED_DAY
 from decisionloop.values.numbers import POINT, ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, SPELLED_WORD, read_number
@@ -433,7 +433,10 @@ _UNIT_AMOUNT = re.compile(rf"(?i)(?<![\w.,/:$€£])(?P<n>{NUM})\s*(?P<unit>[^\W
 
 def _per_unit(text: str) -> Iterator[tuple[int, int, str]]:
     """An amount times the rate per one of its unit, spanning both ("patient weighs 68 kg, dose is 15 mg/kg" → "68 ×
-    15", "2.3 miles a day … in 30 days" → "30 × 2.3")."""
+    15", "2.3 miles a day … in 30 days" → "30 × 2.3"); none for a distance each way ("27 miles to the airport and
+    back, 45p a mile" is no 27 × 45)."""
+    if BOTH_WAYS.search(text) is not None:
+        return
     for rate in _PER_UNIT.finditer(text):
         unit = _unit_key(rate["unit"])
         for amount in _UNIT_AMOUNT.finditer(text):

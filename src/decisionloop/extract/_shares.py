@@ -145,7 +145,8 @@ _QUESTION_GAP = re.compile(r"(?i)[,;?]|\b(?:how|what|whats|price|cost|so|that)\b
 # A trip's fuel cost: its distance, what the car uses, and the fuel's price ("420 km trip, my car uses 6.8 L per 100
 # km, petrol is R$5.89 a litre", "15,000 miles a year at 38 mpg and gas is $3.45 a gallon").
 _KM = r"(?:km|kms|kilomet(?:er|re)s?)\b"
-_BOTH_WAYS = re.compile(r"(?i)\b(?:and\s+back|return\s+trip|round\s+trip|each\s+way|both\s+ways)\b")
+# A distance said of one way of a trip that goes both ("to the airport and back"): how far in all is a person's call.
+BOTH_WAYS = re.compile(r"(?i)\b(?:and\s+back|return\s+trip|round\s+trip|each\s+way|both\s+ways)\b")
 _TRIP_KM = re.compile(rf"(?i){_START}(?P<d>{NUM})\s*{_KM}")
 _USES_PER_100 = re.compile(
     rf"(?i){_START}(?P<c>{NUM})\s*(?:l|litres?|liters?)\s*(?:/|per|every|a|for)\s*(?:100|a\s+hundred)\s*{_KM}"
@@ -172,7 +173,7 @@ def shares(text: str) -> Iterator[tuple[int, int, str]]:
 
 def _fuel(text: str) -> Iterator[tuple[int, int, str]]:
     """A trip's fuel cost, where the goal gives its distance, the car's use and the fuel's price once each."""
-    if _BOTH_WAYS.search(text) is not None:  # a distance each way: the trip is twice it, or not; a person says
+    if BOTH_WAYS.search(text) is not None:  # a distance each way: the trip is twice it, or not; a person says
         return
     for trip, use, price, per in (
         (_TRIP_KM, _USES_PER_100, _PER_LITRE, "{d} / 100 × {use} × {p}"),
