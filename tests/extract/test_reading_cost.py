@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from decisionloop.extract import _names, _numbers, _phrases, extract
 from decisionloop.extract._budget import HEAD_CHARS, TAIL_CHARS, pieces
-from decisionloop.extract._text import NUM, Token, tokens
+from decisionloop.extract._text import NUM, NUM_START, Token, tokens
 
 NOW = datetime(2027, 2, 10, 9, 0)
 FILLER = "the weather stays mild and dry with light wind "
@@ -102,10 +102,10 @@ def test_a_long_run_of_capitalised_function_words_is_trimmed() -> None:
 # The patterns as they were before their start guards (see _numbers._CHAIN_START and the third of _HOLES).
 _N = _numbers
 _OLD_TIGHT = re.compile(
-    rf"(?i){_N._START}{_N._OPERAND}(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_N._OP_WORD})\s+){_N._OPERAND})+(?![\w.])"
+    rf"(?i){NUM_START}{_N._OPERAND}(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_N._OP_WORD})\s+){_N._OPERAND})+(?![\w.])"
 )
 _OLD_SPACED = re.compile(
-    rf"(?i){_N._START}{_N._OPERAND}(?:(?:\s+[-+*/^×÷]\s+|\s+(?:{_N._OP_WORD})\s+){_N._OPERAND})+(?![\w.])"
+    rf"(?i){NUM_START}{_N._OPERAND}(?:(?:\s+[-+*/^×÷]\s+|\s+(?:{_N._OP_WORD})\s+){_N._OPERAND})+(?![\w.])"
 )
 _OLD_NAMED_OPERAND = re.compile(rf"(?i)(\D+?)\s+({_N._OP_NAME})\s+({NUM})(?![\w.])")
 

@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import islice, pairwise
 
-from decisionloop.extract._shares import BOTH_WAYS, MONEY_SIGN, SIGN_CHARS, shares
-from decisionloop.extract._text import FUNCTION, MAX_SPAN, NUM, Found, is_function
+from decisionloop.extract._shares import BOTH_WAYS, MONEY_SIGN, MONEY_WORD, SIGN_CHARS, shares
+from decisionloop.extract._text import FUNCTION, MAX_SPAN, NUM, NUM_START, Found, is_function
 from decisionloop.values.dates import ASKS_OF_A_DAY, SLASHED_DAY
 from decisionloop.values.numbers import POINT, ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, SPELLED_WORD, read_number
 from decisionloop.values.quantity import (
@@ -25,16 +25,13 @@ from decisionloop.values.quantity import (
 from decisionloop.values.time_sums import CLOCK_UNIT, find_time_sums
 
 PI = r"(?:\bpi\b|π)"  # an operand the calculator reads as the number ("pi times 4 squared")
-# Where a number may start: not inside a word (v2, B12) or inside another number, range or date (the 5 of 3.5 or
-# 1,5, the 29 of 18–29 or COVID-19, the 2 of 1/2, the 45 of a time, 3:45).
-_START = r"(?<![\w.,\-–/:])"
 # An operand: a number, maybe negative ("-3", "negative 3", "minus 5 plus 12"), maybe inside or after parentheses
 # ("(3 + 4) * 2").
 _OPERAND = rf"\(*(?:-|(?:negative|minus)\s+)?(?:{NUM}|{PI})\)*"
-# Where a chain may start: at _START, but not just after an opening parenthesis that could start it itself. A
+# Where a chain may start: at NUM_START, but not just after an opening parenthesis that could start it itself. A
 # chain from there would be the same chain, tried once more, so a run of k parentheses before something that is
 # no chain would cost k² steps.
-_CHAIN_START = rf"{_START}(?<!{_START}\()"
+_CHAIN_START = rf"{NUM_START}(?<!{NUM_START}\()"
 # Spoken operators; the chains below want whitespace around them, so "xylophone" or "overtime" are not operators.
 _OP_WORD = r"times|plus|minus|divided\s+by|multiplied\s+by|over|to\s+the\s+power(?:\s+of)?|x|mod|modulo"
 # A chain of two or more operands joined by operators, ending at neither a letter nor a dot, so "2 x 4cm" and
@@ -47,7 +44,7 @@ _SPACED = re.compile(rf"(?i){_CHAIN_START}{_OPERAND}(?:(?:\s+[-+*/^×÷]\s+|\s+(
 # ("20% of 20%", 0.04).
 _PERCENT_OF = rf"{NUM}\s*(?:%|\s+percent)\s+of\s+(?:{NUM}\s*(?:%|\s+percent)\s+of\s+)*{NUM}"
 _PERCENT = re.compile(
-    rf"(?i){_START}{_PERCENT_OF}"
+    rf"(?i){NUM_START}{_PERCENT_OF}"
     r"(?:\s*%|\s+percent\b)?"
     rf"(?:(?:\s*[-+*/^×÷]\s*|\s+(?:{_OP_WORD})\s+)(?:{_PERCENT_OF}|{_OPERAND}))*(?![\w.])"
 )
@@ -77,8 +74,6 @@ _VERBAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 # A percentage written after a number, not one of another amount ("15%", "15 percent", not "15% of 40").
 _PERCENT_WORD = r"\s*(?:%|\s+percent\b)"
 _PERCENT_ALONE = rf"{_PERCENT_WORD}(?!\s*of\b)"
-# A currency written after an amount ("100 usd", "45 euros")
-_MONEY_WORD = r"(?:usd|eur|gbp|dollars?|bucks|euros?|pounds?)"
 # Where a goal's sentence ends, so "log 1000" is a logarithm and "log 5 hours of work" is not.
 _ENDS = r"(?=\s*(?:[?.!,;]|$))"
 # A tip or tax on an amount (group 1) at a rate (group 2): "the tip on a $120 bill at 20 percent".
@@ -172,7 +167,7 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"from\s+{SIGN_CHARS}?\s*({NUM})\s+to\s+{SIGN_CHARS}?\s*({NUM})\s+(?:in|as\s+an?)\s+percent(?:age)?",
          "({1} - {0}) / {0} × 100"),
         # a tip or a tax said as a percentage of what it is on ("a 20 dollar tip on 150 in percent")
-        (rf"{SIGN_CHARS}?({NUM})(?:\s+{_MONEY_WORD})?\s+(?:tip|tax|discount)\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?{SIGN_CHARS}?\s*({NUM})"
+        (rf"{SIGN_CHARS}?({NUM})(?:\s+{MONEY_WORD})?\s+(?:tip|tax|discount)\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?{SIGN_CHARS}?\s*({NUM})"
          rf"(?:\s+[a-z]+)?\s+(?:as\s+an?\s+|in\s+)percent(?:age)?", "{0} / {1} × 100"),
         # a fraction or a decimal said as a percentage ("1/8 as a percent", "0.75 in percent"); not a whole number
         # ("150 in percent" is no share of anything)
@@ -240,7 +235,7 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "{0} / {1}"),
         # a percentage added to or taken from an amount is a percentage of that amount ("200 minus 15%" → 170)
         # ("5-7%" is a range, so a dash wants a space before it)
-        (rf"({NUM})(?:\s+{_MONEY_WORD})?(?:\s*\+\s*|\s+plus\s+)({NUM}){_PERCENT_ALONE}", "{0} + {1}% of {0}"),
+        (rf"({NUM})(?:\s+{MONEY_WORD})?(?:\s*\+\s*|\s+plus\s+)({NUM}){_PERCENT_ALONE}", "{0} + {1}% of {0}"),
         (rf"({NUM})(?:\s+-\s*|\s+(?:minus|less)\s+)({NUM}){_PERCENT_ALONE}", "{0} - {1}% of {0}"),
         (rf"(?:increase|raise)\s+({NUM})\s+by\s+({NUM}){_PERCENT_ALONE}", "{0} + {1}% of {0}"),
         (rf"(?:decrease|reduce|lower|cut)\s+({NUM})\s+by\s+({NUM}){_PERCENT_ALONE}", "{0} - {1}% of {0}"),
@@ -324,7 +319,7 @@ def _op(name: str) -> str:
 # arithmetic, read above) and gives those words as the hint.
 _HOLES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Hole]], ...] = (
     (  # "15% of the population of Lyon"
-        re.compile(rf"(?i){_START}({NUM})\s*(?:%|\s+percent)\s+of\s+(?!\s*-?\d)(.+)"),
+        re.compile(rf"(?i){NUM_START}({NUM})\s*(?:%|\s+percent)\s+of\s+(?!\s*-?\d)(.+)"),
         lambda m: (f"{m[1]}% of {{n}}", m[2]),
     ),
     (  # "twice the height of the Eiffel Tower", "half of X"
@@ -338,7 +333,7 @@ _HOLES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Hole]], ...] = (
         lambda m: (f"{{n}} {_op(m[2])} {m[3]}", m[1]),
     ),
     (  # "3 times the height of X"
-        re.compile(rf"(?i){_START}({NUM})\s+({_OP_NAME})\s+(?!\s*-?\d)(.+)"),
+        re.compile(rf"(?i){NUM_START}({NUM})\s+({_OP_NAME})\s+(?!\s*-?\d)(.+)"),
         lambda m: (f"{m[1]} {_op(m[2])} {{n}}", m[3]),
     ),
     (  # "divide the population of X by 4"
@@ -351,7 +346,7 @@ _HOLES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Hole]], ...] = (
 _HOLES_PER_GOAL = 8
 # An amount in an observation, maybe with a scale word (2.1 million). It must stand alone: not followed by
 # letters, a range, a date or a time, so "5km", "18–29" or "2026-01-05" give no amount, nor the 9 of "9:30".
-_AMOUNT = re.compile(rf"{_START}({NUM})(?:\s+(thousand|million|billion|trillion))?(?![\w\-–/:])")
+_AMOUNT = re.compile(rf"{NUM_START}({NUM})(?:\s+(thousand|million|billion|trillion))?(?![\w\-–/:])")
 _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _AMOUNTS_PER_OBSERVATION = 3
 # The words of a hint that can locate an amount: three letters or more, so "of" or "X" place nothing.
@@ -359,7 +354,7 @@ _HINT_WORD = re.compile(r"\w{3,}")
 # A number and what may be its unit, which pint then has to accept (quantities() tries the longest words first).
 QUANTITY = re.compile(
     rf"""
-    (?<![\w.,\-–/]) (-?{NUM})  # a number of its own, as at _START
+    (?<![\w.,\-–/]) (-?{NUM})  # a number of its own, as at NUM_START
     (\s?)                      # at most one space before the unit, kept so the span is as written
     (
         °\s?[CFKcfk]\b | °     # 38°C, 100 ° F, 100°f, 90°
@@ -384,26 +379,28 @@ _CONTINUED = re.compile(
 )
 # An operation on numbers listed ("the average of 4, 8 and 15", "the sum of 1, 2, 3 and 4", "the product of 6 and
 # 7"): the mean is their sum over their count.
+# An amount in a list, maybe with its currency sign.
+_ITEM = rf"{SIGN_CHARS}?{NUM}"
 _LISTED = re.compile(
     rf"(?i)\b(?P<op>average|avg|mean|sum|total|product)(?:\s+of|(?:\s+[a-z]+){{0,2}}\s*:)\s+"
-    rf"(?P<items>(?:{SIGN_CHARS}?{NUM},?\s+)+(?:and\s+)?{SIGN_CHARS}?{NUM})"
+    rf"(?P<items>(?:{_ITEM},?\s+)+(?:and\s+)?{_ITEM})"
     r"(?![\w.])"
 )
 # Three or more amounts to add ("add 14.99 19.50 7.25 and 3.80", "add up 12, 8 and 30"); two are "add 17 and 25".
 _ADD_LISTED = re.compile(
-    rf"(?i)\badd(?:\s+up)?\s+(?P<items>{SIGN_CHARS}?{NUM}(?:,?\s+{SIGN_CHARS}?{NUM})+,?\s+and\s+{SIGN_CHARS}?{NUM}"
-    rf"|{SIGN_CHARS}?{NUM}(?:,?\s+{SIGN_CHARS}?{NUM}){{2,}})(?![\w.])"
+    rf"(?i)\badd(?:\s+up)?\s+(?P<items>{_ITEM}(?:,?\s+{_ITEM})+,?\s+and\s+{_ITEM}"
+    rf"|{_ITEM}(?:,?\s+{_ITEM}){{2,}})(?![\w.])"
 )
 # Amounts listed and then asked the total of ("I spent 45, 32 and 18, how much in total"): their sum.
 _LISTED_TOTAL = re.compile(
-    rf"(?i)(?<![\w.,])(?P<items>{SIGN_CHARS}?{NUM}(?:,?\s+{SIGN_CHARS}?{NUM})*,?\s+and\s+{SIGN_CHARS}?{NUM})(?:\s+[a-z]+)?,?\s+"
+    rf"(?i)(?<![\w.,])(?P<items>{_ITEM}(?:,?\s+{_ITEM})*,?\s+and\s+{_ITEM})(?:\s+[a-z]+)?,?\s+"
     r"(?:how\s+much|what(?:'s|’s|\s+is))\s+(?:(?:is\s+)?(?:that|it)\s+)?(?:in\s+total|altogether|all\s+together)\b"
 )
 # Amounts listed and then asked their average or total ("£420 £385 and £460, whats the average", "spent £23.40,
 # £8.99 and £6.50 today, add it up", "worked 6.5, 8, 7.25 and 4 hours this week, total hours").
 _LISTED_MEAN = re.compile(
-    rf"(?i)(?<![\w.,])(?P<items>{SIGN_CHARS}?{NUM}(?:,?\s+{SIGN_CHARS}?{NUM})*,?\s+and\s+{SIGN_CHARS}?{NUM}"
-    rf"|{SIGN_CHARS}?{NUM}(?:,\s*{SIGN_CHARS}?{NUM}){{2,}})(?:\s+[a-z]+){{0,3}},?\s+"
+    rf"(?i)(?<![\w.,])(?P<items>{_ITEM}(?:,?\s+{_ITEM})*,?\s+and\s+{_ITEM}"
+    rf"|{_ITEM}(?:,\s*{_ITEM}){{2,}})(?:\s+[a-z]+){{0,3}},?\s+"
     r"(?:(?:what(?:'s|’s|\s+is|s)?|whats)\s+(?:the|their|my|our)\s+(?P<op>average|mean|total|sum)\b"
     r"|(?P<mean>average|avg|mean)\b|(?:add\s+(?:it|them|that|those)\s+up|total)(?=\s*(?:[?.!]|hours?\b|$)))"
 )

@@ -9,20 +9,22 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from decisionloop.extract._text import NUM
+from decisionloop.extract._text import NUM, NUM_START
 
 # An amount of money has a currency sign before it (also "R$", "₹", "₦") or a currency word after it.
 SIGN_CHARS = "[$€£₹₦¥]"  # one character each, so a lookbehind may take them
 MONEY_SIGN = rf"(?:{SIGN_CHARS}|R\$|A\$|C\$)"
-_MONEY_AFTER = r"(?:usd|eur|gbp|dollars?|bucks|euros?|pounds?|quid|rupees?|naira|reais|rand)\b"
-_START = r"(?<![\w.,/:\-])"
+# A currency written after an amount ("100 usd", "45 euros"), and the further ones a money word problem reads.
+MONEY_WORD = r"(?:usd|eur|gbp|dollars?|bucks|euros?|pounds?)"
+_MONEY_AFTER = rf"(?:{MONEY_WORD}|quid|rupees?|naira|reais|rand)\b"
 # Where an amount ends: not inside a word or a number ("52k", "12.5.2026"), nor before a percent sign.
 _ENDED = r"(?![\w%]|[.,]\d)"
-_PERCENT = r"\s*(?:%|\s+per\s*cent\b|\s+percent\b)"
+_PERCENT = r"\s*(?:%|\s+per\s*cent\b)"
 # An amount of money: its sign before it or its currency after it.
-_MONEY = rf"(?:{MONEY_SIGN}\s*(?P<n>{NUM})|{_START}(?P<n2>{NUM})\s*{_MONEY_AFTER})"
+_MONEY = rf"(?:{MONEY_SIGN}\s*(?P<n>{NUM})|{NUM_START}(?P<n2>{NUM})\s*{_MONEY_AFTER})"
+_MONEY_FOUND = re.compile(rf"(?i){_MONEY}")
 # An amount that a change or a tax is of: not a year ("in 2025 my rent goes up 4%").
-_AMOUNT = rf"(?:{MONEY_SIGN}\s*)?{_START}(?<!\bin\s)(?<!\bsince\s)(?P<n>{NUM})"
+_AMOUNT = rf"(?:{MONEY_SIGN}\s*)?{NUM_START}(?<!\bin\s)(?<!\bsince\s)(?P<n>{NUM})"
 _UP = r"(?:going|goes|go|gone|went|is\s+going|will\s+go)\s+up|ris(?:e|es|ing)|increas(?:e|es|ing)|up"
 _DOWN = r"(?:going|goes|go|gone|went|is\s+going|will\s+go)\s+down|dropp?(?:s|ing)?|fall(?:s|ing)?|decreas(?:e|es|ing)"
 
@@ -68,7 +70,7 @@ _PERSONS = frozenset(("guest", "person", "people", "adult", "kid", "child", "stu
 # A count of people ("7 of us", "4 friends", "3 mates", "we're 5"), and the goal asking each one's share after the
 # amount ("how much each", "what's that per person", "how much does everyone pay").
 _PEOPLE = re.compile(
-    rf"(?i){_START}(?P<k>\d+)\s+(?:of\s+us|of\s+them|people|ppl|persons|friends|mates|guys|kids|adults|colleagues|"
+    rf"(?i){NUM_START}(?P<k>\d+)\s+(?:of\s+us|of\s+them|people|ppl|persons|friends|mates|guys|kids|adults|colleagues|"
     r"coworkers|flatmates|roommates|housemates|siblings|players)\b|\bwe(?:'re|’re|\s+are)\s+(?P<k2>\d+)\b"
 )
 # A sum shared unequally ("in the ratio 2:2:1", "by room size"): no one share is the sum over the count.
@@ -86,12 +88,12 @@ _SPLIT_WITH_ME = re.compile(
 # A sum of money for a number of things, asked per one of them ("pizza is $18 for 8 slices, price per slice",
 # "made $142 in tips over 5 shifts whats that per shift").
 _FOR_COUNT = re.compile(
-    rf"(?i)(?:{_MONEY}|\b(?:paid|pay|cost|costs|spent|charged)\s+{_START}(?P<n3>{NUM}))(?:\s+[a-z]+){{0,3}}?\s+"
+    rf"(?i)(?:{_MONEY}|\b(?:paid|pay|cost|costs|spent|charged)\s+{NUM_START}(?P<n3>{NUM}))(?:\s+[a-z]+){{0,3}}?\s+"
     rf"(?:for|over|in|across|from)\s+(?:the\s+)?(?P<k>{NUM})\s*(?P<things>[a-z]+)\b"
 )
 # A number of things and what they cost, asked per one ("12 eggs cost $4.20, how much per egg").
 _COUNT_COSTS = re.compile(
-    rf"(?i){_START}(?P<k>\d+)\s+(?P<things>[a-z]+)(?:\s+[a-z]+){{0,2}}?\s+(?:cost|costs|is|are|was|were|for)\s+"
+    rf"(?i){NUM_START}(?P<k>\d+)\s+(?P<things>[a-z]+)(?:\s+[a-z]+){{0,2}}?\s+(?:cost|costs|is|are|was|were|for)\s+"
     rf"(?:{MONEY_SIGN}\s*)?(?P<n>{NUM}){_ENDED}"
 )
 # An amount, then a tip or a charge at a percentage added to it ("uber was 23.80, add a 10% tip", "bill came to
@@ -104,8 +106,8 @@ _TIPPED = re.compile(
 _ASKS_TOTAL = re.compile(r"(?i)\b(?:total|altogether|all\s+in|in\s+all|whole\s+bill)\b")
 # A sum of money said as one: with its currency sign, or as what something was or came to ("the bill was 142.30").
 _BILL = (
-    rf"(?:{MONEY_SIGN}\s*{_START}(?P<n>{NUM})|\b(?:was|is|were|are|came\s+to|comes\s+to|cost|costs|of|totall?ed)\s+"
-    rf"{_START}(?P<n2>{NUM}))"
+    rf"(?:{MONEY_SIGN}\s*{NUM_START}(?P<n>{NUM})|\b(?:was|is|were|are|came\s+to|comes\s+to|cost|costs|of|totall?ed)\s+"
+    rf"{NUM_START}(?P<n2>{NUM}))"
 )
 # An amount said first, then split some ways ("our electricity bill was £142.30, split it 3 ways").
 _SPLIT_IT = re.compile(
@@ -117,10 +119,10 @@ _SPLIT_IT = re.compile(
 # and ₦9,200 on food, how much is left", "how much is left from a 500 budget after spending 123.45 and 89.99").
 _HAD = re.compile(
     rf"(?i)\b(?:had|have|got|with|from|made|make|earned|earn|took\s+in|budget(?:\s+(?:is|was|of))?)\s+"
-    rf"(?:(?:an?|my|our)\s+)?(?:{MONEY_SIGN}\s*)?{_START}(?P<n>{NUM}){_ENDED}"
+    rf"(?:(?:an?|my|our)\s+)?(?:{MONEY_SIGN}\s*)?{NUM_START}(?P<n>{NUM}){_ENDED}"
 )
 _SPENT = re.compile(r"(?i)\b(?:spent|spend|spending|paid|paying|used|bought|took\s+out|withdrew)\b")
-_SPENT_AMOUNT = re.compile(rf"(?:{MONEY_SIGN}\s*)?{_START}({NUM}){_ENDED}")
+_SPENT_AMOUNT = re.compile(rf"(?:{MONEY_SIGN}\s*)?{NUM_START}({NUM}){_ENDED}")
 _SPENDING_ENDS = re.compile(r"(?i)[?!]|\b(?:how\s+much|what(?:'s|’s|s)?|whats|left|remain)")
 _SPENT_REACH = 30  # characters from what was had to the word that says it was spent
 _MAX_SPENT = 6
@@ -147,17 +149,17 @@ _QUESTION_GAP = re.compile(r"(?i)[,;?]|\b(?:how|what|whats|price|cost|so|that)\b
 _KM = r"(?:km|kms|kilomet(?:er|re)s?)\b"
 # A distance said of one way of a trip that goes both ("to the airport and back"): how far in all is a person's call.
 BOTH_WAYS = re.compile(r"(?i)\b(?:and\s+back|return\s+trip|round\s+trip|each\s+way|both\s+ways)\b")
-_TRIP_KM = re.compile(rf"(?i){_START}(?P<d>{NUM})\s*{_KM}")
+_TRIP_KM = re.compile(rf"(?i){NUM_START}(?P<d>{NUM})\s*{_KM}")
 _USES_PER_100 = re.compile(
-    rf"(?i){_START}(?P<c>{NUM})\s*(?:l|litres?|liters?)\s*(?:/|per|every|a|for)\s*(?:100|a\s+hundred)\s*{_KM}"
+    rf"(?i){NUM_START}(?P<c>{NUM})\s*(?:l|litres?|liters?)\s*(?:/|per|every|a|for)\s*(?:100|a\s+hundred)\s*{_KM}"
 )
 _PER_LITRE = re.compile(
-    rf"(?i)(?:{MONEY_SIGN}\s*)?{_START}(?P<p>{NUM})(?:\s*[a-z]+)?\s*(?:a|per|/)\s*(?:litre|liter|l)\b"
+    rf"(?i)(?:{MONEY_SIGN}\s*)?{NUM_START}(?P<p>{NUM})(?:\s*[a-z]+)?\s*(?:a|per|/)\s*(?:litre|liter|l)\b"
 )
-_TRIP_MILES = re.compile(rf"(?i){_START}(?P<d>{NUM})\s*(?:miles|mi)\b")
-_MPG = re.compile(rf"(?i){_START}(?P<m>{NUM})\s*(?:mpg\b|miles\s+(?:per|a|to\s+the|to\s+a)\s+gallon\b)")
+_TRIP_MILES = re.compile(rf"(?i){NUM_START}(?P<d>{NUM})\s*(?:miles|mi)\b")
+_MPG = re.compile(rf"(?i){NUM_START}(?P<m>{NUM})\s*(?:mpg\b|miles\s+(?:per|a|to\s+the|to\s+a)\s+gallon\b)")
 _PER_GALLON = re.compile(
-    rf"(?i)(?:{MONEY_SIGN}\s*)?{_START}(?P<p>{NUM})(?:\s*[a-z]+)?\s*(?:a|per|/)\s*(?:gallon|gal)\b"
+    rf"(?i)(?:{MONEY_SIGN}\s*)?{NUM_START}(?P<p>{NUM})(?:\s*[a-z]+)?\s*(?:a|per|/)\s*(?:gallon|gal)\b"
 )
 
 
@@ -230,7 +232,7 @@ def _shared(text: str) -> Iterator[tuple[int, int, str]]:
 def _per_person(text: str) -> Iterator[tuple[int, int, str]]:
     """One amount of money shared by a count of people, where the goal asks each one's share after both: "7 of us
     are chipping in for a £150 gift, how much each" → 150 / 7. A goal with more amounts is left alone."""
-    money = list(re.finditer(rf"(?i){_MONEY}", text))
+    money = list(_MONEY_FOUND.finditer(text))
     people = list(_PEOPLE.finditer(text))
     if len(money) != 1 or len(people) != 1 or _IN_PARTS.search(text) is not None:
         return

@@ -19,6 +19,9 @@ MAX_SPAN = 80
 # A number as written in English: digits with optional thousands commas (1,250: groups of exactly three) and
 # decimals (3.5). A comma before fewer than three digits ends the number, so "1, 2 and 3" are three numbers.
 NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+# Where a number may start: not inside a word (v2, B12) or inside another number, range or date (the 5 of 3.5 or
+# 1,5, the 29 of 18–29 or COVID-19, the 2 of 1/2, the 45 of a time, 3:45).
+NUM_START = r"(?<![\w.,\-–/:])"
 
 
 def words(text: str) -> frozenset[str]:

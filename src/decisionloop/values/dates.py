@@ -285,23 +285,28 @@ _TURNED_BACK = re.compile(r"(?:subtract|deduct|take|minus|less)\b", re.IGNORECAS
 def find_durations(text: str) -> Iterator[str]:
     """Amounts of time in ``text`` with their direction word (90 days from, 2 weeks after, a month); parts of one
     amount are one ("2 weeks and 3 days from": never 2 weeks alone)."""
-    start = end = None
+    run: list[re.Match[str]] = []  # the parts of the amount read so far
     for m in _DURATION.finditer(text):
-        joined = (
-            end is not None
-            and _PARTS_JOINED.fullmatch(text, end, m.start()) is not None
-            and _TURNED_BACK.match(text, m.start()) is None  # "2 weeks minus 3 days" is two amounts
-        )
-        if start is not None and end is not None and not joined:
-            yield " ".join(text[start:end].split())
-            start = None
-        start = m.start() if start is None else start
-        end = m.end()
+        if run and not _goes_on(text, run[-1], m):
+            yield _spanned(text, run)
+            run = []
+        run.append(m)
         if m["direction"]:  # the amount ends at its direction word
-            yield " ".join(text[start:end].split())
-            start = end = None
-    if start is not None and end is not None:
-        yield " ".join(text[start:end].split())
+            yield _spanned(text, run)
+            run = []
+    if run:
+        yield _spanned(text, run)
+
+
+def _goes_on(text: str, part: re.Match[str], then: re.Match[str]) -> bool:
+    """Whether ``then`` is a further part of the amount ``part`` is of: only a joining word between them, and no
+    word that turns it back ("2 weeks minus 3 days" is two amounts)."""
+    joined = _PARTS_JOINED.fullmatch(text, part.end(), then.start()) is not None
+    return joined and _TURNED_BACK.match(text, then.start()) is None
+
+
+def _spanned(text: str, parts: list[re.Match[str]]) -> str:
+    return " ".join(text[parts[0].start() : parts[-1].end()].split())
 
 
 # An amount of clock time from now, with the word that places it: "in 3 hours", "in half an hour", "45 minutes
