@@ -11,6 +11,10 @@ it together, their probabilities averaged (``model/backend.py``). A QUESTION end
 id it starts (``arg:*``: every slot). A head whose bytes are already in OUT (the base's ``head.npz`` among them)
 is named, not copied again. The base's own named heads are not kept: name them with ``--head``.
 
+``--builtin-head QUESTION=SOURCE`` (repeatable) names a head for the built-in tools only: its entry carries their
+option texts as its ``catalogue``, so it answers a choice among built-in tools alone, and the ``--head`` heads of
+the same question answer every other catalogue (``model/backend.py``).
+
 Choose the heads by validation figures (``bench tools`` on validation parts, the dev split), never by a test
 part; then tune the combined model's gates (``decisionloop eval --model-dir OUT --tune …``).
 
@@ -36,14 +40,23 @@ from pathlib import Path
 from decisionloop import __version__
 from decisionloop.core.errors import ConfigError
 from decisionloop.model.backend import CONFIG, ENCODER, HEAD, MANIFEST, TOKENIZER, HeadEntry, ModelFiles
+from decisionloop.model.features import option_text
 from decisionloop.model.head import Head
+from decisionloop.tools.builtin import builtin_tools
 
 _COPIED = (ENCODER, TOKENIZER, HEAD, "learning_curve.json")
 
 
-def combine(base: Path, heads: Sequence[tuple[str, Path]], out: Path, *, int8: bool = False) -> dict[str, object]:
-    """Write the combined model to ``out``; returns its config. ValueError when an encoder differs from the
-    base's or a source is no head."""
+def combine(
+    base: Path,
+    heads: Sequence[tuple[str, Path]],
+    out: Path,
+    *,
+    int8: bool = False,
+    builtin: Sequence[tuple[str, Path]] = (),
+) -> dict[str, object]:
+    """Write the combined model to ``out``; returns its config. ``builtin`` heads answer among the built-in tools
+    only. ValueError when an encoder differs from the base's or a source is no head."""
     config = json.loads((base / CONFIG).read_text(encoding="utf-8"))
     manifest = json.loads((base / MANIFEST).read_text(encoding="utf-8"))
     out.mkdir(parents=True, exist_ok=True)
@@ -54,7 +67,8 @@ def combine(base: Path, heads: Sequence[tuple[str, Path]], out: Path, *, int8: b
     stored = {_sha256(out / HEAD): HEAD}
     entries: list[dict[str, object]] = []
     trained: dict[str, object] = {}
-    for question, source in heads:
+    catalogue = builtin_catalogue()
+    for question, source, only in [*((q, w, False) for q, w in heads), *((q, w, True) for q, w in builtin)]:
         directory = source.parent if source.is_file() else source
         if _sha256(directory / ENCODER) != encoder:
             raise ValueError(f"{directory} has another encoder than {base}; its head reads other embeddings")
@@ -72,6 +86,7 @@ def combine(base: Path, heads: Sequence[tuple[str, Path]], out: Path, *, int8: b
                     "feature_version": entry.feature_version,
                     "temperatures": dict(entry.temperatures),
                     "model_id": files.model_id,
+                    **({"catalogue": catalogue} if only else {}),
                 }
             )
             other_manifest = json.loads((directory / MANIFEST).read_text(encoding="utf-8"))
@@ -87,6 +102,11 @@ def combine(base: Path, heads: Sequence[tuple[str, Path]], out: Path, *, int8: b
     written = {**manifest, "model_id": stamp, "files": listed, "heads": trained}
     (out / MANIFEST).write_text(json.dumps(written, indent=2) + "\n", encoding="utf-8")
     return combined
+
+
+def builtin_catalogue() -> list[str]:
+    """The option texts of the built-in tools as pick_tool offers them (``model.features.option_text``)."""
+    return [option_text(t.id, t.description) for t in builtin_tools()]
 
 
 def _heads_of(files: ModelFiles, question: str, source: Path) -> list[HeadEntry]:
@@ -128,21 +148,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--head", action="append", required=True, metavar="QUESTION=SOURCE", help="repeatable")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--int8", action="store_true", help="store every head's first layer as int8 (smaller)")
+    parser.add_argument(
+        "--builtin-head", action="append", default=[], metavar="QUESTION=SOURCE", help="for the built-in tools only"
+    )
     args = parser.parse_args(argv)
-    heads: list[tuple[str, Path]] = []
-    for item in args.head:
-        question, sep, where = item.partition("=")
-        if not sep or not question or not where:
-            parser.error(f"--head takes QUESTION=SOURCE, e.g. tool=models/a, got {item!r}")
-        heads.append((question, Path(where)))
+    heads = [_named(parser, "--head", item) for item in args.head]
+    builtin = [_named(parser, "--builtin-head", item) for item in args.builtin_head]
     try:
-        combined = combine(args.base, heads, args.out, int8=args.int8)
+        combined = combine(args.base, heads, args.out, int8=args.int8, builtin=builtin)
     except (ValueError, OSError, ConfigError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
-    named = ", ".join(f"{q}={w}" for q, w in heads)
+    named = ", ".join([*(f"{q}={w}" for q, w in heads), *(f"{q}={w} (built-in tools)" for q, w in builtin)])
     print(f"{args.out}: {combined['model_id']}, heads {named} beside {args.base}'s")
     return 0
+
+
+def _named(parser: argparse.ArgumentParser, flag: str, item: str) -> tuple[str, Path]:
+    question, sep, where = item.partition("=")
+    if not sep or not question or not where:
+        parser.error(f"{flag} takes QUESTION=SOURCE, e.g. tool=models/a, got {item!r}")
+    return question, Path(where)
 
 
 if __name__ == "__main__":

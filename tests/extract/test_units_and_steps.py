@@ -93,6 +93,7 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("twenty-five percent of 80", "25 percent of 80", 20),
         ("what is 1 million divided by 8", "1000000 divided by 8", 125_000),
         ("a dozen times three", "12 times 3", 36),
+        ("6% of 3 lakh", "6% of 300000", 18_000),
         ("what is 200 minus 15 percent", "200 - 15% of 200", 170),
         ("what's 150 plus 20%", "150 + 20% of 150", 180),
         ("increase 80 by 25%", "80 + 25% of 80", 100),

@@ -463,6 +463,47 @@ def test_a_stop_after_a_conversion_to_one_of_two_units_the_goal_asks_for_is_held
     ]
 
 
+@pytest.mark.parametrize(
+    ("goal", "expression", "detail"),
+    [
+        (
+            "i make 1,600 a week driving taxi, how much in a year if i take 3 weeks off",
+            "3 × 1,600",
+            "the goal asks an amount per year, and no call's arithmetic converts to it",
+        ),
+        (
+            "property tax is 1.1% of the assessed value of $385,000, how much per month",
+            "1.1% of 385,000",
+            "the goal asks an amount per month, and no call's arithmetic converts to it",
+        ),
+        (
+            "if i get paid 650 AUD a week how much is that a fortnight and a year",
+            "650 × 52",
+            "the goal asks an amount per fortnight and per year, more than the run's 1 call(s) answer",
+        ),
+    ],
+)
+def test_a_stop_after_arithmetic_that_leaves_an_amount_in_another_span_of_time_than_asked_is_held(
+    goal: str, expression: str, detail: str
+) -> None:
+    calls = [Call(tool="calculator", args={"expression": expression})]
+    assert unused_holds(goal, calls) == [Hold(kind="stop_unsure", detail=detail)]
+
+
+@pytest.mark.parametrize(
+    ("goal", "expression"),
+    [
+        ("my kid gets $8 a week pocket money, how much is that over a year", "8 × 52"),
+        ("I drive 15,000 miles a year at 38 mpg and gas is $3.45 a gallon, yearly fuel cost?", "15,000 / 38 × 3.45"),
+        ("hens laid 23, 27, 25, 30 eggs this week, average per day", "(23 + 27 + 25 + 30) / 4"),
+        ("what is 3.5% interest per year on 12000", "3.5% of 12000"),
+        ("if i earn 600,000 naira a month whats that per year", "600,000 × 12"),
+    ],
+)
+def test_arithmetic_that_converts_to_the_span_asked_or_keeps_the_one_given_stops(goal: str, expression: str) -> None:
+    assert unused_holds(goal, [Call(tool="calculator", args={"expression": expression})]) == []
+
+
 def test_a_stop_after_a_clock_that_left_out_the_time_of_day_the_goal_gives_is_held() -> None:
     calls = [Call(tool="clock", args={"place": "LA"})]
     assert unused_holds("what time is it in LA when its 8pm here", calls) == [

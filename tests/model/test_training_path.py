@@ -184,3 +184,52 @@ def test_an_int8_combined_model_is_smaller_and_answers_as_the_float16_one(traine
     for qid in ("pick", "same"):
         assert two[qid]["choice"] == one[qid]["choice"]  # type: ignore[index]
         assert two[qid]["probabilities"] == pytest.approx(one[qid]["probabilities"], abs=0.02)  # type: ignore[index]
+
+
+def test_a_head_for_the_built_in_tools_answers_a_choice_among_them_only(trained: Path, tmp_path: Path) -> None:
+    other = _opposite(trained, tmp_path / "other")
+    combined = tmp_path / "combined"
+    script = load_script("combine_heads")
+    script.combine(trained, [("pick", trained / "head.npz")], combined, builtin=[("pick", other)])
+    entries = ModelFiles.read(combined).heads
+    assert [(e.file, e.catalogue is not None) for e in entries] == [
+        ("head.npz", False),
+        ("head_pick.npz", True),
+        ("head.npz", False),
+    ]
+    tools = {t.id: t for t in builtin_tools()}
+    built_in = tuple(Option(name=t, criteria=tools[t].description) for t in ("weather", "calculator"))
+    mine = (built_in[0], Option(name="book_table", criteria="Book a table at a restaurant."))
+    none = Option(name="NONE", criteria="none of these tools fits")
+
+    def probabilities(directory: Path, options: tuple[Option, ...]) -> dict[str, float]:
+        question = ChoiceQuestion(instructions="Which tool?", options=options)
+        request = DecisionRequest(state={"goal": "Weather in Oslo"}, questions={"pick": question})
+        return dict(ModelBackend(ModelFiles.read(directory)).decide(request).answers["pick"]["probabilities"])  # type: ignore[index]
+
+    # among built-in tools alone (NONE aside) the built-in head answers, and the other head of the question stands aside
+    assert probabilities(combined, (*built_in, none)) == pytest.approx(probabilities(other, (*built_in, none)))
+    # a catalogue with a tool of the user's is answered by the other heads, as before
+    assert probabilities(combined, mine) == pytest.approx(probabilities(trained, mine))
+    renamed = (Option(name="weather", criteria="Another weather service."), built_in[1])
+    assert probabilities(combined, renamed) == pytest.approx(probabilities(trained, renamed))
+
+
+def test_the_shipped_built_in_head_knows_the_built_in_tools_as_they_are_described_now() -> None:
+    """A tool's description changed since the head was combined would turn its catalogue off without a word."""
+    catalogues = {e.catalogue for e in ModelFiles.read().heads if e.catalogue is not None}
+    if not catalogues:
+        pytest.skip("the shipped model has no head for the built-in tools")
+    assert catalogues == {frozenset(load_script("combine_heads").builtin_catalogue())}
+
+
+def test_a_catalogue_that_is_no_list_of_texts_is_refused(trained: Path, tmp_path: Path) -> None:
+    from decisionloop.core.errors import ConfigError
+
+    combined = tmp_path / "combined"
+    load_script("combine_heads").combine(trained, [("pick", trained / "head.npz")], combined)
+    config = json.loads((combined / "config.json").read_text(encoding="utf-8"))
+    config["heads"][0]["catalogue"] = "calculator"
+    (combined / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    with pytest.raises(ConfigError, match="'catalogue' lists the option texts"):
+        _ = ModelFiles.read(combined).heads

@@ -35,6 +35,8 @@ def test_what_is_no_percentage(text: str) -> None:
         ("$2M", 2e6, "USD"),
         ("€1.5bn", 1.5e9, "EUR"),
         ("$5k", 5000, "USD"),
+        ("₹45 lakh", 4.5e6, "INR"),
+        ("₹1.2 crores", 1.2e7, "INR"),
         ("5 pounds sterling", 5, "GBP"),
         ("¥300", 300, "JPY"),
     ],

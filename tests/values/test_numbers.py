@@ -71,6 +71,9 @@ def test_the_alternation_keeps_its_spaces_in_verbose_patterns() -> None:
         ("a dozen", 12),
         ("two dozen", 24),
         ("2 dozen", 24),
+        ("3 lakh", 300_000),  # Indian English scale words
+        ("2.5 lakhs", 250_000),
+        ("1.2 crore", 12_000_000),
         ("half a dozen", 6),
         ("half a million", 500_000),
         ("3 point 5", 3.5),  # a decimal point said

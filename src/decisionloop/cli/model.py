@@ -149,11 +149,12 @@ def model_facts(directory: Path | None) -> dict[str, object]:
 
 def _heads(files: ModelFiles) -> dict[str, str]:
     """Each head's file and what it answers: its questions (a question several heads name is answered by their
-    ensemble), or every other question, with its feature version."""
+    ensemble), or every other question, and a catalogue's tools, with its feature version."""
     found: dict[str, list[str]] = {}
     versions: dict[str, int] = {}
     for e in files.heads:
-        found.setdefault(e.file, []).append(", ".join(sorted(e.questions)) or "every other question")
+        among = f" among the {len(e.catalogue)} tools it was trained for" if e.catalogue is not None else ""
+        found.setdefault(e.file, []).append((", ".join(sorted(e.questions)) or "every other question") + among)
         versions[e.file] = e.feature_version
     return {file: f"{'; '.join(q)} (feature version {versions[file]})" for file, q in found.items()}
 

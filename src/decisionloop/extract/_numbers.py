@@ -533,7 +533,7 @@ _WORDED = re.compile(
 )
 _AND_A_PART = {"half": 0.5, "quarter": 0.25, "quarters": 0.75}
 # Whether a text has a number word at all, so that most goals skip the slower reading above.
-_ANY_WORDED = re.compile(rf"(?i)\b(?:{SPELLED_WORD}|half|quarters?|point)\b")
+_ANY_WORDED = re.compile(rf"(?i)\b(?:{SPELLED_WORD}|{SCALE_WORD}|half|quarters?|point)\b")
 
 
 def expressions(text: str, *, goal: bool) -> Iterator[Found]:

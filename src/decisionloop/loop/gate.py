@@ -27,6 +27,7 @@ from decisionloop.extract import (
 )
 from decisionloop.extract.candidates import GOAL
 from decisionloop.loop import described
+from decisionloop.loop.periods import asked_periods
 from decisionloop.model.actions import name_words
 from decisionloop.model.matching import Match
 from decisionloop.spec.gates import block_thresholds
@@ -262,6 +263,8 @@ def unused_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
         return [Hold(kind="stop_unsure", detail=f"the goal also gives the time {hour!r}, which no call used")]
     if took & _NUMBER_KINDS and (number := _unused_number(goal, used)) is not None:
         return [Hold(kind="stop_unsure", detail=f"the goal also gives the number {number}, which no call used")]
+    if "expression" in took and (period := _unconverted_period(goal, used, len(earlier))) is not None:
+        return [Hold(kind="stop_unsure", detail=period)]
     if "quantity" in took:  # a conversion, and each unit the goal converts to ("to bar and then to kpa")
         values = [v for call in earlier for v in call.args.values() if v]  # as written: "MB" is no "mb"
         if (unit := _unused_unit(extracted, lambda s: _of_time(s) or _unit_used(s, values))) is not None:
@@ -572,6 +575,23 @@ def _unused_number(goal: str, used: Sequence[str], only: re.Pattern[str] | None 
     held = {n for u in used for said in (u, numbers_in_digits(u)) for n in _numbers_in(said)}
     given = (n for n in _given_numbers(goal) if only is None or only.fullmatch(n))
     return next((n for n in given if n not in held and _value(n) not in held), None)
+
+
+def _unconverted_period(goal: str, used: Sequence[str], calls: int) -> str | None:
+    """What is left unanswered of the spans of time the goal asks an amount per and gives none per
+    (``periods.asked_periods``: "1,600 a week, how much in a year"): such a span when the calls' arithmetic took
+    only numbers the goal gives, since converting to it takes one it does not ("8 × 52" converts, "3 × 1,600" does
+    not); or more spans asked than calls made ("650 a week, how much a fortnight and a year" answered 650 × 52)."""
+    asked = asked_periods(goal)
+    if not asked:
+        return None
+    given = {_value(n) for n in _given_numbers(goal)} | {"1"}
+    took = {_value(n) for u in used for said in (u, numbers_in_digits(u)) for n in _numbers_in(said)}
+    if took <= given:
+        return f"the goal asks an amount per {asked[0]}, and no call's arithmetic converts to it"
+    if len(asked) > calls:
+        return f"the goal asks an amount per {' and per '.join(asked)}, more than the run's {calls} call(s) answer"
+    return None
 
 
 def _given_numbers(goal: str) -> list[str]:

@@ -13,6 +13,11 @@ they answer it together, as an ensemble: each scores the options at its own temp
 are averaged, so where the heads disagree the top probability drops and the gate holds the step. ``head.npz``
 answers every question no entry names (an entry may name ``head.npz`` itself to join an ensemble). A slot's
 probabilities are then weighed by what the heads do not read (``value_priors``: places, values given by name).
+
+An entry may also name a ``catalogue``: the option texts ("name: description") of the tools it was trained for.
+It answers a choice only when every option offered (NONE aside) is one of them, and then the heads of the same
+question without a catalogue stand aside: a head trained on the built-in tools' everyday goals decides among the
+built-in tools, and a catalogue nobody wrote for it (a user's tools, BFCL, Seal-Tools) is decided as before.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 
@@ -32,6 +37,7 @@ from decisionloop.core.errors import BackendError, ConfigError
 from decisionloop.model.encoder import Encoder
 from decisionloop.model.features import (
     FEATURE_VERSION,
+    NONE,
     READABLE_VERSIONS,
     Framed,
     frame,
@@ -78,6 +84,7 @@ class HeadEntry:
     questions: frozenset[str]
     feature_version: int
     temperatures: Mapping[str, float]
+    catalogue: frozenset[str] | None = None
 
     def answers(self, qid: str) -> bool:
         """Whether this head answers question ``qid``: the head of every other question (no ids) answers all;
@@ -85,6 +92,14 @@ class HeadEntry:
         return not self.questions or any(
             qid == q or (q.endswith("*") and qid.startswith(q[:-1])) for q in self.questions
         )
+
+    def admits(self, framed: Framed) -> bool:
+        """Whether ``framed`` offers options of this head's catalogue and no other but NONE (always, without a
+        catalogue)."""
+        if self.catalogue is None:
+            return True
+        offered = [t for n, t in zip(framed.names, framed.texts, strict=True) if n != NONE]
+        return bool(offered) and all(t in self.catalogue for t in offered)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -126,9 +141,20 @@ class ModelFiles:
                     f"{raw!r:.120}"
                 )
             named = frozenset(map(str, questions))
-            found.append(self._entry(str(raw["file"]), named, raw.get("feature_version"), raw.get("temperatures")))
+            entry = self._entry(str(raw["file"]), named, raw.get("feature_version"), raw.get("temperatures"))
+            found.append(replace(entry, catalogue=self._catalogue(raw.get("catalogue"))))
         main = self._entry(HEAD, frozenset(), self.config.get("feature_version"), self.config.get("temperatures"))
         return (*found, main)
+
+    def _catalogue(self, value: object) -> frozenset[str] | None:
+        if value is None:
+            return None
+        if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+            raise ConfigError(
+                f"{str(self.directory / CONFIG)!r}: a head's 'catalogue' lists the option texts it was trained "
+                f"for, got {value!r:.120}"
+            )
+        return frozenset(value)
 
     def _entry(self, file: str, questions: frozenset[str], version: object, temperatures: object) -> HeadEntry:
         if not isinstance(version, int) or version not in READABLE_VERSIONS:
@@ -200,7 +226,7 @@ class ModelBackend:
         weighed: dict[str, npt.NDArray[np.float64]] = {}
         slots = {s: f.question for qid, f in framed.items() if (s := slot_of(qid)) is not None}
         for qid, f in framed.items():
-            members = self._members(qid)
+            members = self._members(qid, f)
             # one set of rows at the newest version the heads read; an older head reads their first columns
             rows = inputs(f, self._encoder, version=max(e.feature_version for e, _ in members))
             found = []
@@ -213,10 +239,12 @@ class ModelBackend:
         weighed.update(in_goal_order({qid: (framed[qid].names, p) for qid, p in weighed.items()}, goal))
         return {qid: _wire(f.kind, f.names, weighed[qid]) for qid, f in framed.items()}
 
-    def _members(self, qid: str) -> list[tuple[HeadEntry, Head]]:
-        """The heads that answer ``qid``: every named head that names it, else the head of every other question."""
-        named = [(e, h) for e, h in self._heads if e.questions and e.answers(qid)]
-        return named or [self._heads[-1]]
+    def _members(self, qid: str, framed: Framed) -> list[tuple[HeadEntry, Head]]:
+        """The heads that answer ``qid``: the named heads whose catalogue holds every option offered, else every
+        other named head that names it, else the head of every other question."""
+        named = [(e, h) for e, h in self._heads if e.questions and e.answers(qid) and e.admits(framed)]
+        within = [(e, h) for e, h in named if e.catalogue is not None]
+        return within or named or [self._heads[-1]]
 
 
 def _wire(kind: str, names: tuple[str, ...], p: np.ndarray) -> dict[str, object]:

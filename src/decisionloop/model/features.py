@@ -115,7 +115,7 @@ def frame(state: object, question: Question) -> Framed:
     match question:
         case ChoiceQuestion(options=options):
             names = tuple(o.name for o in options)
-            texts = tuple(f"{o.name}: {o.criteria}" if o.criteria else o.name for o in options)
+            texts = tuple(option_text(o.name, o.criteria) for o in options)
         case NoulQuestion(true=true, false=false):
             names = ("true", "false")
             texts = (f"yes: {true or 'true'}", f"no: {false or 'false'}")
@@ -123,6 +123,11 @@ def frame(state: object, question: Question) -> Framed:
             names = tuple(str(i) for i in range(len(levels)))
             texts = tuple(f"level {i}: {text}" for i, text in enumerate(levels))
     return Framed(roles=read_state(state), question=question.instructions, kind=question.type, names=names, texts=texts)
+
+
+def option_text(name: str, criteria: str | None) -> str:
+    """The text that stands for a choice's option: ``name: criteria`` (a tool's id and description)."""
+    return f"{name}: {criteria}" if criteria else name
 
 
 def texts_of(framed: Framed) -> list[str]:

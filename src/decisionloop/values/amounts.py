@@ -25,9 +25,10 @@ _NAMES: Final = {
 }  # fmt: skip
 # After a currency sign or code, "m" and "b" can only mean million and billion ("$2M", "€1.5bn").
 _MONEY_SCALES: Final = {"k": 1e3, "m": 1e6, "mn": 1e6, "b": 1e9, "bn": 1e9, "thousand": 1e3, "million": 1e6,
-                        "billion": 1e9, "trillion": 1e12}  # fmt: skip
+                        "billion": 1e9, "trillion": 1e12, "lakh": 1e5, "lakhs": 1e5, "crore": 1e7,
+                        "crores": 1e7}  # fmt: skip
 _UNSIGNED = DIGITS.removeprefix("[-+−]?")
-_SCALE = r"(?i:(?:k|m|mn|b|bn)(?!\w)|\s+(?:thousand|million|billion|trillion)\b)"
+_SCALE = r"(?i:(?:k|m|mn|b|bn)(?!\w)|\s+(?:thousand|million|billion|trillion|lakhs?|crores?)\b)"
 _SIGN = "|".join(re.escape(s) for s in _SIGNS)
 _CODE = "|".join(sorted(CODES))
 _NAME = "(?i:" + "|".join(sorted(_NAMES, key=len, reverse=True)) + ")"
