@@ -374,6 +374,67 @@ def test_money_word_problems_are_read_as_the_goal_asks_them(goal: str, expected:
 
 
 @pytest.mark.parametrize(
+    ("goal", "expected"),
+    [
+        ("I earn $22 an hour, 40 hours a week. What's my annual salary?", ["22 × 40 × 52"]),
+        ("I make 15 dollars an hour 38 hours a week whats that a year", ["15 × 38 × 52"]),
+        ("i work 8 hours a day, 5 days a week at £12.50 an hour, how much a week", ["12.50 × 8 × 5"]),
+        ("£9.50/hr, 6 hrs a day, what do i make a day", ["9.50 × 6"]),
+        ("I earn £52,000 a year, what is that a month", ["52,000 / 12"]),
+    ],
+)
+def test_rates_are_multiplied_along_to_the_span_of_time_asked(goal: str, expected: list[str]) -> None:
+    assert spans(goal, kind="expression") == expected
+
+
+@pytest.mark.parametrize(
+    ("goal", "expected"),
+    [
+        ("uber charges 1.20 per km plus 2.50 base fare, how much for 18 km", ["2.50 + 18 × 1.20"]),
+        ("taxi is $3 flag fall and $2.10 a mile, what would 12 miles cost", ["3 + 12 × 2.10"]),
+        ("plumber charges £60 call out fee plus £45 an hour, job took 3 hours", ["60 + 3 × 45"]),
+        ("gym is 35 a month plus 50 joining fee, cost for the first year", ["50 + 35 × 12"]),
+        ("3 tickets at $35 each plus a $4 booking fee", ["4 + 3 × 35"]),
+        ("2 pizzas at 12.99 each and a 3.50 delivery charge", ["3.50 + 2 × 12.99"]),
+    ],
+)
+def test_a_fixed_fee_is_added_to_what_a_rate_comes_to(goal: str, expected: list[str]) -> None:
+    assert spans(goal, kind="expression") == expected
+
+
+def test_a_fee_per_thing_is_no_fixed_fee() -> None:
+    assert "2 + 3 × 35" not in spans("booking fee is £2 per ticket, 3 tickets at £35 each", kind="expression")
+
+
+@pytest.mark.parametrize(
+    ("goal", "expected"),
+    [
+        (
+            "i worked 46 hours this week at $22 an hour, overtime is time and a half after 40, what's my pay",
+            ["40 × 22 + (46 - 40) × 22 × 1.5"],
+        ),
+        ("I worked 40 hours at $22 plus 6 hours overtime at time and a half", ["40 × 22 + 6 × 22 × 1.5"]),
+        ("worked 50 hours at 18 an hour, double time over 45 hours", ["45 × 18 + (50 - 45) × 18 × 2"]),
+        ("i worked 3 hours 45 min at 18.50/h, how much did i earn", ["(3 + 45 / 60) × 18.50"]),
+    ],
+)
+def test_hours_are_paid_as_said_overtime_and_minutes_included(goal: str, expected: list[str]) -> None:
+    assert spans(goal, kind="expression") == expected
+
+
+@pytest.mark.parametrize(
+    "goal",
+    [
+        "i work 8 hours a day, 5 days a week at £12.50 an hour, how much a month",  # no whole number of weeks
+        "$22 an hour, 40 hours a week, how much a fortnight and a year",  # two answers asked
+        "I tutor 2 hrs each a week at ₱600/hr, monthly income?",  # "each a week" is no rate per "a"
+    ],
+)
+def test_rates_are_not_multiplied_to_a_span_no_whole_number_of_them_makes(goal: str) -> None:
+    assert not any(e.count("×") + e.count("/") >= 2 for e in spans(goal, kind="expression"))  # no chain of rates
+
+
+@pytest.mark.parametrize(
     "goal",
     [
         "in 2025 my rent is going up 4%, what's the new rent",  # a year is no rent

@@ -52,10 +52,11 @@ def _result(goal: str, person: System2 | None = None) -> RunResult:
     return drive(goal, setup, seams).result
 
 
-def _accepting() -> TerminalPerson:
-    """A person at the terminal who accepts whatever System 1 proposes for a held step."""
+def _accepting(first: str = "") -> TerminalPerson:
+    """A person at the terminal who accepts whatever System 1 proposes for a held step, after ``first`` (lines
+    typed at the first held step)."""
     console = Console(file=io.StringIO(), width=160, force_terminal=False, color_system=None)
-    return TerminalPerson(console, stream=io.StringIO("a\n" * 8), who="ada", clock=lambda: NOW)
+    return TerminalPerson(console, stream=io.StringIO(first + "a\n" * 8), who="ada", clock=lambda: NOW)
 
 
 @pytest.mark.parametrize(
@@ -659,6 +660,48 @@ def test_a_number_of_units_and_a_half_is_converted_whole() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    "goal",
+    [
+        "i make 1,600 a week driving taxi, how much in a year if i take 3 weeks off",
+        "property tax is 1.1% of the assessed value of $385,000, how much per month",
+        "if i get paid 650 AUD a week how much is that a fortnight and a year",
+    ],
+)
+def test_arithmetic_that_leaves_the_span_of_time_asked_unanswered_is_never_answered(goal: str) -> None:
+    # the expressions offered are "3 × 1,600", "1.1% of 385,000" and "650 × 52", none of them the answer: the bundled
+    # model is unsure of the calculator here and holds the tool choice; a model that takes it has the stop after the
+    # call held (loop.gate.unused_holds, tests/loop/test_gate.py), and nobody is at hand either way
+    assert _run(goal)[0] == "held"
+
+
+@pytest.mark.parametrize(
+    ("goal", "answer"),
+    [
+        ("I earn $22 an hour, 40 hours a week. What's my annual salary?", "22 × 40 × 52 = 45,760"),
+        ("i worked 3 hours 45 min at 18.50/h, how much did i earn", "(3 + 45 / 60) × 18.50 = 69.375"),
+        (
+            "i worked 46 hours this week at $22 an hour, overtime is time and a half after 40, what's my pay",
+            "40 × 22 + (46 - 40) × 22 × 1.5 = 1,078",
+        ),
+        ("I worked 40 hours at $22 plus 6 hours overtime at time and a half", "40 × 22 + 6 × 22 × 1.5 = 1,078"),
+        ("plumber charges £60 call out fee plus £45 an hour, job took 3 hours", "60 + 3 × 45 = 195"),
+        ("gym is 35 a month plus 50 joining fee, cost for the first year", "50 + 35 × 12 = 470"),
+    ],
+)
+def test_pay_and_charges_of_several_parts_are_offered_whole_to_a_person_who_picks_the_calculator(
+    goal: str, answer: str
+) -> None:
+    # the bundled model finds no tool that fits these and holds the first step, so unattended a run is held (or, a
+    # model that takes the calculator, answers right); a product of two of the numbers had been the first
+    # expression offered ("40 × 22", "3 × 18.50", "3 × 45"), and a person who picks the calculator and its first
+    # expression gets the whole sum (extract._chains, extract._charges)
+    stop, said, tools = _run(goal)
+    assert (stop, tools) == ("held", []) or (stop, said, tools) == ("answered", answer, ["calculator"])
+    result = _result(goal, _accepting("t\ncalculator\n1\n"))
+    assert (result.stop, result.answer) == ("answered", answer)
+
+
 def test_a_stop_before_the_second_of_two_tasks_is_held_for_a_person() -> None:
     # after the miles, System 1 proposes to stop; the goal also gives "10 kg", which no call used: a person decides
     result = _result("convert 5 miles to km and 10 kg to pounds", _accepting())
@@ -763,6 +806,10 @@ def test_the_weekdays_of_a_month_are_told_and_a_second_question_the_answer_cover
         ("7 of us are chipping in for a £150 leaving gift, how much each", "150 / 7 = 21.428571"),
         ("3 quotes for the new carpet £420 £385 and £460, whats the average", "(420 + 385 + 460) / 3 = 421.666667"),
         ("180 guests at £72 a head", "180 × 72 = 12,960"),
+        ("6% of 3 lakh", "6% of 300000 = 18,000"),
+        ("uber charges 1.20 per km plus 2.50 base fare, how much for 18 km", "2.50 + 18 × 1.20 = 24.1"),
+        ("taxi is $3 flag fall and $2.10 a mile, what would 12 miles cost", "3 + 12 × 2.10 = 28.2"),
+        ("3 tickets at $35 each plus a $4 booking fee", "4 + 3 × 35 = 109"),
     ],
 )
 def test_a_money_word_problem_is_computed_as_asked_once_a_person_accepts(goal: str, answer: str) -> None:

@@ -8,6 +8,8 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import islice, pairwise
 
+from decisionloop.extract._chains import rate_chains
+from decisionloop.extract._charges import overtime, with_fee
 from decisionloop.extract._shares import BOTH_WAYS, MONEY_SIGN, MONEY_WORD, SIGN_CHARS, shares
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, NUM, NUM_START, Found, is_function
 from decisionloop.values.dates import ASKS_OF_A_DAY, SLASHED_DAY
@@ -410,7 +412,7 @@ _LISTED_ITEM = re.compile(NUM)
 # day is no 24 hours).
 _RATE = re.compile(
     rf"(?i)(?<![\w.,]){SIGN_CHARS}?(?P<n>{NUM})(?:\s+[a-z]+)?\s+(?:a|an|per|each|every)\s+(?P<per>day|week|month|year)\b"
-    r"[^.?!]{0,40}?\b(?:in|per|for|over|a|an|each|every)\s+(?:a\s+|one\s+|1\s+|the\s+)?(?P<asked>day|week|month|year)\b"
+    r"[^.?!]{0,40}?\b(?:in|per|for|over|a|an|each|every)\s+(?:a\s+|one\s+|1\s+|the\s+(?:first\s+)?)?(?P<asked>day|week|month|year)\b"
 )
 _PERIODS = {("day", "week"): 7, ("day", "year"): 365, ("week", "year"): 52, ("month", "year"): 12}
 _LISTED_MAX_ITEMS = 20
@@ -426,6 +428,8 @@ _PER_UNIT = re.compile(
     rf"(?i)(?<![\w.,:]){SIGN_CHARS}?(?P<rate>{NUM})\s*(?:[^\W\d_]+\s*)?(?:/|\s(?:per|an?)\s)\s*(?P<unit>[^\W\d_]+)\b"
 )
 _UNIT_AMOUNT = re.compile(rf"(?i)(?<![\w.,/:$€£])(?P<n>{NUM})\s*(?P<unit>[^\W\d_]+)\b")
+# The minutes after a number of hours ("3 hours 45 min", "2 hrs and 30 minutes").
+_AND_MINUTES = re.compile(r"(?i)\s*(?:and\s+)?(?P<m>[0-5]?\d)\s*(?:minutes|minute|mins|min|m)\b")
 
 
 def _per_unit(text: str) -> Iterator[tuple[int, int, str]]:
@@ -439,8 +443,11 @@ def _per_unit(text: str) -> Iterator[tuple[int, int, str]]:
         for amount in _UNIT_AMOUNT.finditer(text):
             if rate.start() <= amount.start() < rate.end() or _unit_key(amount["unit"]) != unit:
                 continue
-            start, end = min(rate.start(), amount.start()), max(rate.end(), amount.end())
-            yield start, end, f"{amount['n']} × {rate['rate']}"
+            n, amount_end = amount["n"], amount.end()
+            if unit == "hour" and (minutes := _AND_MINUTES.match(text, amount_end)) is not None:
+                n, amount_end = f"({n} + {minutes['m']} / 60)", minutes.end()  # "3 hours 45 min"
+            start, end = min(rate.start(), amount.start()), max(rate.end(), amount_end)
+            yield start, end, f"{n} × {rate['rate']}"
 
 
 # A part of a part of an amount ("half of a third of 90", "a quarter of half of 200").
@@ -595,10 +602,11 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
             spoken = [w for w in spoken if w[2] != added] + [(*gross.span(), f"{gross['n']} / (1 + {gross['rate']}%)")]
     # a money word problem's arithmetic, read as the goal asks it, in place of other readings of its numbers
     # ("22% tax on 3400, what's my take home" is 3400 less the tax, not the tax)
-    asked = list(shares(text)) if goal else []
+    asked = [*shares(text), *rate_chains(text), *overtime(text)] if goal else []
+    asked += list(with_fee(text, [*spoken, *asked])) if goal else []
     if asked:
         read = [set(_operands(expr)) for _, _, expr in asked]
-        spoken = [w for w in spoken if set(_operands(w[2])) not in read] + asked
+        spoken = [w for w in spoken if not any(set(_operands(w[2])) <= r for r in read)] + asked
         percents = [m for m in percents if set(_operands(m.group())) not in read]
     if goal:  # two spoken operations joined by an operator are one sum ("1/4 of 100 plus 1/2 of 50")
         spoken = _joined(text, spoken)

@@ -27,12 +27,12 @@ from decisionloop.extract import (
 )
 from decisionloop.extract.candidates import GOAL
 from decisionloop.loop import described
-from decisionloop.loop.periods import asked_periods
 from decisionloop.model.actions import name_words
 from decisionloop.model.matching import Match
 from decisionloop.spec.gates import block_thresholds
 from decisionloop.spec.model import Spec
 from decisionloop.values.dates import MONTHS, WEEKDAYS
+from decisionloop.values.periods import asked_periods
 from decisionloop.values.quantity import BRITISH, UNITS_JOINED, unit_of
 
 PICK_QUESTION = "tool"

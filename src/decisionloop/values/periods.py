@@ -3,7 +3,8 @@
 "I make 1,600 a week driving, how much in a year if I take 3 weeks off" gives an amount per week and asks one per
 year; "property tax is 1.1% of $385,000, how much per month" asks one per month and gives none. Arithmetic that
 answers such a goal converts from one span to the other (× 52, ÷ 12); the gate holds an answer whose arithmetic
-took only the goal's own numbers (``gate.unused_holds``).
+took only the goal's own numbers (``loop.gate.unused_holds``), and the extractor multiplies rates along to the span
+asked (``extract._chains``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,13 @@ def asked_periods(goal: str) -> list[str]:
     """The spans of time ``goal`` says not as a given amount's ("how much in a year", "what's that per month",
     "yearly fuel cost") that no amount it gives is per, in the goal's order: an answer per such a span needs
     converting to it. Empty when every span it names is one an amount is given per."""
+    asked, given = said_periods(goal)
+    return [s for s in asked if s not in given]
+
+
+def said_periods(goal: str) -> tuple[list[str], set[str]]:
+    """The spans of time ``goal`` says apart from any amount, in its order, and those an amount is given per
+    ("40 hours a week, how much a week" says "week" both ways)."""
     given: set[str] = set()
     asked: list[str] = []
     for m in _PERIOD.finditer(goal):
@@ -41,4 +49,4 @@ def asked_periods(goal: str) -> list[str]:
             given.add(span)
         elif span not in asked:
             asked.append(span)
-    return [s for s in asked if s not in given]
+    return asked, given

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from decisionloop.loop.periods import asked_periods
+from decisionloop.values.periods import asked_periods
 
 
 @pytest.mark.parametrize(
