@@ -702,6 +702,18 @@ def test_pay_and_charges_of_several_parts_are_offered_whole_to_a_person_who_pick
     assert (result.stop, result.answer) == ("answered", answer)
 
 
+@pytest.mark.parametrize(
+    "goal",
+    ["how many tablespoons of coffee for 4 cups", "how many tablespoons of coffee do i need for 4 cups of water"],
+)
+def test_an_amount_of_one_thing_for_an_amount_of_another_is_never_answered_with_a_conversion(goal: str) -> None:
+    # "4 cups = 64 tablespoons" had been answered, unattended: a ratio is no conversion (loop.gate.ratio_holds)
+    result = _result(goal)
+    assert result.stop == "held"
+    said = "the goal asks an amount of one thing for 4 of another"
+    assert any(h.detail == said for s in result.steps for h in s.holds)
+
+
 def test_a_stop_before_the_second_of_two_tasks_is_held_for_a_person() -> None:
     # after the miles, System 1 proposes to stop; the goal also gives "10 kg", which no call used: a person decides
     result = _result("convert 5 miles to km and 10 kg to pounds", _accepting())

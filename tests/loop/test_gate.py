@@ -21,6 +21,7 @@ from decisionloop.loop.gate import (
     numbers_holds,
     overlooked_holds,
     passed_holds,
+    ratio_holds,
     route_step,
     second_question_holds,
     shared_lacking,
@@ -733,3 +734,22 @@ def test_no_tool_fitting_a_goal_that_gives_numbers_is_held(goal: str, shown: str
 )
 def test_no_tool_fitting_a_goal_with_one_number_or_none_holds_nothing(goal: str) -> None:
     assert numbers_holds(goal) == []
+
+
+@pytest.mark.parametrize(
+    ("goal", "quantity", "held"),
+    [
+        ("how many tablespoons of coffee for 4 cups", "4 cups", True),
+        ("how many tablespoons of coffee do i need for 4 cups of water", "4 cups", True),
+        ("how much salt per 2 litres of water", "2 litres", False),  # no "of" before: no thing asked an amount of
+        ("how many grams of butter per 1.5 cups of flour", "1.5 cups", True),
+        ("how many tablespoons in 4 cups", "4 cups", False),
+        ("how many tablespoons of coffee in 4 cups", "4 cups", False),  # 4 cups of coffee, in tablespoons
+        ("how much is 3 pounds of beef in kg", "3 pounds", False),
+    ],
+)
+def test_a_conversion_of_the_amount_a_goal_asks_a_ratio_for_is_held(goal: str, quantity: str, held: bool) -> None:
+    unit_convert = {t.id: t for t in builtin_tools()}["unit_convert"]
+    holds = ratio_holds(goal, unit_convert, {"quantity": quantity, "to_unit": "tablespoons"})
+    assert bool(holds) is held
+    assert all(h.kind == "arg_unsure" for h in holds)

@@ -207,8 +207,10 @@ def nouns(text: str) -> Iterator[Found]:
 
 
 _SHORT_ING = 5  # "thing", "king", "ring" are nouns the lexicon knows; a shorter -ing word is no verb's form
-# A word glued to what it qualifies by one of these is offered alone: gas(-powered), plant(-based).
-_QUALIFIED = ("-powered", "-based", "-fueled", "-fuelled", "-driven", "-themed", "-style", "-friendly")
+# A word glued to what it qualifies by one of these is offered alone: gas(-powered), plant(-based), beginner(-level).
+_QUALIFIED = (
+    "-powered", "-based", "-fueled", "-fuelled", "-driven", "-themed", "-style", "-friendly", "-level", "-sized"
+)  # fmt: skip
 _CENTURY = re.compile(r"(?i)\b\d{1,2}(?:st|nd|rd|th)[\s-]+(?:century|centuries|millennium)\b")
 
 
@@ -220,6 +222,10 @@ def _words(run: list[Token]) -> Iterator[Found]:
     if _head(run[-1]):
         tails = (clean(" ".join(t.text for t in run[start:])) for start in range(1, len(run) - 1))
         yield from ((tail, "noun") for tail in tails if acceptable(tail))
+        if len(run) > 2 and _head(run[-2]):  # the chunk before its head noun ("betweenness centrality" of "…metrics")
+            head_less = clean(" ".join(t.text for t in run[:-1]))
+            if acceptable(head_less):
+                yield head_less, "noun"
     last = max((i for i, t in enumerate(run) if _head(t)), default=len(run) - 1)
     for t in run[: last + 1]:  # not a word after the chunk's last noun ("born" of "albert einstein born")
         if t.initial and t.capitalised:

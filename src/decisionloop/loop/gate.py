@@ -194,6 +194,7 @@ def route_step(
         holds += unnamed_day_holds(goal, tool, call.args)
         holds += measure_system_holds(goal, call.args)
         holds += date_as_sum_holds(goal, tool, call.args)
+        holds += ratio_holds(goal, tool, call.args)
         holds += overlooked_holds(decisions, tool) if step == 0 else []
     step_ok = next((d for d in others if d.block == "step_ok"), None)
     if step_ok is not None and step_ok.action != "continue":
@@ -462,6 +463,28 @@ def measure_system_holds(goal: str, args: Mapping[str, str]) -> list[Hold]:
     if unsaid is None:
         return []
     return [Hold(kind="arg_unsure", detail=f"the goal says British measures, and {unsaid!r} would be read as American")]
+
+
+# A goal that asks an amount of one thing for an amount of another ("how many tablespoons of coffee for 4 cups",
+# "how much flour do i need per 2 cups of milk"): a ratio of two things, which no conversion of the amount given
+# answers ("4 cups = 64 tablespoons" had been the coffee's answer).
+_RATIO = re.compile(
+    r"(?i)\bhow\s+(?:many|much)\b[^.?!]*?\bof\s+[^\W\d_][^.?!]*?\b(?:for|per|to\s+make)\s+"
+    r"(?:a\s+|every\s+|each\s+)?(?P<n>\d+(?:[.,/]\d+)?)"
+)
+
+
+def ratio_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
+    """A hold on a call that converts the amount a goal asks a ratio for ("how many tablespoons of coffee for 4
+    cups" is no question of how many tablespoons 4 cups are): a value of a quantity slot holding its number."""
+    asked = _RATIO.search(goal)
+    if asked is None:
+        return []
+    number = _numbers_in(asked["n"])
+    taken = [v for s in tool.slots if "quantity" in accepted_kinds(s) and (v := args.get(s.name))]
+    if not any(number <= _numbers_in(v) for v in taken):
+        return []
+    return [Hold(kind="arg_unsure", detail=f"the goal asks an amount of one thing for {asked['n']} of another")]
 
 
 def date_as_sum_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
