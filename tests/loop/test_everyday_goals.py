@@ -703,14 +703,21 @@ def test_pay_and_charges_of_several_parts_are_offered_whole_to_a_person_who_pick
 
 
 @pytest.mark.parametrize(
-    "goal",
-    ["how many tablespoons of coffee for 4 cups", "how many tablespoons of coffee do i need for 4 cups of water"],
+    ("goal", "said"),
+    [
+        ("how many tablespoons of coffee for 4 cups", "the goal asks an amount of one thing for 4 of another"),
+        (
+            "how many tablespoons of coffee do i need for 4 cups of water",
+            "the goal asks an amount of one thing for 4 of another",
+        ),
+        ("65 inch tv how wide is that in cm", "a screen's size is its diagonal, and the goal asks 'how wide'"),
+    ],
 )
-def test_an_amount_of_one_thing_for_an_amount_of_another_is_never_answered_with_a_conversion(goal: str) -> None:
-    # "4 cups = 64 tablespoons" had been answered, unattended: a ratio is no conversion (loop.gate.ratio_holds)
+def test_a_question_no_conversion_answers_is_never_answered_with_one(goal: str, said: str) -> None:
+    # "4 cups = 64 tablespoons" and "65 inch = 165.1 cm" had been answered, unattended: a ratio is no conversion,
+    # nor is a screen's width its size (loop.gate.ratio_holds, diagonal_holds)
     result = _result(goal)
     assert result.stop == "held"
-    said = "the goal asks an amount of one thing for 4 of another"
     assert any(h.detail == said for s in result.steps for h in s.holds)
 
 

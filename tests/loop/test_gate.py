@@ -16,6 +16,7 @@ from decisionloop.loop.gate import (
     StepDecisions,
     call_holds,
     date_as_sum_holds,
+    diagonal_holds,
     measure_system_holds,
     no_tool_fits,
     numbers_holds,
@@ -751,5 +752,21 @@ def test_no_tool_fitting_a_goal_with_one_number_or_none_holds_nothing(goal: str)
 def test_a_conversion_of_the_amount_a_goal_asks_a_ratio_for_is_held(goal: str, quantity: str, held: bool) -> None:
     unit_convert = {t.id: t for t in builtin_tools()}["unit_convert"]
     holds = ratio_holds(goal, unit_convert, {"quantity": quantity, "to_unit": "tablespoons"})
+    assert bool(holds) is held
+    assert all(h.kind == "arg_unsure" for h in holds)
+
+
+@pytest.mark.parametrize(
+    ("goal", "held"),
+    [
+        ("65 inch tv how wide is that in cm", True),
+        ("what's the height of a 27 inch monitor in cm", True),
+        ("65 inch tv in cm", False),  # the diagonal, as asked
+        ("how wide is 65 inches in cm", False),  # no screen
+    ],
+)
+def test_a_conversion_of_a_screen_s_size_is_held_when_the_goal_asks_its_width_or_height(goal: str, held: bool) -> None:
+    unit_convert = {t.id: t for t in builtin_tools()}["unit_convert"]
+    holds = diagonal_holds(goal, unit_convert, {"quantity": "65 inch", "to_unit": "cm"})
     assert bool(holds) is held
     assert all(h.kind == "arg_unsure" for h in holds)

@@ -195,6 +195,7 @@ def route_step(
         holds += measure_system_holds(goal, call.args)
         holds += date_as_sum_holds(goal, tool, call.args)
         holds += ratio_holds(goal, tool, call.args)
+        holds += diagonal_holds(goal, tool, call.args)
         holds += overlooked_holds(decisions, tool) if step == 0 else []
     step_ok = next((d for d in others if d.block == "step_ok"), None)
     if step_ok is not None and step_ok.action != "continue":
@@ -485,6 +486,22 @@ def ratio_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
     if not any(number <= _numbers_in(v) for v in taken):
         return []
     return [Hold(kind="arg_unsure", detail=f"the goal asks an amount of one thing for {asked['n']} of another")]
+
+
+# A screen's size is its diagonal ("a 65 inch tv"): a goal that asks its width or height asks what no conversion of
+# the size answers ("65 inch tv how wide is that in cm" had answered the diagonal, 165.1 cm).
+_SCREEN = re.compile(r"(?i)\b(?:tv|telly|television|screen|monitor|display|laptop|tablet|ipad|phone)s?\b")
+_SIDE_ASKED = re.compile(r"(?i)\b(?:how\s+(?:wide|tall|high)|width|height|dimensions?)\b")
+
+
+def diagonal_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
+    """A hold on a call with a quantity when the goal asks the width or height of a screen, whose size is its
+    diagonal."""
+    if _SCREEN.search(goal) is None or (side := _SIDE_ASKED.search(goal)) is None:
+        return []
+    if not any("quantity" in accepted_kinds(s) and args.get(s.name) for s in tool.slots):
+        return []
+    return [Hold(kind="arg_unsure", detail=f"a screen's size is its diagonal, and the goal asks {side.group()!r}")]
 
 
 def date_as_sum_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
