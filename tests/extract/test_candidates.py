@@ -381,6 +381,8 @@ def test_money_word_problems_are_read_as_the_goal_asks_them(goal: str, expected:
         ("i work 8 hours a day, 5 days a week at £12.50 an hour, how much a week", ["12.50 × 8 × 5"]),
         ("£9.50/hr, 6 hrs a day, what do i make a day", ["9.50 × 6"]),
         ("I earn £52,000 a year, what is that a month", ["52,000 / 12"]),
+        ("mortgage repayment is 1,870 a fortnight how much is that a year", ["1,870 × 26"]),
+        ("rent is 950 a month, how much over a fortnight", []),  # no whole number of fortnights makes a month
     ],
 )
 def test_rates_are_multiplied_along_to_the_span_of_time_asked(goal: str, expected: list[str]) -> None:

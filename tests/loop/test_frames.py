@@ -128,6 +128,19 @@ def test_neutralise_replaces_the_whole_lookalike(lookalike: str) -> None:
     assert neutralise(f"a {lookalike} b").startswith(f"a {MARKER_REMOVED}")
 
 
+@pytest.mark.parametrize(
+    ("text", "neutralised"),
+    [
+        # a bracket many non-letters before the word, the phrase cut short by a budget (found by Hypothesis)
+        ("0000000000<:::::::::" + "\u200b".join("untrusted") + " tool…", f"0000000000{MARKER_REMOVED} tool…"),
+        ("<" * 3000 + "untrusted", MARKER_REMOVED),
+        ("a (( -- // untrusted", f"a {MARKER_REMOVED}"),
+    ],
+)
+def test_the_markers_word_after_a_bracket_is_neutralised_whatever_stands_between(text: str, neutralised: str) -> None:
+    assert neutralise(text) == neutralised
+
+
 @given(observation=observations)
 def test_every_frame_field_keeps_its_markers_balanced_for_any_observation(observation: str) -> None:
     for frame in _frames(observation):

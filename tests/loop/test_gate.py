@@ -731,6 +731,19 @@ def test_no_tool_fitting_a_goal_that_gives_numbers_is_held(goal: str, shown: str
 
 
 @pytest.mark.parametrize(
+    ("goal", "worked"),
+    [
+        ("mortgage repayment is 1,870 a fortnight how much is that a year", "1,870 × 26"),
+        ("i save 200 a month how much in a year", "200 × 12"),
+    ],
+)
+def test_no_tool_fitting_a_goal_whose_one_number_the_extractor_works_out_is_held(goal: str, worked: str) -> None:
+    assert numbers_holds(goal) == [
+        Hold(kind="no_tool_fits", detail=f"System 1 found no tool that fits, but the goal asks {worked}")
+    ]
+
+
+@pytest.mark.parametrize(
     "goal", ["write a haiku about rain", "book a table for 4 at 6pm", "tell me one joke", "what is 1 plus 1"]
 )
 def test_no_tool_fitting_a_goal_with_one_number_or_none_holds_nothing(goal: str) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from decisionloop.extract._shares import SIGN_CHARS
 from decisionloop.extract._text import NUM, NUM_START
-from decisionloop.values.periods import said_periods
+from decisionloop.values.periods import period_factor, said_periods
 from decisionloop.values.quantity import read_quantity
 
 # A rate: a number, maybe a word for what it counts ("40 hours", "250 pesos"), and what it is per ("a week",
@@ -22,9 +22,6 @@ _RATE = re.compile(
     rf"(?i){NUM_START}{SIGN_CHARS}?(?P<n>{NUM})\s*(?P<what>[^\W\d_]+\s*)?(?:/\s*|\s(?:per|an?|each|every)\s+)"
     r"(?!(?:a|an|the|one)\b)(?P<per>[^\W\d_]+)\b"
 )
-# How many of one span of time make another, where a whole number does.
-_SPANS = {("hour", "day"): 24, ("day", "week"): 7, ("week", "fortnight"): 2, ("day", "year"): 365,
-          ("week", "year"): 52, ("month", "year"): 12, ("fortnight", "year"): 26}  # fmt: skip
 _SPAN_WORDS = {"hr": "hour", "hrs": "hour", "hour": "hour", "hours": "hour", "h": "hour", "day": "day", "days": "day",
                "wk": "week", "week": "week", "weeks": "week", "month": "month", "months": "month", "mo": "month",
                "yr": "year", "year": "year", "years": "year", "fortnight": "fortnight"}  # fmt: skip
@@ -49,7 +46,7 @@ def rate_chains(text: str) -> Iterator[tuple[int, int, str]]:
             end = after[2]
         if len(links) < 2 or end is None:
             continue
-        factor = _factor(end, asked[0])
+        factor = period_factor(end, asked[0])
         if factor is None:
             continue
         product = " × ".join(m["n"] for m in links)
@@ -67,15 +64,3 @@ def _unit(word: str | None) -> str | None:
         return _SPAN_WORDS[folded]
     read = read_quantity(f"1 {folded}")
     return read[1] if read is not None else None
-
-
-def _factor(end: str, asked: str) -> str | None:
-    """What turns an amount per ``end`` into one per ``asked``: "× 52" from a week to a year, "" for the same span,
-    "/ 12" from a year to a month; None where no whole number of one makes the other."""
-    if end == asked:
-        return ""
-    if (end, asked) in _SPANS:
-        return f"× {_SPANS[end, asked]}"
-    if (asked, end) in _SPANS:
-        return f"/ {_SPANS[asked, end]}"
-    return None

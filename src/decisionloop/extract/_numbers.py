@@ -14,6 +14,7 @@ from decisionloop.extract._shares import BOTH_WAYS, MONEY_SIGN, MONEY_WORD, SIGN
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, NUM, NUM_START, Found, is_function
 from decisionloop.values.dates import ASKS_OF_A_DAY, SLASHED_DAY
 from decisionloop.values.numbers import POINT, ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, SPELLED_WORD, read_number
+from decisionloop.values.periods import period_factor
 from decisionloop.values.quantity import (
     AMERICAN,
     BRITISH,
@@ -410,11 +411,15 @@ _LISTED_ITEM = re.compile(NUM)
 # An amount at a rate for one period asked for another ("if I save 200 a month, how much in a year" → 200 × 12,
 # "52000 a year, how much per month" → 52000 / 12): only periods a whole number of divides, and no hours (a working
 # day is no 24 hours).
+_SPAN = r"(?:day|week|fortnight|month|year)"
 _RATE = re.compile(
-    rf"(?i)(?<![\w.,]){SIGN_CHARS}?(?P<n>{NUM})(?:\s+[a-z]+)?\s+(?:a|an|per|each|every)\s+(?P<per>day|week|month|year)\b"
-    r"[^.?!]{0,40}?\b(?:in|per|for|over|a|an|each|every)\s+(?:a\s+|one\s+|1\s+|the\s+(?:first\s+)?)?(?P<asked>day|week|month|year)\b"
+    rf"(?i)(?<![\w.,]){SIGN_CHARS}?(?P<n>{NUM})(?:\s+[a-z]+)?\s+(?:a|an|per|each|every)\s+(?P<per>{_SPAN})\b"
+    rf"[^.?!]{{0,40}}?\b(?:in|per|for|over|a|an|each|every)\s+(?:a\s+|one\s+|1\s+|the\s+(?:first\s+)?)?(?P<asked>{_SPAN})\b"
 )
-_PERIODS = {("day", "week"): 7, ("day", "year"): 365, ("week", "year"): 52, ("month", "year"): 12}
+# A further period asked after the first ("… a fortnight and a year").
+_MORE_ASKED = re.compile(
+    rf"(?i)\s*(?:,|and|or|&)\s*(?:(?:in|per|for|over|a|an|each|every)\s+)?(?:a\s+|one\s+|the\s+)?(?P<asked>{_SPAN})\b"
+)
 _LISTED_MAX_ITEMS = 20
 # A number and an operator before an operation in words ("3 times the sum of 4 and 5").
 _LEAD = re.compile(
@@ -507,15 +512,18 @@ def _unit_key(word: str) -> str:
     return folded[:-1] if folded.endswith("s") and len(folded) > 2 else folded
 
 
-def _at_rate(m: re.Match[str]) -> str | None:
-    """An amount at a rate for one period, for the period asked ("200 a month" in a year: "200 × 12"); None when
-    the periods are one or no whole number of one makes the other."""
-    per, asked, amount = m["per"].casefold(), m["asked"].casefold(), m["n"]
-    if (per, asked) in _PERIODS:
-        return f"{amount} × {_PERIODS[per, asked]}"
-    if (asked, per) in _PERIODS:
-        return f"{amount} / {_PERIODS[asked, per]}"
-    return None
+def _at_rates(text: str, m: re.Match[str]) -> Iterator[tuple[int, int, str]]:
+    """An amount at a rate for one period, for each period asked ("200 a month" in a year: "200 × 12"; "650 a week,
+    how much a fortnight and a year": "650 × 2" and "650 × 52"), spanning the rate and the period; none where the
+    periods are one or no whole number of one makes the other."""
+    asked, end = [m["asked"]], m.end()
+    while (more := _MORE_ASKED.match(text, end)) is not None:
+        asked.append(more["asked"])
+        end = more.end()
+    for i, span in enumerate(asked):
+        factor = period_factor(m["per"].casefold(), span.casefold())
+        if factor:
+            yield m.start(), m.end() if i == 0 else end, f"{m['n']} {factor}"
 
 
 def _listed(m: re.Match[str]) -> str | None:
@@ -594,7 +602,7 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     listed += tuple(_ADD_LISTED.finditer(text)) if goal else ()
     spoken += [_continued(text, m, done, goal) for m in listed if (done := _listed(m)) is not None]
     if goal:  # a question asked of an amount at a rate, and an amount of what a rate is per
-        spoken += [(m.start(), m.end(), done) for m in _RATE.finditer(text) if (done := _at_rate(m)) is not None]
+        spoken += [reading for m in _RATE.finditer(text) for reading in _at_rates(text, m)]
         spoken += [p for p in _per_unit(text) if not any(_operands(p[2]) == _operands(w[2]) for w in spoken)]
         spoken += [(m.start(), m.end(), _part_of_part(m)) for m in _PART_OF_PART.finditer(text)]
         if (gross := _gross(text)) is not None:  # the amount before a tax that a total includes: not plus it

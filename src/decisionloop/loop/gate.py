@@ -584,8 +584,12 @@ def unnamed_day_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Ho
 def numbers_holds(goal: str) -> list[Hold]:
     """A hold on "none of the tools fits" when the goal gives two numbers or more: it asks to work with them ("the
     bill is 98.40, 5 of us, plus 15% tip: per person?", "a rectangle 12.5 cm by 8 cm, the area"), which a
-    calculator or a tool of the user's may do though System 1 reads none fitting. A person, or the LLM, decides."""
+    calculator or a tool of the user's may do though System 1 reads none fitting; or one number that the extractor
+    reads arithmetic of ("1,870 a fortnight, how much is that a year": 1,870 × 26). A person, or the LLM,
+    decides."""
     given = list(dict.fromkeys(_given_numbers(goal)))
+    if len(given) == 1 and (worked := _worked(goal)) is not None:
+        return [Hold(kind="no_tool_fits", detail=f"System 1 found no tool that fits, but the goal asks {worked}")]
     if len(given) < _NUMBERS_TO_WORK_WITH:
         return []
     shown = ", ".join(given[:_NUMBERS_SHOWN])
@@ -593,6 +597,15 @@ def numbers_holds(goal: str) -> list[Hold]:
 
 
 _NUMBERS_TO_WORK_WITH = 2
+_OPERATOR = re.compile(r"[×÷*/+^]|\s-\s")
+
+
+def _worked(goal: str) -> str | None:
+    """The first arithmetic the extractor reads in ``goal`` that works a number out ("1,870 × 26"), or None."""
+    offered = (c.span for c in extract(goal, []) if c.kind == "expression" and c.source == GOAL)
+    return next((e for e in offered if _OPERATOR.search(e)), None)
+
+
 _NUMBERS_SHOWN = 4
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 # The kinds of value that a run's arithmetic or conversion took: every number the goal gives is then a number the

@@ -27,6 +27,21 @@ _AMOUNT_BEFORE = re.compile(
     r"(?i)(?:\d(?:[\d,.]*\d)?\s*[%kK]?|\b(?:once|twice|thrice|times))(?:\s+[^\W\d_][\w'’]*){0,2}\s*$"
 )
 _LOOK_BACK = 40  # characters before a span read for its amount
+# How many of one span of time make another, where a whole number does; no hours (a working day is no 24 hours).
+_SPANS_IN = {("day", "week"): 7, ("day", "fortnight"): 14, ("day", "year"): 365, ("week", "fortnight"): 2,
+             ("week", "year"): 52, ("fortnight", "year"): 26, ("month", "year"): 12}  # fmt: skip
+
+
+def period_factor(per: str, asked: str) -> str | None:
+    """What turns an amount per span ``per`` into one per span ``asked``: "× 52" from a week to a year, "/ 12" from
+    a year to a month, "" for one span; None where no whole number of one makes the other (a week and a month)."""
+    if per == asked:
+        return ""
+    if (per, asked) in _SPANS_IN:
+        return f"× {_SPANS_IN[per, asked]}"
+    if (asked, per) in _SPANS_IN:
+        return f"/ {_SPANS_IN[asked, per]}"
+    return None
 
 
 def asked_periods(goal: str) -> list[str]:
