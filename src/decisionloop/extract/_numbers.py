@@ -514,8 +514,9 @@ def _unit_key(word: str) -> str:
 
 def _at_rates(text: str, m: re.Match[str]) -> Iterator[tuple[int, int, str]]:
     """An amount at a rate for one period, for each period asked ("200 a month" in a year: "200 × 12"; "650 a week,
-    how much a fortnight and a year": "650 × 2" and "650 × 52"), spanning the rate and the period; none where the
-    periods are one or no whole number of one makes the other."""
+    how much a fortnight and a year": "650 × 2" and "650 × 52", the second spanning the first, so the extractor keeps
+    it alone), spanning the rate and the period; none where the periods are one or no whole number of one makes the
+    other."""
     asked, end = [m["asked"]], m.end()
     while (more := _MORE_ASKED.match(text, end)) is not None:
         asked.append(more["asked"])

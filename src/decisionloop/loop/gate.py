@@ -467,7 +467,7 @@ def measure_system_holds(goal: str, args: Mapping[str, str]) -> list[Hold]:
 
 
 # A goal that asks an amount of one thing for an amount of another ("how many tablespoons of coffee for 4 cups",
-# "how much flour do i need per 2 cups of milk"): a ratio of two things, which no conversion of the amount given
+# "how many grams of butter per 1.5 cups of flour"): a ratio of two things, which no conversion of the amount given
 # answers ("4 cups = 64 tablespoons" had been the coffee's answer).
 _RATIO = re.compile(
     r"(?i)\bhow\s+(?:many|much)\b[^.?!]*?\bof\s+[^\W\d_][^.?!]*?\b(?:for|per|to\s+make)\s+"
