@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from decisionloop.extract._shares import SIGN_CHARS
 from decisionloop.extract._text import NUM, NUM_START
-from decisionloop.values.periods import period_factor, said_periods
+from decisionloop.values.periods import period_factor, said_periods, span_of
 from decisionloop.values.quantity import read_quantity
 
 # A rate: a number, maybe a word for what it counts ("40 hours", "250 pesos"), and what it is per ("a week",
@@ -22,9 +22,6 @@ _RATE = re.compile(
     rf"(?i){NUM_START}{SIGN_CHARS}?(?P<n>{NUM})\s*(?P<what>[^\W\d_]+\s*)?(?:/\s*|\s(?:per|an?|each|every)\s+)"
     r"(?!(?:a|an|the|one)\b)(?P<per>[^\W\d_]+)\b"
 )
-_SPAN_WORDS = {"hr": "hour", "hrs": "hour", "hour": "hour", "hours": "hour", "h": "hour", "day": "day", "days": "day",
-               "wk": "week", "week": "week", "weeks": "week", "month": "month", "months": "month", "mo": "month",
-               "yr": "year", "year": "year", "years": "year", "fortnight": "fortnight"}  # fmt: skip
 _MAX_LINKS = 3
 
 
@@ -60,7 +57,7 @@ def _unit(word: str | None) -> str | None:
     if word is None:
         return None
     folded = word.strip().casefold()
-    if folded in _SPAN_WORDS:
-        return _SPAN_WORDS[folded]
+    if (span := span_of(folded)) is not None:
+        return span
     read = read_quantity(f"1 {folded}")
     return read[1] if read is not None else None

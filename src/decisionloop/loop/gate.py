@@ -482,10 +482,14 @@ def ratio_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
     if asked is None:
         return []
     number = _numbers_in(asked["n"])
-    taken = [v for s in tool.slots if "quantity" in accepted_kinds(s) and (v := args.get(s.name))]
-    if not any(number <= _numbers_in(v) for v in taken):
+    if not any(number <= _numbers_in(v) for v in _quantities(tool, args)):
         return []
     return [Hold(kind="arg_unsure", detail=f"the goal asks an amount of one thing for {asked['n']} of another")]
+
+
+def _quantities(tool: Tool, args: Mapping[str, str]) -> list[str]:
+    """The values a call gives its slots that take a quantity."""
+    return [v for s in tool.slots if "quantity" in accepted_kinds(s) and (v := args.get(s.name))]
 
 
 # A screen's size is its diagonal ("a 65 inch tv"): a goal that asks its width or height asks what no conversion of
@@ -499,7 +503,7 @@ def diagonal_holds(goal: str, tool: Tool, args: Mapping[str, str]) -> list[Hold]
     diagonal."""
     if _SCREEN.search(goal) is None or (side := _SIDE_ASKED.search(goal)) is None:
         return []
-    if not any("quantity" in accepted_kinds(s) and args.get(s.name) for s in tool.slots):
+    if not _quantities(tool, args):
         return []
     return [Hold(kind="arg_unsure", detail=f"a screen's size is its diagonal, and the goal asks {side.group()!r}")]
 

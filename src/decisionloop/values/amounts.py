@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from decisionloop.values.numbers import DIGITS, SPELLED, read_number
+from decisionloop.values.numbers import DIGITS, SCALE_WORDS, SPELLED, read_number
 
 # "15%", "15 %", "15 percent", "15 per cent", "fifteen percent".
 PERCENT = rf"(?:{DIGITS})\s?%|(?:{DIGITS}|{SPELLED})\s+(?:percent|per\s+cent)\b"
@@ -24,11 +24,9 @@ _NAMES: Final = {
     "francs": "CHF", "swiss francs": "CHF",
 }  # fmt: skip
 # After a currency sign or code, "m" and "b" can only mean million and billion ("$2M", "€1.5bn").
-_MONEY_SCALES: Final = {"k": 1e3, "m": 1e6, "mn": 1e6, "b": 1e9, "bn": 1e9, "thousand": 1e3, "million": 1e6,
-                        "billion": 1e9, "trillion": 1e12, "lakh": 1e5, "lakhs": 1e5, "crore": 1e7,
-                        "crores": 1e7}  # fmt: skip
+_MONEY_SCALES: Final = {"k": 1e3, "m": 1e6, "mn": 1e6, "b": 1e9, "bn": 1e9, **SCALE_WORDS}
 _UNSIGNED = DIGITS.removeprefix("[-+−]?")
-_SCALE = r"(?i:(?:k|m|mn|b|bn)(?!\w)|\s+(?:thousand|million|billion|trillion|lakhs?|crores?)\b)"
+_SCALE = rf"(?i:(?:k|m|mn|b|bn)(?!\w)|\s+(?:{'|'.join(SCALE_WORDS)})\b)"
 _SIGN = "|".join(re.escape(s) for s in _SIGNS)
 _CODE = "|".join(sorted(CODES))
 _NAME = "(?i:" + "|".join(sorted(_NAMES, key=len, reverse=True)) + ")"

@@ -30,10 +30,10 @@ _TENS: Final = {
     "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
 }  # fmt: skip
 _SCALES: Final = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
-# Words after digits that multiply them ("3 thousand", "1.2 million", "2 dozen", "3 lakh", "1.5 crore").
-_DIGIT_SCALES: Final = {
-    **_SCALES, "hundred": 1e2, "dozen": 12.0, "lakh": 1e5, "lakhs": 1e5, "crore": 1e7, "crores": 1e7,
-}  # fmt: skip
+# Scale words after digits, of numbers and amounts of money alike ("1.2 million", "3 lakh", "1.5 crore").
+SCALE_WORDS: Final = {**_SCALES, "lakh": 1e5, "lakhs": 1e5, "crore": 1e7, "crores": 1e7}
+# Words after digits that multiply them ("3 thousand", "2 dozen").
+_DIGIT_SCALES: Final = {**SCALE_WORDS, "hundred": 1e2, "dozen": 12.0}
 # Suffixes glued to digits: "3.5k" is 3,500 and "2bn" two billion. "2m" and "2b" are left out: they are as often
 # 2 metres or 2 bytes, so a bare "2m" is no number (a quantity reads it); after a currency sign "m" and "b" are
 # unambiguous and the money reader takes them.

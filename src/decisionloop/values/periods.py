@@ -17,9 +17,11 @@ _PERIOD = re.compile(
     r"fortnight)\b|\b(?P<adverb>yearly|annual(?:ly)?|monthly|weekly|daily|hourly|fortnightly)\b|/\s*(?P<slash>yr|"
     r"year|mo|month|wk|week|day|hr|hour)\b)"
 )
+_SPANS = frozenset(("year", "month", "week", "fortnight", "day", "hour"))
 _SPAN_OF = {
     "yr": "year", "yearly": "year", "annual": "year", "annually": "year", "mo": "month", "monthly": "month",
-    "wk": "week", "weekly": "week", "daily": "day", "hr": "hour", "hourly": "hour", "fortnightly": "fortnight",
+    "wk": "week", "weekly": "week", "daily": "day", "hr": "hour", "h": "hour", "hourly": "hour",
+    "fortnightly": "fortnight",
 }  # fmt: skip
 # What an amount given per a span ends with, just before it: a number and up to two words ("1,600 a week", "15,000
 # miles a year", "2 hrs each a week", "3.5% interest per year") or how often ("twice a day").
@@ -30,6 +32,17 @@ _LOOK_BACK = 40  # characters before a span read for its amount
 # How many of one span of time make another, where a whole number does; no hours (a working day is no 24 hours).
 _SPANS_IN = {("day", "week"): 7, ("day", "fortnight"): 14, ("day", "year"): 365, ("week", "fortnight"): 2,
              ("week", "year"): 52, ("fortnight", "year"): 26, ("month", "year"): 12}  # fmt: skip
+
+
+def span_of(word: str) -> str | None:
+    """The span of time ``word`` names, in any of its forms ("hrs" and "hours" → "hour", "monthly" → "month"), or
+    None for a word that names none."""
+    folded = word.casefold()
+    for form in (folded, folded.removesuffix("s")):
+        span = _SPAN_OF.get(form, form)
+        if span in _SPANS:
+            return span
+    return None
 
 
 def period_factor(per: str, asked: str) -> str | None:
@@ -59,7 +72,7 @@ def said_periods(goal: str) -> tuple[list[str], set[str]]:
     asked: list[str] = []
     for m in _PERIOD.finditer(goal):
         word = (m["unit"] or m["adverb"] or m["slash"]).casefold()
-        span = _SPAN_OF.get(word, word)
+        span = _SPAN_OF.get(word, word)  # the pattern takes span words only
         if m["slash"] or _AMOUNT_BEFORE.search(goal[max(0, m.start() - _LOOK_BACK) : m.start()]):
             given.add(span)
         elif span not in asked:
