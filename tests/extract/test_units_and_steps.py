@@ -76,6 +76,7 @@ def test_a_target_unit_is_read_from_an_answer_too() -> None:
         ("40% off then another 10% off a $200 coat", "200 × (1 - 40%) × (1 - 10%)", 108),
         ("12 plus 8 then divide by 5", "(12 plus 8) ÷ 5", 4),
         ("square root of 144", "√144", 12),
+        ("sqrt of 2025", "√2025", 45),
         ("15% tip on 86.40", "15% of 86.40", 12.96),
         ("What is a 20% discount on $45?", "20% of 45", 9),
         ("half of 90", "90 / 2", 45),

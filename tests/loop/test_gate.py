@@ -735,6 +735,9 @@ def test_no_tool_fitting_a_goal_that_gives_numbers_is_held(goal: str, shown: str
     [
         ("mortgage repayment is 1,870 a fortnight how much is that a year", "1,870 × 26"),
         ("i save 200 a month how much in a year", "200 × 12"),
+        ("what is the natural log of 10", "ln 10"),  # a function of one number is arithmetic too
+        ("what is 7 factorial", "7!"),
+        ("sqrt of 2025", "√2025"),
     ],
 )
 def test_no_tool_fitting_a_goal_whose_one_number_the_extractor_works_out_is_held(goal: str, worked: str) -> None:

@@ -93,7 +93,7 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rf"(?i)\b{pattern}(?![\w.])"), template)
     for pattern, template in (
         (rf"square\s+root\s+of\s+({NUM})", "√{0}"),
-        (rf"sqrt\s*\(?\s*({NUM})\s*\)?", "√{0}"),
+        (rf"sqrt(?:\s+of)?\s*\(?\s*({NUM})\s*\)?", "√{0}"),
         (rf"half\s+of\s+({NUM})", "{0} / 2"),
         # a sum divided among some, the change from a note, a percentage of an amount said as one's own
         (rf"divide\s+{_SIGNED_MONEY}({NUM})(?:\s+[a-z]+){{0,3}}?\s+(?:among|between|amongst)\s+({NUM})", "{0} / {1}"),

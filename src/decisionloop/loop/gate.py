@@ -589,8 +589,8 @@ def numbers_holds(goal: str) -> list[Hold]:
     """A hold on "none of the tools fits" when the goal gives two numbers or more: it asks to work with them ("the
     bill is 98.40, 5 of us, plus 15% tip: per person?", "a rectangle 12.5 cm by 8 cm, the area"), which a
     calculator or a tool of the user's may do though System 1 reads none fitting; or one number that the extractor
-    reads arithmetic of ("1,870 a fortnight, how much is that a year": 1,870 × 26). A person, or the LLM,
-    decides."""
+    reads arithmetic of ("1,870 a fortnight, how much is that a year": 1,870 × 26; "the natural log of 10": ln 10).
+    A person, or the LLM, decides."""
     given = list(dict.fromkeys(_given_numbers(goal)))
     if len(given) == 1 and (worked := _worked(goal)) is not None:
         return [Hold(kind="no_tool_fits", detail=f"System 1 found no tool that fits, but the goal asks {worked}")]
@@ -601,7 +601,7 @@ def numbers_holds(goal: str) -> list[Hold]:
 
 
 _NUMBERS_TO_WORK_WITH = 2
-_OPERATOR = re.compile(r"[×÷*/+^]|\s-\s")
+_OPERATOR = re.compile(r"[×÷*/+^!√]|\s-\s|\b(?:ln|log)\b")  # and a function of one number: "ln 10", "7!"
 
 
 def _worked(goal: str) -> str | None:

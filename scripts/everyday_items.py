@@ -1,0 +1,78 @@
+"""Write ``bench tools`` items (JSONL on stdout) of everyday requests over the built-in tools: what a new user types.
+
+The requests are in ``src/decisionloop/training/data/everyday_<split>.jsonl``, one ``{"goal", "tool"}`` a line:
+the built-in tool a careful person would call first, or ``none`` when no built-in tool fits (small talk, creative
+writing, advice, translation, exchange rates, bookings, alarms: the built-in tools cannot do them). They were
+written on 2026-12-07 by three helper agents from their own imagination, each told only the tools' ids and
+descriptions and a persona mix, never shown code, tests, the generator or another batch: two wrote the train part
+(900 requests), the third the validation part. Requests that even a careful person could label two ways were
+left out by their writers.
+
+Each item offers every built-in tool (its id and description, the parameters as they are typed) and expects the
+tool with no arguments (tool choice only: the arguments of these requests were not labelled, so they teach
+nothing and are not scored) or "none". The train part feeds ``decisionloop train --items``; measure on the
+validation part (``decisionloop bench tools``: tool accuracy, relevance), never train on it.
+
+Usage: python scripts/everyday_items.py --split train > everyday_train.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from decisionloop.core.tool import Tool
+from decisionloop.llm.schemas import slot_schema
+from decisionloop.tools.builtin import builtin_tools
+
+DATA = Path(__file__).resolve().parents[1] / "src" / "decisionloop" / "training" / "data"
+SPLITS = ("train", "validation")
+NO_TOOL = "none"
+Json = dict[str, Any]
+
+
+def function_of(tool: Tool) -> Json:
+    """The OpenAI-format function of a built-in tool: what ``schema_tool`` reads back as the same choice."""
+    properties = {s.name: {**slot_schema(s), "description": s.instruction} for s in tool.slots}
+    required = [s.name for s in tool.slots if s.required]
+    parameters = {"type": "object", "properties": properties, "required": required}
+    return {"name": tool.id, "description": tool.description, "parameters": parameters}
+
+
+def everyday_items(split: str, folder: Path = DATA) -> Iterator[Json]:
+    """The items of one part, in the file's order; ValueError naming the line of a request that is not
+    ``{"goal", "tool"}`` with a built-in tool's id or ``none``."""
+    tools = builtin_tools()
+    functions = [function_of(t) for t in tools]
+    ids = {t.id for t in tools}
+    path = folder / f"everyday_{split}.jsonl"
+    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        row = json.loads(text)
+        goal, tool = row.get("goal"), row.get("tool")
+        if not isinstance(goal, str) or not goal.strip() or (tool not in ids and tool != NO_TOOL):
+            raise ValueError(f"{path}:{number}: want {{'goal': text, 'tool': one of {sorted(ids)} or 'none'}}")
+        expected: Json | str = NO_TOOL if tool == NO_TOOL else {"name": tool, "arguments": {}}
+        yield {"id": f"everyday-{split}-{number}", "question": goal, "tools": functions, "expected": expected}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Write the items on stdout, one JSON object a line; say on stderr how many of each tool."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--split", required=True, choices=SPLITS)
+    args = parser.parse_args(argv)
+    counts: Counter[str] = Counter()
+    for item in everyday_items(args.split):
+        sys.stdout.write(json.dumps(item, ensure_ascii=False) + "\n")
+        expected = item["expected"]
+        counts[expected if isinstance(expected, str) else expected["name"]] += 1
+    print(f"{sum(counts.values())} items: " + ", ".join(f"{k} {v}" for k, v in counts.most_common()), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

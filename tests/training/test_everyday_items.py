@@ -1,0 +1,63 @@
+"""scripts/everyday_items.py and the everyday requests it reads: items ``bench tools`` and training load as the
+built-in tools' own choice, parts that share no request, and bad lines named."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from decisionloop.gold.tools_items import ExpectedCall, load_items
+from decisionloop.spec.load import load_spec
+from decisionloop.tools.builtin import builtin_tools
+from decisionloop.training.examples import tool_example
+from tests.support.scripts import load_script
+
+
+def _script() -> ModuleType:
+    return load_script("everyday_items")
+
+
+def _items(tmp_path: Path, split: str, folder: Path | None = None) -> Path:
+    script = _script()
+    rows = list(script.everyday_items(split, folder or script.DATA))
+    path = tmp_path / f"{split}.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("split", ["train", "validation"])
+def test_every_request_becomes_an_item_over_the_builtin_tools(tmp_path: Path, split: str) -> None:
+    items = load_items(_items(tmp_path, split))
+    ids = [t.id for t in builtin_tools()]
+    assert len(items) > 200
+    assert all([t.id for t in item.tools] == ids for item in items)
+    kinds = {item.expected if isinstance(item.expected, str) else "call" for item in items}
+    assert kinds == {"call", "none"}
+    called = {item.expected.name for item in items if isinstance(item.expected, ExpectedCall)}
+    assert called == set(ids)  # every built-in tool is some request's first call
+
+
+def test_an_item_asks_the_same_tool_choice_as_the_loop_does(tmp_path: Path) -> None:
+    spec = load_spec()
+    item = load_items(_items(tmp_path, "validation"))[0]
+    read_back = tool_example(spec, item.question, item.tools, "clock").framed
+    assert read_back == tool_example(spec, item.question, builtin_tools(), "clock").framed
+
+
+def test_the_parts_share_no_request() -> None:
+    script = _script()
+
+    def goals(split: str) -> set[str]:
+        return {str(item["question"]).lower().strip() for item in script.everyday_items(split)}
+
+    assert not goals("train") & goals("validation")
+
+
+def test_a_bad_line_is_named(tmp_path: Path) -> None:
+    rows = [{"goal": "what time is it in lima", "tool": "clock"}, {"goal": "book a table", "tool": "book_table"}]
+    (tmp_path / "everyday_train.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"everyday_train\.jsonl:2: want"):
+        list(_script().everyday_items("train", tmp_path))
