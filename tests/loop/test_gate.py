@@ -28,6 +28,7 @@ from decisionloop.loop.gate import (
     shared_lacking,
     shared_value_holds,
     stop_holds,
+    unanswered_holds,
     unnamed_day_holds,
     unplaced_holds,
     unsaid_today_holds,
@@ -786,3 +787,13 @@ def test_a_conversion_of_a_screen_s_size_is_held_when_the_goal_asks_its_width_or
     holds = diagonal_holds(goal, unit_convert, {"quantity": "65 inch", "to_unit": "cm"})
     assert bool(holds) is held
     assert all(h.kind == "arg_unsure" for h in holds)
+
+
+def test_a_call_right_after_an_unanswered_question_is_held() -> None:
+    asked = Call(tool="ask_user", args={"question": "Which place?"})
+    assert unanswered_holds(asked, "") == [
+        Hold(kind="tool_unsure", detail="the user did not answer what was asked, so a call would guess it")
+    ]
+    assert unanswered_holds(asked, "Leeds") == []  # answered: the reply is a candidate of the next step
+    assert unanswered_holds(Call(tool="clock", args={}), "") == []
+    assert unanswered_holds(None, "") == []

@@ -4,6 +4,7 @@ built-in tools' own choice, parts that share no request, and bad lines named."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from types import ModuleType
 
@@ -54,6 +55,19 @@ def test_the_parts_share_no_request() -> None:
         return {str(item["question"]).lower().strip() for item in script.everyday_items(split)}
 
     assert not goals("train") & goals("validation")
+
+
+def test_no_goal_of_the_tests_is_trained_on() -> None:
+    """A goal a test runs through the loop, word for word in the train part, would test what the head learnt by
+    heart."""
+    tests = Path(__file__).resolve().parents[1]
+    quoted = {
+        m.group(1).lower().strip()
+        for path in tests.rglob("*.py")
+        for m in re.finditer(r'"([^"\n]{8,200})"', path.read_text(encoding="utf-8"))
+    }
+    trained = {str(item["question"]).lower().strip() for item in _script().everyday_items("train")}
+    assert not trained & quoted
 
 
 def test_a_bad_line_is_named(tmp_path: Path) -> None:

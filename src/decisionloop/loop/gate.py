@@ -197,6 +197,7 @@ def route_step(
         holds += ratio_holds(goal, tool, call.args)
         holds += diagonal_holds(goal, tool, call.args)
         holds += overlooked_holds(decisions, tool) if step == 0 else []
+        holds += unanswered_holds(previous, told)
     step_ok = next((d for d in others if d.block == "step_ok"), None)
     if step_ok is not None and step_ok.action != "continue":
         why = step_ok.reasons[0] if step_ok.reasons else "not judged"
@@ -224,6 +225,15 @@ def overlooked_holds(decisions: StepDecisions, picked: Tool | None) -> list[Hold
     if match is not None and match.clear and match.tool != picked_id:
         return [Hold(kind="tool_unsure", detail=f"{match.describe()}, but System 1 {chose}")]
     return []
+
+
+def unanswered_holds(previous: Call | None, told: str) -> list[Hold]:
+    """A hold on a call right after asking the user when nobody answered: the goal still leaves out what was asked,
+    and a call would guess it ("what's the weather like there tomorrow", asked where and not told, had run the clock
+    and answered with the time)."""
+    if previous is None or previous.tool != ASK_USER or told:
+        return []
+    return [Hold(kind="tool_unsure", detail="the user did not answer what was asked, so a call would guess it")]
 
 
 def _reads_instead(match: Match | None, picked: Tool) -> list[Hold]:
