@@ -231,6 +231,7 @@ class _Run:
             goal=self.goal,
             earlier=[r.call for r in self.records if r.call is not None],
             told=views[-1].observation if views and views[-1].ok else "",
+            unanswered=previous is not None and previous.tool == ASK_USER and bool(views) and not views[-1].ok,
         )
         forced = self.setup.forced
         if forced is not None and forced.step == index and self.forced_note is None:

@@ -162,14 +162,15 @@ def route_step(
     goal: str = "",
     earlier: Sequence[Call] = (),
     told: str = "",
+    unanswered: bool = False,
 ) -> Route:
     """The gate on one step: ``tool`` is System 1's pick (None when no tool applies); ``others`` are the step's
     other decisions (grade_risk, step_ok), any degraded answer among them holds the step too; ``goal`` lets a value
     the goal describes be checked (``described``); ``earlier`` are the run's calls so far, whose values a stop is
     checked against (``unused_holds``, ``second_question_holds``, ``passed_holds``), and ``told`` is what the last
-    of them returned. A sure NONE at the first step is no call and no hold: the run ends there, none of the tools
-    fitting (unless another answer of the step is degraded, or the goal gives numbers to work with,
-    ``numbers_holds``)."""
+    of them returned; ``unanswered`` says that it asked the user and nobody answered (``unanswered_holds``). A sure
+    NONE at the first step is no call and no hold: the run ends there, none of the tools fitting (unless another
+    answer of the step is degraded, or the goal gives numbers to work with, ``numbers_holds``)."""
     if step == 0 and no_tool_fits(decisions):
         call, holds = None, overlooked_holds(decisions, None) + numbers_holds(goal)
     elif wants_to_stop(step, decisions):
@@ -197,7 +198,7 @@ def route_step(
         holds += ratio_holds(goal, tool, call.args)
         holds += diagonal_holds(goal, tool, call.args)
         holds += overlooked_holds(decisions, tool) if step == 0 else []
-        holds += unanswered_holds(previous, told)
+        holds += unanswered_holds(unanswered)
     step_ok = next((d for d in others if d.block == "step_ok"), None)
     if step_ok is not None and step_ok.action != "continue":
         why = step_ok.reasons[0] if step_ok.reasons else "not judged"
@@ -227,11 +228,11 @@ def overlooked_holds(decisions: StepDecisions, picked: Tool | None) -> list[Hold
     return []
 
 
-def unanswered_holds(previous: Call | None, told: str) -> list[Hold]:
+def unanswered_holds(unanswered: bool) -> list[Hold]:
     """A hold on a call right after asking the user when nobody answered: the goal still leaves out what was asked,
     and a call would guess it ("what's the weather like there tomorrow", asked where and not told, had run the clock
     and answered with the time)."""
-    if previous is None or previous.tool != ASK_USER or told:
+    if not unanswered:
         return []
     return [Hold(kind="tool_unsure", detail="the user did not answer what was asked, so a call would guess it")]
 
