@@ -4,9 +4,10 @@ answered.
 Eighty-seven goals of our own that a new user types (arithmetic in words, conversions, dates, the clock), each with
 how its right answer ends ("= 27", "is in 24 days", "in Hong Kong (Asia/Hong_Kong, UTC+08:00)"). Each goal runs with
 the built-in tools, the bundled model's gate (or ``--model-dir``'s), nobody at hand (a held step is declined) and
-the clock at Tuesday, December 1, 2026, 09:30 UTC. A goal is *right* when the run answers and its answer ends as
-expected, *wrong* when it answers anything else: the outcome the gate exists to make rare. Held goals and "none of
-my tools" are counted apart. Goals whose run is wrong or not answered are listed.
+the clock at Tuesday, December 1, 2026, 09:30 UTC. A goal is *right* when the run answers and its answer says what
+is expected, at its end or before what follows it (a gloss in brackets, ", or 8 days counting both…", a second
+clause after ";"), *wrong* when it answers anything else: the outcome the gate exists to make rare. Held goals and
+"none of my tools" are counted apart. Goals whose run is wrong or not answered are listed.
 
 The first 62 goals were written on 2026-12-06 while fixing the extractor and the tools (``everyday_goals.py`` has
 the small talk and the one-tool goals), so the figures flatter this code: they show what changed, not how a new
@@ -25,10 +26,18 @@ figures flatter the code too. The code of ff638da → this commit's, the model u
 0, held 6 → 5, none of my tools 7 → 0, failed 1 → 0. "What time will it be in 3 hours", answered with the time
 now before the clock took an offset, is held: the model puts "in 3 hours" at .91.
 
+On 2026-12-07 the date answers' glosses ("(3 weeks and 3 days)") had made eleven right answers count as wrong (one
+acre, 4,046.86 m², had been expected as .87); with the endings read as above, decisionloop-0.1.0-202612060321 →
+0.1.0-202612071519 (the built-in tools' own tool head, trained with everyday requests): right 76 → 81, wrong 0 → 0,
+held 11 → 6 (no longer held: "5 + 5 + 5", a $120 bill split four ways, a 20% tip, the weekdays of Christmas and
+Valentine's day).
+
 Usage: python scripts/everyday_answers.py [--model-dir DIR]
 """
 
 from __future__ import annotations
+
+import re
 
 from everyday_goals import from_arguments, run
 
@@ -76,7 +85,7 @@ GOALS: tuple[tuple[str, str], ...] = (
     ("what is 20 c in f", "= 68 degrees Fahrenheit"),
     ("how many ounces in 2 cups", "= 16 fluid ounces"),
     ("how many hours is 150 minutes", "= 2.5 hours"),
-    ("what is 1 acre in square meters", "= 4,046.87 square meters"),
+    ("what is 1 acre in square meters", "= 4,046.86 square meters"),
     ("convert 6 ft 2 in to cm", "= 187.96 cm"),
     ("convert 1 hour 30 minutes to minutes", "= 90 minutes"),
     # dates
@@ -121,7 +130,7 @@ LATER: tuple[tuple[str, str], ...] = (
     ("how many pounds is 3 kilos", "= 6.614 pounds"),
     ("how many days from march 3 to march 10", "is 7 days"),
     ("how many days between christmas and new year", "is 7 days"),
-    ("how many days in february 2028", "February 2028 has 29 days, to Tuesday, February 29, 2028"),
+    ("how many days in february 2028", "February 2028 has 29 days"),
     ("how many days are left in the year", "(Thursday, December 31, 2026) is in 30 days"),
     ("what day of the week is valentine's day", "(Sunday, February 14, 2027) is in 75 days"),
     ("how many days until the 4th of july", "(Sunday, July 4, 2027) is in 215 days"),
@@ -130,13 +139,19 @@ LATER: tuple[tuple[str, str], ...] = (
 )
 
 
+def says(answer: str, ending: str) -> bool:
+    """Whether ``answer`` says ``ending`` at its end or before a bracket, comma or semicolon ("is in 24 days (3 weeks
+    and 3 days)" says "is in 24 days"; "= 120" does not say "= 12")."""
+    return re.search(re.escape(ending) + r"(?:$|,| \(|;)", answer) is not None
+
+
 def main() -> None:
     backend, setup = from_arguments(__doc__.split("\n\n")[0])
     counts = dict.fromkeys(("right", "wrong", "held", "no_tool", "other"), 0)
     for goal, ending in (*GOALS, *LATER):
         result = run(goal, setup, backend)
         if result.stop == "answered":
-            outcome = "right" if result.answer.endswith(ending) else "wrong"
+            outcome = "right" if says(result.answer, ending) else "wrong"
         else:
             outcome = result.stop if result.stop in ("held", "no_tool") else "other"
         counts[outcome] += 1

@@ -19,6 +19,10 @@ The web tools (wiki_lookup, wikidata_fact, weather) need the network; offline th
 With NONE's own gate (DECISION.md, the same day and model): no_tool 8 → 6, held 8 → 10 ("translate good morning
 into French" and "I feel sad today", NONE at .97-.98 with needs_tool over .5, are held); the tool goals as before.
 
+On 2026-12-07 (offline), decisionloop-0.1.0-202612060321 → 0.1.0-202612071519 (the built-in tools' own tool head,
+trained with everyday requests): no-tool goals no_tool 7 → 15, held 9 → 1 ("compose a sonnet about the ocean":
+NONE .64), a tool proposed or run 0 → 0; tool goals as before, "who was Ada Lovelace" picked at 1.00, not held.
+
 Usage: python scripts/everyday_goals.py [--model-dir DIR]
 """
 

@@ -14,7 +14,10 @@ from tests.support.loopback import StartLoopback
 from tests.support.openai import completion, messages_of
 
 
-@pytest.mark.parametrize(("goal", "answer"), [("hello", "Hello! How can I help you today?")])
+@pytest.mark.parametrize(
+    ("goal", "answer"),
+    [("hello", "Hello! How can I help you today?"), ("write a haiku about rain", "Soft rain on the roof / …")],
+)
 def test_a_goal_no_tool_fits_gets_the_llms_answer_and_no_tool_call(
     loopback: StartLoopback, goal: str, answer: str
 ) -> None:
@@ -37,30 +40,30 @@ def test_a_goal_no_tool_fits_gets_the_llms_answer_and_no_tool_call(
     ]
 
 
-def test_a_stop_the_model_is_unsure_of_goes_to_the_llm_which_finishes_and_answers(loopback: StartLoopback) -> None:
-    # "write a haiku about rain": no tool is needed (needs_tool), but NONE is not sure enough to pass the gate alone,
-    # so the held first step is the LLM's to decide; it finishes, and then writes the answer itself
+def test_no_tool_fitting_unsurely_goes_to_the_llm_which_finishes_and_answers(loopback: StartLoopback) -> None:
+    # "tell me a story": NONE (.83) is not sure enough to pass the gate alone, so the held first step is the LLM's
+    # to decide; it finishes, and then writes the answer itself
     server = loopback()
-    said = [('{"action": "', -0.1), ("FINISH", -0.05), ('", "args": {}, "reason": "a poem needs no tool"}', -1.0)]
+    said = [('{"action": "', -0.1), ("FINISH", -0.05), ('", "args": {}, "reason": "a story needs no tool"}', -1.0)]
     server.script(
         completion("".join(t for t, _ in said), prompt_tokens=300, logprobs=said),
-        completion("Soft rain on the roof / …", prompt_tokens=58, completion_tokens=9),
+        completion("Once upon a time …", prompt_tokens=58, completion_tokens=9),
     )
-    args = ["run", "write a haiku about rain", "--llm", f"{server.url}/v1", "--llm-model", "smollm2", "--json"]
+    args = ["run", "tell me a story", "--llm", f"{server.url}/v1", "--llm-model", "smollm2", "--json"]
     result = CliRunner().invoke(main, [*args, "--no-input"])
     assert result.exit_code == 0, result.output
     run = json.loads(result.stdout)
-    assert (run["stop"], run["delivery"], run["answer"]) == ("answered", "direct", "Soft rain on the roof / …")
+    assert (run["stop"], run["delivery"], run["answer"]) == ("answered", "direct", "Once upon a time …")
     [step] = run["steps"]
     assert (step["tool"], step["decided_by"], step["observation"]) == ("FINISH", "llm", None)  # nothing ran
-    assert [h["kind"] for h in step["holds"]] == ["finish_before_any_step"]
+    assert [h["kind"] for h in step["holds"]] == ["tool_unsure"]  # NONE ranks as FINISH: the LLM's FINISH is taken
     plan, direct = server.received
     asked = messages_of(plan)[-1]  # the planner's question, on the goal
     assert asked["role"] == "user"
-    assert "write a haiku about rain" in asked["content"]
+    assert "tell me a story" in asked["content"]
     assert messages_of(direct) == [
         {"role": "system", "content": DIRECT_INSTRUCTION},
-        {"role": "user", "content": "write a haiku about rain"},
+        {"role": "user", "content": "tell me a story"},
     ]
     assert (run["meter"]["model_calls"], run["meter"]["llm_purposes"]["direct"]) == (2, 1)
 

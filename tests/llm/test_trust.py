@@ -79,6 +79,12 @@ def test_system_1s_proposals_rank_finish_first_when_it_wanted_to_stop() -> None:
     assert proposal_rank("calculator", proposals_of(tools, stop=False)) is None
 
 
+def test_none_of_the_tools_fits_ranks_as_a_proposal_to_finish() -> None:
+    tools = (("NONE", 0.83), ("wiki_lookup", 0.15))
+    assert proposals_of(tools, stop=False) == (FINISH, "wiki_lookup")
+    assert proposals_of(tools, stop=True) == (FINISH, "wiki_lookup")  # once
+
+
 @pytest.mark.parametrize(
     ("trust", "action", "p", "taken"),
     [

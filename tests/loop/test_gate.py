@@ -28,6 +28,8 @@ from decisionloop.loop.gate import (
     shared_lacking,
     shared_value_holds,
     stop_holds,
+    tool_threshold,
+    torn_to_ask,
     unanswered_holds,
     unnamed_day_holds,
     unplaced_holds,
@@ -794,3 +796,28 @@ def test_a_call_right_after_an_unanswered_question_is_held() -> None:
         Hold(kind="tool_unsure", detail="the user did not answer what was asked, so a call would guess it")
     ]
     assert unanswered_holds(False) == []  # answered: the reply is a candidate of the next step
+
+
+def _torn(probabilities: Mapping[str, float]) -> Decision:
+    b = SPEC.block("pick_tool")
+    options = tuple(Option(name=n) for n in probabilities)
+    choice = max(probabilities, key=lambda n: probabilities[n])
+    body = {"answers": {"tool": {"choice": choice, "probabilities": dict(probabilities)}}}
+    return decide(
+        ScriptedBackend([body]),
+        Ask(block=b, state={"goal": "g"}, questions={"tool": b.question("tool").build(options)}),
+    )
+
+
+def test_a_choice_torn_between_asking_and_the_tool_lacking_a_value_asks() -> None:
+    unsure = [Hold(kind="tool_unsure", detail="tool choice unsure")]
+    threshold = tool_threshold(SPEC)
+    torn = _torn({"ask_user": 0.62, "weather": 0.37, "clock": 0.01})
+    assert torn_to_ask(torn, "weather", unsure, threshold)
+    assert torn_to_ask(torn, "weather", [*unsure, Hold(kind="arg_missing", detail="place")], threshold)
+    assert not torn_to_ask(torn, "clock", unsure, threshold)  # not the tool that lacks the value
+    assert not torn_to_ask(torn, "weather", [], threshold)  # nothing held: the choice stands
+    assert not torn_to_ask(torn, "weather", [*unsure, Hold(kind="same_tool", detail="")], threshold)
+    spread = _torn({"ask_user": 0.4, "weather": 0.2, "clock": 0.4})
+    assert not torn_to_ask(spread, "weather", unsure, threshold)  # a third choice is as likely
+    assert not torn_to_ask(None, "weather", unsure, threshold)

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from decisionloop.core.records import Call
+from decisionloop.core.tool import NONE
 from decisionloop.core.vocab import FINISH
 from decisionloop.llm.chat import ChatReply
 
@@ -108,9 +109,10 @@ def proposal_rank(action: str, proposals: Sequence[str]) -> int | None:
 
 
 def proposals_of(tools: Sequence[tuple[str, float]], *, stop: bool) -> tuple[str, ...]:
-    """System 1's proposals in order: FINISH first when it wanted to stop, then its tools by probability."""
-    ranked = tuple(tool for tool, _ in tools if tool != FINISH)
-    return (FINISH, *ranked) if stop else ranked
+    """System 1's proposals in order: FINISH first when it wanted to stop, then its tools by probability, where
+    "none of the tools fits" (NONE) is a proposal to finish without a call ("tell me a story")."""
+    ranked = tuple(FINISH if tool == NONE else tool for tool, _ in tools)
+    return tuple(dict.fromkeys((FINISH, *ranked) if stop else ranked))
 
 
 def value_probability(reply: ChatReply, key: str) -> float | None:

@@ -46,6 +46,8 @@ from decisionloop.loop.gate import (
     route_step,
     shared_lacking,
     sure_unsaid,
+    tool_threshold,
+    torn_to_ask,
     wants_to_stop,
 )
 from decisionloop.loop.requests import (
@@ -241,7 +243,7 @@ class _Run:
             return (yield from self._no_tool(decisions, candidates))
         if route.auto:  # a held proposal goes to System 2 as it is
             route = replace(route, call=self._asked_what(route.call, candidates))
-        ask = self._missing_ask(tool, step, route.holds)
+        ask = self._missing_ask(tool, step, route.holds) or self._torn_ask(step, route.holds, candidates)
         if ask is not None:
             record = StepRecord(
                 index=index, call=ask[0], decided_by="code", decisions=decisions, holds=route.holds, note=ask[1]
@@ -260,6 +262,24 @@ class _Run:
             return call
         self.pending = named[0]
         return Call(tool=ASK_USER, args={**call.args, "question": named[1]})
+
+    def _torn_ask(
+        self, step: StepDecisions, holds: Sequence[Hold], candidates: Sequence[Candidate]
+    ) -> tuple[Call, str] | None:
+        """The ask_user call for the value a tool the goal names lacks, when System 1 is torn only between asking
+        the user and that tool (``gate.torn_to_ask``): both choices ask for it. Asked once, as ``_missing_ask``."""
+        if not self.can_ask or step.only_tool is not None:
+            return None
+        named = named_lacking(self.goal, tuple(self.tools.values()), candidates)
+        if named is None or (named[0].id, named[1].name) in self.asked:
+            return None
+        tool, slot = named
+        if not torn_to_ask(step.pick_tool, tool.id, holds, tool_threshold(self.spec)):
+            return None
+        self.asked.add((tool.id, slot.name))
+        self.pending = tool
+        note = f"asked you for the {slot.name} of {tool.id} (System 1 was torn between asking you and {tool.id})"
+        return Call(tool=ASK_USER, args={"question": user_question(tool, slot)}), note
 
     def _no_tool(
         self, decisions: tuple[Decision, ...], candidates: Sequence[Candidate]
