@@ -19,6 +19,7 @@ from decisionloop.core.vocab import ASK_USER, DecidedBy
 from decisionloop.driver import Seams, System2, drive
 from decisionloop.journal.events import MemoryJournal, StepFinished, ToolStarted
 from decisionloop.loop.agent import Limits, LoopSetup
+from decisionloop.loop.asks import reply_value
 from decisionloop.loop.requests import NeedResolution, Resolution, Suggestion
 from decisionloop.model.backend import ModelBackend, has_model
 from decisionloop.system2 import TerminalPerson
@@ -341,6 +342,38 @@ def test_the_bundled_model_asks_for_the_place_and_gets_the_weather() -> None:
     assert [q.split(" (")[0] for q in user.questions] == ["Which place should the weather forecast be for?"]
     assert result.steps[1].call == Call(tool="weather", args={"place": "Paris", "when": "today"})
     assert (result.stop, result.answer) == ("answered", "Sunny in Paris")
+
+
+@pytest.mark.skipif(not has_model(), reason="no bundled decision model")
+@pytest.mark.parametrize(
+    ("goal", "text"),
+    [
+        ("send a text saying I'm on my way", "I'm on my way"),
+        ("message saying the meeting is moved", "the meeting is moved"),
+    ],
+)
+def test_a_recipient_the_user_names_in_any_words_is_who_the_message_goes_to(goal: str, text: str) -> None:
+    # "mum" is no name the extractor offers for a recipient; asked for one, it is the user's word for it, and it is
+    # not offered as the message's text
+    user = _User("mum")
+    setup = LoopSetup(spec=SPEC, tools=builtin_tools(), limits=Limits(), clock=Clock(), now=NOW)
+    seams = Seams(backend=ModelBackend(), context=ToolContext(now=NOW, ask_user=user), journal=MemoryJournal())
+    result = drive(goal, setup, seams).result
+    assert [q.split(" (")[0] for q in user.questions] == ["Who should the message go to?"]
+    assert result.steps[1].call == Call(tool="send_message", args={"to": "mum", "text": text})
+    assert result.stop == "declined"  # nobody approved the message
+
+
+@pytest.mark.parametrize("reply", ["I don't know", "idk", "never mind", "no", "  ", "?", "dunno."])
+def test_a_reply_that_gives_no_value_is_no_candidate(reply: str) -> None:
+    assert reply_value(reply) is None
+
+
+@pytest.mark.parametrize(
+    ("reply", "value"), [(" mum ", "mum"), ("my sister", "my sister"), ("Nowhere Town", "Nowhere Town")]
+)
+def test_a_reply_that_gives_a_value_is_that_value(reply: str, value: str) -> None:
+    assert reply_value(reply) == value
 
 
 @pytest.mark.skipif(not has_model(), reason="no bundled decision model")

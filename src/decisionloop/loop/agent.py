@@ -21,7 +21,7 @@ from datetime import datetime
 from decisionloop.core.answers import ChoiceAnswer, NoulAnswer
 from decisionloop.core.decision import Decision
 from decisionloop.core.records import Approval, Call, Hold, RunResult, StepRecord
-from decisionloop.core.tool import NONE, Effect, Tool, ToolResult
+from decisionloop.core.tool import NONE, Effect, Slot, Tool, ToolResult
 from decisionloop.core.vocab import ARG_PREFIX, ASK_USER, FINISH, Delivery, StopReason
 from decisionloop.extract import Candidate, extract, slot_options
 from decisionloop.loop.asks import (
@@ -30,7 +30,7 @@ from decisionloop.loop.asks import (
     deliver_ask,
     given_tools,
     named_lacking,
-    named_question,
+    reply_value,
     risk_ask,
     step_asks,
     step_ok_ask,
@@ -164,6 +164,8 @@ class _Run:
         self.can_ask = setup.ask_missing and ASK_USER in self.tools
         self.asked: set[tuple[str, str]] = set()  # (tool, slot) the user was asked for, so each is asked once
         self.pending: Tool | None = None  # the tool whose value the user was just asked for: the next step's tool
+        self.awaited: Slot | None = None  # the slot of that value: the user's reply is a candidate of its kind
+        self.told: list[Candidate] = []  # the user's replies so read, offered first at every later step
         self.forced_note: str | None = None  # set once the what-if's option was taken
 
     def run(self) -> LoopGen:
@@ -193,6 +195,7 @@ class _Run:
         views = self._views()
         # a failed call's message ("The user did not answer.", "this tool needs the network") gives no values
         candidates = extract(self.goal, [v.observation if v.ok else "" for v in views], now=self.setup.now)
+        candidates = self._with_replies(candidates)
         asking = self.goal if self.can_ask else None
         options = _tool_options(tuple(self.tools.values()), candidates, asking=asking)
         chosen = self.pending  # its choice passed the gate when the user was asked for its value
@@ -257,11 +260,38 @@ class _Run:
         then the next step's, as when the loop asks for a missing value itself."""
         if not self.can_ask or call is None or call.tool != ASK_USER or call.args.get("question", "").strip():
             return call
-        named = named_question(self.goal, tuple(self.tools.values()), candidates)
+        named = named_lacking(self.goal, tuple(self.tools.values()), candidates)
         if named is None:
             return call
-        self.pending = named[0]
-        return Call(tool=ASK_USER, args={**call.args, "question": named[1]})
+        self._asking(*named)
+        return Call(tool=ASK_USER, args={**call.args, "question": user_question(*named)})
+
+    def _asking(self, tool: Tool, slot: Slot) -> None:
+        """The user is asked for ``slot`` of ``tool``: once, and the reply goes to that tool's next step."""
+        self.asked.add((tool.id, slot.name))
+        self.pending, self.awaited = tool, slot
+
+    def _with_replies(self, candidates: list[Candidate]) -> list[Candidate]:
+        """``candidates`` with the user's replies to the values asked for first, each a span of the asked slot's
+        kind whatever words it is in ("mum", "my sister" for send_message's to, which the extractor reads as a
+        person only in a goal's "text my sister"), and not read otherwise (nor offered to another slot, as the
+        message's text); a reply that did not come, that gives no value ("I don't know"), or to a slot without kinds
+        adds none."""
+        slot, self.awaited = self.awaited, None
+        last = self.records[-1] if self.records else None
+        if (
+            slot is not None
+            and slot.kinds
+            and last is not None
+            and last.call is not None
+            and last.call.tool == ASK_USER
+        ):
+            said = reply_value(last.result.data.get("reply")) if last.result is not None and last.result.ok else None
+            if said is not None:
+                source = f"obs:{len(self.records) - 1}"
+                self.told.append(Candidate(span=said, kind=slot.kinds[0], source=source, context=said))
+        told = {(c.source, c.span.casefold()) for c in self.told}  # the reply read otherwise is no other slot's
+        return [*self.told, *(c for c in candidates if (c.source, c.span.casefold()) not in told)]
 
     def _torn_ask(
         self, step: StepDecisions, holds: Sequence[Hold], candidates: Sequence[Candidate]
@@ -276,8 +306,7 @@ class _Run:
         tool, slot = named
         if not torn_to_ask(step.pick_tool, tool.id, holds, tool_threshold(self.spec)):
             return None
-        self.asked.add((tool.id, slot.name))
-        self.pending = tool
+        self._asking(tool, slot)
         note = f"asked you for the {slot.name} of {tool.id} (System 1 was torn between asking you and {tool.id})"
         return Call(tool=ASK_USER, args={"question": user_question(tool, slot)}), note
 
@@ -315,8 +344,7 @@ class _Run:
         name = next((s for s in lacking if (tool.id, s) not in self.asked), None)
         if name is None:
             return None
-        self.asked.add((tool.id, name))
-        self.pending = tool
+        self._asking(tool, tool.slot(name))
         question = user_question(tool, tool.slot(name))
         return Call(tool=ASK_USER, args={"question": question}), f"asked you for the {name} of {tool.id}"
 
@@ -403,8 +431,7 @@ class _Run:
         missing = [h for h in self._left_out(call) if (tool.id, h) not in self.asked]
         if not self.can_ask or not missing:
             return None
-        self.asked.add((tool.id, missing[0]))
-        self.pending = tool
+        self._asking(tool, tool.slot(missing[0]))
         ask = Call(tool=ASK_USER, args={"question": user_question(tool, tool.slot(missing[0]))})
         note = f"{resolution.detail or 'the held step was decided'}; asked you for the {missing[0]} of {tool.id}"
         return Resolution(kind="call", by=resolution.by, call=ask, detail=note, llm=resolution.llm)

@@ -207,3 +207,18 @@ def _choice(template: SpecQuestion, offered: tuple[Option, ...], ask: str, none:
 def deliver_ask(spec: Spec, goal: str, draft: str, steps: Sequence[StepView]) -> Framed:
     """can_deliver on the draft answer and the evidence it may rest on."""
     return _static(spec.block("can_deliver"), deliver_frame(goal, draft, steps))
+
+
+# A reply that gives no value: the user does not know, or will not say.
+_NO_VALUE = re.compile(
+    r"(?i)^\W*(?:i\s+)?(?:don'?t|do\s+not|dont)\s+know(?:\s+\w+)?|^\W*(?:idk|dunno|no\s+idea|not\s+sure|no\s+clue"
+    r"|never\s*mind|skip(?:\s+it)?|cancel|forget\s+it|no|nope|none|nothing|n/?a|\?+)\W*$"
+)
+
+
+def reply_value(reply: object) -> str | None:
+    """The value a user's reply to a question for one value gives: the reply, stripped; None when it is empty or
+    says there is none ("I don't know", "never mind", "no")."""
+    if not isinstance(reply, str) or not reply.strip() or _NO_VALUE.match(reply.strip()):
+        return None
+    return reply.strip()

@@ -979,7 +979,9 @@ def ask_user(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
         return _failed("The user did not answer.")
     reply = reply.strip()
     return ToolResult(
-        observation=f'The user answered: "{reply}"', answer=f'You said: "{reply}"', data={"question": question}
+        observation=f'The user answered: "{reply}"',
+        answer=f'You said: "{reply}"',
+        data={"question": question, "reply": reply},
     )
 
 
