@@ -12,10 +12,15 @@ goal that a head trained on the first 900 had missed among the tests' goals. Req
 could label two ways were left out by their writers; a request that is also a part's or a test's goal word for
 word was taken out of the train part.
 
-Each item offers every built-in tool (its id and description, the parameters as they are typed) and expects the
-tool with no arguments (tool choice only: the arguments of these requests were not labelled, so they teach
-nothing and are not scored) or "none". The train part feeds ``decisionloop train --items``; measure on the
-validation part (``decisionloop bench tools``: tool accuracy, relevance), never train on it.
+A request may also say the arguments of that first call (``"arguments": {slot: value or null}``), labelled on
+2026-12-07 by four more helper agents, told only the tools' arguments and rules for writing them: a text slot's
+value as the goal writes it (a date counted from now is "today"), a fixed slot's one of its values, null where the
+goal does not give it. The calculator's expression was not labelled: it is the extractor's reading of the goal,
+not words of it. Each item offers every built-in tool (its id and description, the parameters as they are typed)
+and expects the tool with the labelled arguments, an optional slot labelled null as left out (a required one so
+labelled is not scored: the goal lacks it), or "none". The train part feeds ``decisionloop train --items``;
+measure on the validation part (``decisionloop bench tools``: tool accuracy, relevance, arguments), never train
+on it.
 
 Usage: python scripts/everyday_items.py --split train > everyday_train.jsonl
 """
@@ -53,15 +58,41 @@ def everyday_items(split: str, folder: Path = DATA) -> Iterator[Json]:
     ``{"goal", "tool"}`` with a built-in tool's id or ``none``."""
     tools = builtin_tools()
     functions = [function_of(t) for t in tools]
-    ids = {t.id for t in tools}
+    by_id = {t.id: t for t in tools}
+    ids = set(by_id)
     path = folder / f"everyday_{split}.jsonl"
     for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         row = json.loads(text)
         goal, tool = row.get("goal"), row.get("tool")
         if not isinstance(goal, str) or not goal.strip() or (tool not in ids and tool != NO_TOOL):
             raise ValueError(f"{path}:{number}: want {{'goal': text, 'tool': one of {sorted(ids)} or 'none'}}")
-        expected: Json | str = NO_TOOL if tool == NO_TOOL else {"name": tool, "arguments": {}}
+        where = f"{path}:{number}"
+        arguments = _arguments(row.get("arguments", {}), goal, by_id[tool], where) if tool != NO_TOOL else {}
+        expected: Json | str = NO_TOOL if tool == NO_TOOL else {"name": tool, "arguments": arguments}
         yield {"id": f"everyday-{split}-{number}", "question": goal, "tools": functions, "expected": expected}
+
+
+def _arguments(labelled: object, goal: str, tool: Tool, where: str) -> Json:
+    """The arguments a request's call is scored and trained on; ValueError naming ``where`` for a slot the tool
+    lacks, a value that is no text, a text value the goal does not write (but a date counted from now, "today")
+    or a fixed slot's value it does not list."""
+    if not isinstance(labelled, dict):
+        raise ValueError(f"{where}: 'arguments' must be an object of slot: value or null")
+    slots = {s.name: s for s in tool.slots}
+    out: Json = {}
+    for name, value in labelled.items():
+        slot = slots.get(name)
+        if slot is None or not (value is None or isinstance(value, str)):
+            raise ValueError(f"{where}: {tool.id} has no slot {name!r}, or its value is not a string or null")
+        if value is None:
+            if not slot.required:
+                out[name] = None  # left out of the call
+            continue
+        written = value.casefold() in goal.casefold() or (tool.id, name, value) == ("date_math", "date", "today")
+        if (slot.is_fixed and value not in {o.name for o in slot.fixed}) or (not slot.is_fixed and not written):
+            raise ValueError(f"{where}: {name}={value!r} is not written in the goal or listed for the slot")
+        out[name] = value
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:

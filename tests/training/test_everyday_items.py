@@ -75,3 +75,51 @@ def test_a_bad_line_is_named(tmp_path: Path) -> None:
     (tmp_path / "everyday_train.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     with pytest.raises(ValueError, match=r"everyday_train\.jsonl:2: want"):
         list(_script().everyday_items("train", tmp_path))
+
+
+def _write(tmp_path: Path, *rows: dict[str, object]) -> Path:
+    (tmp_path / "everyday_train.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return tmp_path
+
+
+def test_labelled_arguments_are_the_calls_expected_ones(tmp_path: Path) -> None:
+    rows = [
+        {
+            "goal": "weather in cape town tmrw",
+            "tool": "weather",
+            "arguments": {"place": "cape town", "when": "tomorrow"},
+        },
+        {"goal": "what time is it", "tool": "clock", "arguments": {"place": None, "offset": None, "at": None}},
+        {"goal": "text her that i'm late", "tool": "send_message", "arguments": {"to": None, "text": "i'm late"}},
+        {
+            "goal": "what day is it in 100 days",
+            "tool": "date_math",
+            "arguments": {"date": "today", "offset": "100 days"},
+        },
+        {"goal": "what's 2 plus 2", "tool": "calculator"},
+    ]
+    expected = [item["expected"]["arguments"] for item in _script().everyday_items("train", _write(tmp_path, *rows))]
+    assert expected == [
+        {"place": "cape town", "when": "tomorrow"},
+        {"place": None, "offset": None, "at": None},  # optional: left out of the call
+        {"text": "i'm late"},  # a required value the goal lacks is not scored
+        {"date": "today", "offset": "100 days"},
+        {},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        ({"place": "paris", "when": "tomorrow"}, "place='paris' is not written"),
+        ({"place": "lima", "when": "friday"}, "when='friday' is not written in the goal or listed"),
+        ({"city": "lima"}, "weather has no slot 'city'"),
+        ({"place": 3}, "has no slot 'place', or its value is not a string"),
+    ],
+)
+def test_a_labelled_argument_the_goal_does_not_give_is_named(
+    tmp_path: Path, arguments: dict[str, object], said: str
+) -> None:
+    folder = _write(tmp_path, {"goal": "weather in lima on friday", "tool": "weather", "arguments": arguments})
+    with pytest.raises(ValueError, match=rf"everyday_train\.jsonl:1: .*{re.escape(said)}"):
+        list(_script().everyday_items("train", folder))
