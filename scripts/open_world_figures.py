@@ -1,6 +1,7 @@
 """Tool choice, "no tool fits" and arguments on catalogues nobody wrote for the generator, part by part.
 
-Prints one table: for BFCL's non-live categories and Seal-Tools, the train part (what the model may have learned
+Prints one table: for BFCL's non-live categories, Seal-Tools and the everyday requests over the built-in tools
+(``scripts/everyday_items.py``, which has no test part), the train part (what the model may have learned
 from), the validation part (what thresholds may be tuned on) and the test part (never tuned on) side by side;
 then the call items of each part with a required value taken out, which expect an ask (``scripts/ask_items.py``);
 then BFCL's live categories, which are held out whole: report them, never tune on them. Figures come from
@@ -25,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ask_items import ask_item
+from everyday_items import everyday_items
 from tools_jsonl import bfcl_items, seal_items, split_of
 
 from decisionloop.core.backend import DecisionBackend
@@ -57,6 +59,8 @@ def _sets() -> list[tuple[str, str, list[dict[str, object]]]]:
         sets.append(("seal-tools", part, list(seal_items(part, none=False))))
         calls[part] += sets[-1][2]
         sets.append(("seal-tools, gold removed", part, list(seal_items(part, none=True))))
+    for part in ("train", "validation"):  # scripts/everyday_items.py: the built-in tools, no test part
+        sets.append(("everyday requests", part, list(everyday_items(part))))
     for part in PARTS:  # the call items of both, a required value taken out (scripts/ask_items.py)
         sets.append(("a value not said", part, [a for r in calls[part] if (a := ask_item(r)) is not None]))
     sets += [(f"bfcl {category}", HELD_OUT, list(bfcl_items(category))) for category in LIVE]

@@ -215,6 +215,27 @@ def test_a_head_for_the_built_in_tools_answers_a_choice_among_them_only(trained:
     assert probabilities(combined, renamed) == pytest.approx(probabilities(trained, renamed))
 
 
+def test_a_head_for_the_built_in_tools_answers_their_arguments_only(trained: Path, tmp_path: Path) -> None:
+    other = _opposite(trained, tmp_path / "other")
+    combined = tmp_path / "combined"
+    load_script("combine_heads").combine(
+        trained, [("arg:*", trained / "head.npz")], combined, builtin=[("arg:*", other)]
+    )
+    weather = next(t for t in builtin_tools() if t.id == "weather")
+    places = (Option(name="Oslo"), Option(name="Bergen"), Option(name="NONE", criteria="none of these"))
+
+    def probabilities(directory: Path, tool: str, described: str) -> dict[str, float]:
+        question = ChoiceQuestion(instructions="Which place?", options=places)
+        state = {"goal": "Weather in Oslo, not Bergen", "tool": tool, "tool_description": described}
+        request = DecisionRequest(state=state, questions={"arg:place": question})
+        return dict(ModelBackend(ModelFiles.read(directory)).decide(request).answers["arg:place"]["probabilities"])  # type: ignore[index]
+
+    built_in = (weather.id, weather.description)
+    assert probabilities(combined, *built_in) == pytest.approx(probabilities(other, *built_in))
+    mine = ("forecast", "A forecast from my own weather station.")
+    assert probabilities(combined, *mine) == pytest.approx(probabilities(trained, *mine))
+
+
 def test_the_shipped_built_in_head_knows_the_built_in_tools_as_they_are_described_now() -> None:
     """A tool's description changed since the head was combined would turn its catalogue off without a word."""
     catalogues = {e.catalogue for e in ModelFiles.read().heads if e.catalogue is not None}

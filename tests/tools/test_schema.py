@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from decisionloop.core.tool import SPAN_KINDS, Slot, SlotType, SpanKind, ToolContext
+from decisionloop.tools.builtin import builtin_tools, builtin_twin
 from decisionloop.tools.schema import NUMBER_KINDS, TEXT_KINDS, SchemaError, schema_slot, schema_tool
 
 # (property schema, type, item, fixed option names, kinds without fallback, kinds with fallback)
@@ -136,3 +137,21 @@ def test_a_text_slot_named_for_a_year_or_season_takes_a_number_too(name: str) ->
     slot = schema_slot(name, {"type": "string"}, required=True)
     assert slot.kinds == (*TEXT_KINDS, "number")  # "2022", "the 2021 La Liga season"
     assert schema_slot("team", {"type": "string"}, required=True).kinds == TEXT_KINDS
+
+
+def test_a_function_that_is_a_built_in_tool_reads_as_that_tool_and_no_other_does() -> None:
+    weather = next(t for t in builtin_tools() if t.id == "weather")
+    place = {"type": "string", "description": "Which place should the weather forecast be for?"}
+    when = {"type": "string", "enum": ["today", "tomorrow", "weekend", "week"]}
+    function = {
+        "name": "weather",
+        "description": weather.description,
+        "parameters": {"type": "object", "properties": {"place": place, "when": when}, "required": ["place", "when"]},
+    }
+    twin = builtin_twin(schema_tool(function))
+    assert twin is not None
+    assert twin.slots == weather.slots  # the place's span kinds and NONE's words, which the schema does not carry
+    other = {**function, "description": "My own weather station."}
+    assert builtin_twin(schema_tool(other)) is None
+    fewer = {**function, "parameters": {"type": "object", "properties": {"place": place}, "required": ["place"]}}
+    assert builtin_twin(schema_tool(fewer)) is None

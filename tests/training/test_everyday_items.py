@@ -48,6 +48,12 @@ def test_an_item_asks_the_same_tool_choice_as_the_loop_does(tmp_path: Path) -> N
     assert read_back == tool_example(spec, item.question, builtin_tools(), "clock").framed
 
 
+def test_an_item_offers_the_built_in_tools_themselves_so_arguments_are_asked_as_the_loop_asks(tmp_path: Path) -> None:
+    # what a schema cannot say (the span kinds of each slot, "today" for a date, NONE's own words) comes with them
+    item = load_items(_items(tmp_path, "validation"))[0]
+    assert [(t.id, t.slots) for t in item.tools] == [(t.id, t.slots) for t in builtin_tools()]
+
+
 def test_the_parts_share_no_request() -> None:
     script = _script()
 

@@ -5,7 +5,9 @@ user message is the question, one per line); ``tools`` lists functions ``{"name"
 bare or wrapped as ``{"type": "function", "function": {...}}`` (an empty list offers no tool). ``expected`` is a
 call ``{"name", "arguments"}`` (optionally ``"accepted": {arg: [values]}``, BFCL's alternatives, where null or ""
 means it may be left out), ``"ask"`` (a required value is missing) or ``"none"`` (no offered tool fits). Every
-error names the file and the line (from 1) and what is wrong there.
+error names the file and the line (from 1) and what is wrong there. A function that is a built-in tool (the same
+name, description and parameters: ``scripts/everyday_items.py`` writes them) is read as that tool, with what its
+schema cannot say (``tools.builtin.builtin_twin``), so it is decided as the loop decides it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Literal
 
 from decisionloop.core.errors import ConfigError
 from decisionloop.core.tool import Tool
+from decisionloop.tools.builtin import builtin_twin
 from decisionloop.tools.schema import SchemaError, schema_tool
 
 Kind = Literal["call", "ask", "none"]
@@ -126,7 +129,8 @@ def _tools(raw: object, where: str, fallback_kinds: bool) -> tuple[Tool, ...]:
         if not isinstance(function, dict):
             raise ToolsDataError(f"{where}: tool {index} must be an object, got {type(function).__name__}")
         try:
-            tools.append(schema_tool(function, fallback_kinds=fallback_kinds))
+            tool = schema_tool(function, fallback_kinds=fallback_kinds)
+            tools.append(builtin_twin(tool) or tool)
         except SchemaError as err:
             raise ToolsDataError(f"{where}: tool {index}: {err}") from err
     names = [t.id for t in tools]

@@ -169,16 +169,9 @@ def _takes_place(slot: Slot) -> bool:
     return "place" in slot.kinds or place_slot(slot.name)
 
 
-def named_question(goal: str, tools: Sequence[Tool], candidates: Sequence[Candidate]) -> tuple[Tool, str] | None:
-    """The first tool the goal names by a word of its id that lacks a required value ("what's the weather?" →
-    weather, its place), and the question that asks for it; None when there is no such tool."""
-    lacking = named_lacking(goal, tools, candidates)
-    return None if lacking is None else (lacking[0], user_question(*lacking))
-
-
 def named_lacking(goal: str, tools: Sequence[Tool], candidates: Sequence[Candidate]) -> tuple[Tool, Slot] | None:
     """The first tool the goal names by a word of its id, and the first required slot of it that no candidate
-    can fill; None when there is no such tool."""
+    can fill ("what's the weather?" → weather, its place); None when there is no such tool."""
     named = _words(goal)
     for tool in tools:
         if tool.id == ASK_USER or not named & _words(tool.id, minimum=3):

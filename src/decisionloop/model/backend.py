@@ -15,9 +15,10 @@ answers every question no entry names (an entry may name ``head.npz`` itself to 
 probabilities are then weighed by what the heads do not read (``value_priors``: places, values given by name).
 
 An entry may also name a ``catalogue``: the option texts ("name: description") of the tools it was trained for.
-It answers a choice only when every option offered (NONE aside) is one of them, and then the heads of the same
-question without a catalogue stand aside: a head trained on the built-in tools' everyday goals decides among the
-built-in tools, and a catalogue nobody wrote for it (a user's tools, BFCL, Seal-Tools) is decided as before.
+It answers a choice only when every option offered (NONE aside) is one of them, or an argument of one of them,
+and then the heads of the same question without a catalogue stand aside: a head trained on the built-in tools'
+everyday goals decides among the built-in tools and their arguments, and a catalogue nobody wrote for it (a
+user's tools, BFCL, Seal-Tools) is decided as before.
 """
 
 from __future__ import annotations
@@ -94,10 +95,12 @@ class HeadEntry:
         )
 
     def admits(self, framed: Framed) -> bool:
-        """Whether ``framed`` offers options of this head's catalogue and no other but NONE (always, without a
-        catalogue)."""
+        """Whether ``framed`` offers options of this head's catalogue and no other but NONE, or is about a tool of
+        it (an argument's question); always, without a catalogue."""
         if self.catalogue is None:
             return True
+        if framed.tool:
+            return framed.tool in self.catalogue
         offered = [t for n, t in zip(framed.names, framed.texts, strict=True) if n != NONE]
         return bool(offered) and all(t in self.catalogue for t in offered)
 

@@ -82,13 +82,15 @@ N_FEATURES = 10 * DIM + N_LEXICAL
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Framed:
-    """A state read by role, and the option texts of one question."""
+    """A state read by role, and the option texts of one question; ``tool``, the text of the tool the state is about
+    (``option_text`` of its id and description: an argument's question), else empty."""
 
     roles: Mapping[str, str]
     question: str
     kind: str
     names: tuple[str, ...]
     texts: tuple[str, ...]
+    tool: str = ""
 
 
 def read_state(state: object) -> dict[str, str]:
@@ -122,7 +124,12 @@ def frame(state: object, question: Question) -> Framed:
         case ScoreQuestion(levels=levels):
             names = tuple(str(i) for i in range(len(levels)))
             texts = tuple(f"level {i}: {text}" for i, text in enumerate(levels))
-    return Framed(roles=read_state(state), question=question.instructions, kind=question.type, names=names, texts=texts)
+    tool = ""
+    if isinstance(state, Mapping) and isinstance(state.get("tool"), str) and state["tool"]:
+        described = state.get("tool_description")
+        tool = option_text(state["tool"], described if isinstance(described, str) else None)
+    roles = read_state(state)
+    return Framed(roles=roles, question=question.instructions, kind=question.type, names=names, texts=texts, tool=tool)
 
 
 def option_text(name: str, criteria: str | None) -> str:

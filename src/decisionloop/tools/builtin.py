@@ -4,6 +4,7 @@ suite file for offline runs."""
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from functools import cache
 
 from decisionloop.core.tool import Preview, Runner, Tool
 from decisionloop.core.vocab import FINISH
@@ -51,3 +52,21 @@ def builtin_tools(
         else:
             tools.append(spec.bind(_RUNNERS[spec.id], PREVIEWS.get(spec.id)))
     return tuple(tools)
+
+
+def builtin_twin(tool: Tool) -> Tool | None:
+    """The built-in tool that ``tool``, read from a catalogue, describes: the same id, description and parameters
+    (names, and which are required); None when it is no built-in tool. Its slots carry what a schema cannot (the
+    span kinds that fill each, the extra values such as "today", each slot's own words for NONE), so a catalogue
+    item that offers a built-in tool is decided as the loop decides it (``gold.tools_items``)."""
+    builtin = _by_text().get((tool.id, tool.description))
+    return builtin if builtin is not None and _parameters(builtin) == _parameters(tool) else None
+
+
+@cache
+def _by_text() -> dict[tuple[str, str], Tool]:
+    return {(t.id, t.description): t for t in builtin_tools(workspace=True)}
+
+
+def _parameters(tool: Tool) -> tuple[tuple[str, bool], ...]:
+    return tuple((s.name, s.required) for s in tool.slots)
