@@ -89,7 +89,7 @@ def _write(tmp_path: Path, *rows: dict[str, object]) -> Path:
 
 
 def test_labelled_arguments_are_the_calls_expected_ones(tmp_path: Path) -> None:
-    rows = [
+    rows: list[dict[str, object]] = [
         {
             "goal": "weather in cape town tmrw",
             "tool": "weather",
