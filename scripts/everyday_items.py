@@ -63,10 +63,9 @@ def everyday_items(split: str, folder: Path = DATA) -> Iterator[Json]:
     path = folder / f"everyday_{split}.jsonl"
     for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         row = json.loads(text)
-        goal, tool = row.get("goal"), row.get("tool")
+        goal, tool, where = row.get("goal"), row.get("tool"), f"{path}:{number}"
         if not isinstance(goal, str) or not goal.strip() or (tool not in ids and tool != NO_TOOL):
-            raise ValueError(f"{path}:{number}: want {{'goal': text, 'tool': one of {sorted(ids)} or 'none'}}")
-        where = f"{path}:{number}"
+            raise ValueError(f"{where}: want {{'goal': text, 'tool': one of {sorted(ids)} or 'none'}}")
         arguments = _arguments(row.get("arguments", {}), goal, by_id[tool], where) if tool != NO_TOOL else {}
         expected: Json | str = NO_TOOL if tool == NO_TOOL else {"name": tool, "arguments": arguments}
         yield {"id": f"everyday-{split}-{number}", "question": goal, "tools": functions, "expected": expected}

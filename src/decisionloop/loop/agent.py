@@ -40,6 +40,7 @@ from decisionloop.loop.asks import tool_options as _tool_options
 from decisionloop.loop.claims import claims_reason, unsupported_claims
 from decisionloop.loop.frames import RunView, StepView
 from decisionloop.loop.gate import (
+    ARG_HOLDS,
     StepDecisions,
     args_threshold,
     no_tool_fits,
@@ -87,7 +88,6 @@ LoopGen = Generator[Request, object, RunResult]
 MAX_EDITS = 5  # edits of one guarded call before the step counts as declined (a loop of edits ends)
 _SHOWN_SPANS = 8
 _WHO = {"person": "you", "llm": "the LLM", "code": "the agent"}  # who decided a held step, as the user reads it
-_ARG_HOLDS = frozenset({"arg_missing", "arg_none", "arg_unsure"})  # holds a value asked of the user may settle
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -337,7 +337,7 @@ class _Run:
         (``gate.shared_lacking``)."""
         if not self.can_ask or tool is None or tool.id == ASK_USER or not holds:
             return None
-        if any(h.kind not in _ARG_HOLDS for h in holds):
+        if any(h.kind not in ARG_HOLDS for h in holds):
             return None
         unsaid = sure_unsaid(step.pick_args, tool, args_threshold(self.spec))
         lacking = (*step.missing_slots, *unsaid, *shared_lacking(step.pick_args, tool))

@@ -896,6 +896,9 @@ def _other_degraded(decisions: Sequence[Decision], holds: Sequence[Hold]) -> lis
     ]
 
 
+ARG_HOLDS = frozenset({"arg_missing", "arg_none", "arg_unsure"})  # holds a value asked of the user may settle
+
+
 def torn_to_ask(pick: Decision | None, tool: str, holds: Sequence[Hold], threshold: float) -> bool:
     """System 1's tool choice is held only for being torn between asking the user and ``tool`` (a tool the goal
     names that lacks a required value), the two together at least ``threshold`` sure: either way the user is
@@ -903,7 +906,7 @@ def torn_to_ask(pick: Decision | None, tool: str, holds: Sequence[Hold], thresho
     answer = None if pick is None else pick.answers.get("tool")
     if not isinstance(answer, ChoiceAnswer) or not holds:
         return False
-    if any(h.kind not in ("tool_unsure", "arg_missing", "arg_none", "arg_unsure") for h in holds):
+    if any(h.kind != "tool_unsure" and h.kind not in ARG_HOLDS for h in holds):
         return False
     top = sorted(answer.probabilities.items(), key=lambda kv: kv[1], reverse=True)[:2]
     return {name for name, _ in top} == {ASK_USER, tool} and sum(p for _, p in top) >= threshold
