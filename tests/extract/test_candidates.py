@@ -467,6 +467,66 @@ def test_a_money_word_problem_whose_question_the_numbers_do_not_answer_is_not_re
     assert not any(e in found for e in wrong)
 
 
+@pytest.mark.parametrize(
+    ("goal", "expected"),
+    [
+        # a price with a percentage off, said after it; what is saved where the goal asks that
+        ("the lamp was 64 and it's 25% off, what do i pay", "64 - 25% of 64"),
+        ("how much do i save if 80 is 15% off", "15% of 80"),
+        # a tax or a markup on an amount: the tax alone, or the amount with it where the goal asks a total or a price
+        ("how much is vat at 21% on 250", "21% of 250"),
+        ("price is 2,400 before 8% sales tax, total?", "2,400 + 8% of 2,400"),
+        ("my cost is 3.10 a candle and i want a 40% markup, what should i sell it for", "3.10 + 40% of 3.10"),
+        ("gross is 540 for the week, 18% goes in tax, what's left", "540 - 18% of 540"),
+        # a score out of a total, in percent
+        ("i got 37 out of 40 in the quiz, what percentage is that", "37 / 40 × 100"),
+        # interest: compound (yearly, monthly), simple, and what a loan comes to
+        ("2,000 at 3% compounded yearly for 4 years, what will i have", "2,000 × (1 + 3%)^4"),
+        ("1,500 at 6% compounded monthly for 2 years", "1,500 × (1 + 6% / 12)^(12 × 2)"),
+        ("simple interest on 9,000 at 5% for 2 years", "5% of 9,000 × 2"),
+        ("how much interest do i earn on 4,000 at 1.5% a year for 9 months simple", "1.5% of 4,000 × 9 / 12"),
+        ("borrowed 3000 at 4% simple interest over 2 yrs, whats the total i pay back", "3000 + 4% of 3000 × 2"),
+        # things bought at their prices, people paying one amount each
+        ("2 bags of flour at 1.35 and 3 cartons of milk at 0.95, total?", "2 × 1.35 + 3 × 0.95"),
+        ("5 pens at 1.20, 2 pads at 3.40 and glue at 2.15 how much total", "5 × 1.20 + 2 × 3.40 + 2.15"),
+        ("if 6 people chip in 20 each whats the total", "6 × 20"),
+        ("cost of 12 litres at 1.62", "12 × 1.62"),
+        # one sum shared: by a count of people, with others, some ways, halved
+        ("we paid 96 for 4 of us, what do we each owe", "96 / 4"),
+        ("electric is 120 and i split it with 3 housemates, how much each", "120 / (3 + 1)"),
+        ("we owe 900 rent split four ways", "900 / 4"),
+        ("the water bill is 88.40, my half?", "88.40 / 2"),
+        # amounts said one by one, asked their total or average
+        ("spent 45.20 monday, 38 tuesday and 51.75 wednesday, total?", "45.20 + 38 + 51.75"),
+        ("my phone bills were 31, 29 and 40 the last three months, what's the average", "(31 + 29 + 40) / 3"),
+        # a price per unit of an amount in another unit of its kind
+        ("grapes are 3.20 a kilo, how much for 750 grams", "750 × 0.001 × 3.20"),
+        ("apples are 2.10 a kilo, how much for 2.5 kilos", "2.5 × 2.10"),
+        # an amount a period asked by its adverb, and thousands with a k
+        ("i'm paid 3100 a month, what's that annually", "3100 × 12"),
+        ("60k a year, how much is that a month", "60000 / 12"),
+    ],
+)
+def test_an_everyday_sum_no_other_reading_takes_every_number_of_is_read_whole(goal: str, expected: str) -> None:
+    assert spans(goal, kind="expression") == [expected]
+
+
+@pytest.mark.parametrize(
+    ("goal", "wrong"),
+    [
+        ("bought 50 shares at 12.40 and sold at 15.10, profit?", "50 × 12.40 + 15.10"),  # a trade, no shopping
+        ("giving my 3 kids 4 pounds a week each, how much a year", "4 / 3"),  # a rate each gets, no sum shared
+        ("i worked 5 days and earned 80, 95 and 110, total", "5 + 80 + 95 + 110"),  # the days are no amount
+        ("patient weighs 68 kg, dose is 15 mg/kg, how many mg total", "68 + 15"),  # a rate, not an amount
+        ("What is a 25% discount on $60?", "60 - 25% of 60"),  # the discount is asked, as the templates read it
+        ("the total incl VAT is £96, what was it before the 20% vat", "96 + 20% of 96"),  # the tax is in the 96
+        ("remainder when 500 is divided by 23", "500 / 23"),  # no share: the remainder
+    ],
+)
+def test_an_everyday_sum_is_not_read_where_its_question_is_another(goal: str, wrong: str) -> None:
+    assert wrong not in spans(goal, kind="expression")
+
+
 def test_what_a_percentage_of_an_amount_comes_to_is_no_expression() -> None:
     # "5% of my savings is 300" says what 5% is; there is nothing to take 5% of
     assert spans("5% of my savings is 300", kind="expression") == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from decisionloop.values.quantity import find_compounds, read_compound, read_quantity
+from decisionloop.values.quantity import factor, find_compounds, kind_of, read_compound, read_quantity
 
 
 @pytest.mark.parametrize(
@@ -82,3 +82,22 @@ def test_a_part_of_one_unit_and_amounts_of_information_are_quantities(
     text: str, quantity: tuple[float, str] | None
 ) -> None:
     assert read_quantity(text) == quantity
+
+
+@pytest.mark.parametrize(
+    ("unit", "to", "expected"),
+    [("gram", "kilogram", 0.001), ("pound", "kilogram", 0.45359237), ("centimeter", "meter", 0.01)],
+)
+def test_a_factor_converts_one_unit_to_another_of_its_kind(unit: str, to: str, expected: float) -> None:
+    assert factor(unit, to) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    ("unit", "to"), [("degree_Celsius", "degree_Fahrenheit"), ("foot", "second"), ("nonsense", "meter")]
+)
+def test_no_factor_converts_an_offset_unit_or_one_of_another_kind(unit: str, to: str) -> None:
+    assert factor(unit, to) is None
+
+
+def test_what_a_unit_measures_is_its_dimension() -> None:
+    assert (kind_of("kilogram"), kind_of("liter"), kind_of("nonsense")) == ("[mass]", "[length] ** 3", None)

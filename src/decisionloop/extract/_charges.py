@@ -42,14 +42,18 @@ _HOURLY = re.compile(
 )
 
 
+def one_fee(text: str) -> bool:
+    """Whether ``text`` gives one fixed fee, which ``with_fee`` adds to a product."""
+    return len(list(_FEE.finditer(text))) == 1
+
+
 def with_fee(text: str, products: Iterable[tuple[int, int, str]]) -> Iterator[tuple[int, int, str]]:
     """Each product offered (an expression with "×") plus the one fixed fee ``text`` gives, spanning both: the fee
     is part of what the goal asks ("£60 call out fee plus £45 an hour, job took 3 hours" → "60 + 3 × 45"). None
     where the goal gives no fee or more than one."""
-    fees = list(_FEE.finditer(text))
-    if len(fees) != 1:
+    if not one_fee(text):
         return
-    fee = fees[0]
+    fee = next(_FEE.finditer(text))
     amount = fee["n"] or fee["m"]
     for start, end, expr in products:
         if "×" in expr and "%" not in expr and amount not in re.findall(NUM, expr):

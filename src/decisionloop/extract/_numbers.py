@@ -12,6 +12,7 @@ from decisionloop.extract._chains import rate_chains
 from decisionloop.extract._charges import overtime, with_fee
 from decisionloop.extract._shares import BOTH_WAYS, MONEY_SIGN, MONEY_WORD, SIGN_CHARS, shares
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, NUM, NUM_START, Found, is_function
+from decisionloop.extract._totals import totals
 from decisionloop.values.dates import ASKS_OF_A_DAY, SLASHED_DAY
 from decisionloop.values.numbers import POINT, ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, SPELLED_WORD, read_number
 from decisionloop.values.periods import period_factor
@@ -20,8 +21,10 @@ from decisionloop.values.quantity import (
     BRITISH,
     UNIT_OF,
     cased_unit,
+    factor,
     find_compounds,
     has_measure,
+    kind_of,
     read_quantity,
     registry,
 )
@@ -414,8 +417,18 @@ _LISTED_ITEM = re.compile(NUM)
 _SPAN = r"(?:day|week|fortnight|month|year)"
 _RATE = re.compile(
     rf"(?i)(?<![\w.,]){SIGN_CHARS}?(?P<n>{NUM})(?:\s+[a-z]+)?\s+(?:a|an|per|each|every)\s+(?P<per>{_SPAN})\b"
-    rf"[^.?!]{{0,40}}?\b(?:in|per|for|over|a|an|each|every)\s+(?:a\s+|one\s+|1\s+|the\s+(?:first\s+)?)?(?P<asked>{_SPAN})\b"
+    rf"[^.?!]{{0,40}}?(?:\b(?:in|per|for|over|a|an|each|every)\s+(?:a\s+|one\s+|1\s+|the\s+(?:first\s+)?)?"
+    rf"(?P<asked>{_SPAN})\b|\b(?P<adverb>annually|yearly|monthly|weekly|fortnightly|daily)\b)"
 )
+# A span of time asked by its adverb ("what's that annually").
+_ADVERB_SPAN = {
+    "annually": "year",
+    "yearly": "year",
+    "monthly": "month",
+    "weekly": "week",
+    "fortnightly": "fortnight",
+    "daily": "day",
+}
 # A further period asked after the first ("… a fortnight and a year").
 _MORE_ASKED = re.compile(
     rf"(?i)\s*(?:,|and|or|&)\s*(?:(?:in|per|for|over|a|an|each|every)\s+)?(?:a\s+|one\s+|the\s+)?(?P<asked>{_SPAN})\b"
@@ -433,6 +446,9 @@ _PER_UNIT = re.compile(
     rf"(?i)(?<![\w.,:]){SIGN_CHARS}?(?P<rate>{NUM})\s*(?:[^\W\d_]+\s*)?(?:/|\s(?:per|an?)\s)\s*(?P<unit>[^\W\d_]+)\b"
 )
 _UNIT_AMOUNT = re.compile(rf"(?i)(?<![\w.,/:$€£])(?P<n>{NUM})\s*(?P<unit>[^\W\d_]+)\b")
+# What a price per unit may be of in another unit of its kind: a weight, a length, an area, a volume (not a time:
+# a working day is no 24 hours).
+_BOUGHT_BY = frozenset(("[mass]", "[length]", "[length] ** 2", "[length] ** 3"))
 # The minutes after a number of hours ("3 hours 45 min", "2 hrs and 30 minutes").
 _AND_MINUTES = re.compile(r"(?i)\s*(?:and\s+)?(?P<m>[0-5]?\d)\s*(?:minutes|minute|mins|min|m)\b")
 
@@ -446,9 +462,14 @@ def _per_unit(text: str) -> Iterator[tuple[int, int, str]]:
     for rate in _PER_UNIT.finditer(text):
         unit = _unit_key(rate["unit"])
         for amount in _UNIT_AMOUNT.finditer(text):
-            if rate.start() <= amount.start() < rate.end() or _unit_key(amount["unit"]) != unit:
+            if rate.start() <= amount.start() < rate.end():
                 continue
-            n, amount_end = amount["n"], amount.end()
+            n, amount_end, amounts = amount["n"], amount.end(), _unit_key(amount["unit"])
+            if amounts != unit:  # an amount in another unit of the same kind: "350 grams" at 18.90 per kg
+                times = factor(amounts, unit) if kind_of(unit) in _BOUGHT_BY else None
+                if times is None:
+                    continue
+                n = f"{n} × {times:.10g}"
             if unit == "hour" and (minutes := _AND_MINUTES.match(text, amount_end)) is not None:
                 n, amount_end = f"({n} + {minutes['m']} / 60)", minutes.end()  # "3 hours 45 min"
             start, end = min(rate.start(), amount.start()), max(rate.end(), amount_end)
@@ -496,6 +517,13 @@ def _part_of_part(m: re.Match[str]) -> str:
     return f"{m['n']} / {inner} / {outer}"
 
 
+def _all_taken(text: str, readings: Sequence[str]) -> bool:
+    """Whether one of ``readings`` takes every number ``text`` gives, or a plain chain of arithmetic does."""
+    given = set(_LISTED_ITEM.findall(text))
+    chains = [m.group() for m in _TIGHT.finditer(text)]
+    return any(set(_operands(r)) >= given for r in (*readings, *chains))
+
+
 def _operands(expression: str) -> list[str]:
     """An expression's numbers as written, sorted: "85 × 3.5" and "3.5 × 85" have the same."""
     return sorted(_LISTED_ITEM.findall(expression))
@@ -503,9 +531,11 @@ def _operands(expression: str) -> list[str]:
 
 def _unit_key(word: str) -> str:
     """A unit's word as one key for its forms, the unit a quantity of it is in ("lbs", "pound" and "pounds" →
-    "pound"; "hr" and "hours" → "hour"), or the word without a plural's "s" where it makes no quantity
-    ("servings" → "serving")."""
+    "pound"; "hr" and "hours" → "hour"; "kilos" → "kilogram"), or the word without a plural's "s" where it makes
+    no quantity ("servings" → "serving")."""
     folded = word.casefold()
+    if folded in UNIT_OF:
+        return UNIT_OF[folded]
     read = read_quantity(f"1 {folded}")
     if read is not None:
         return read[1]
@@ -517,7 +547,7 @@ def _at_rates(text: str, m: re.Match[str]) -> Iterator[tuple[int, int, str]]:
     how much a fortnight and a year": "650 × 2" and "650 × 52", the second spanning the first, so the extractor keeps
     it alone), spanning the rate and the period; none where the periods are one or no whole number of one makes the
     other."""
-    asked, end = [m["asked"]], m.end()
+    asked, end = [m["asked"] or _ADVERB_SPAN[m["adverb"].casefold()]], m.end()
     while (more := _MORE_ASKED.match(text, end)) is not None:
         asked.append(more["asked"])
         end = more.end()
@@ -568,7 +598,17 @@ def expressions(text: str, *, goal: bool) -> Iterator[Found]:
 def numbers_in_digits(text: str) -> str:
     """``text`` with its numbers in words or with a scale word in digits ("seven times 1 million" → "7 times
     1000000", "3 and a half" → "3.5"); words that make no one number stay as written."""
+    text = _THOUSANDS.sub(lambda m: _plain(float(m[1]) * 1000), text) if _THOUSANDS.search(text) else text
     return _WORDED.sub(_in_digits, text) if _ANY_WORDED.search(text) else text
+
+
+# Thousands written with a k ("52k a year", "3.5k"): the calculator reads only digits.
+_THOUSANDS = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)k(?!\w)")
+
+
+def _plain(value: float) -> str:
+    """A number as the calculator reads it: whole without its ".0"."""
+    return str(int(value)) if value == int(value) else str(value)
 
 
 def _in_digits(m: re.Match[str]) -> str:
@@ -579,7 +619,7 @@ def _in_digits(m: re.Match[str]) -> str:
         return m.group()
     if whole is not None:
         value += _AND_A_PART[m["part"].split()[-1].casefold()]
-    return str(int(value)) if value == int(value) else str(value)
+    return _plain(value)
 
 
 # A product written as dimensions are ("7x8") that a goal asks the value of and nothing else ("what's 7x8?").
@@ -613,6 +653,8 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     # ("22% tax on 3400, what's my take home" is 3400 less the tax, not the tax)
     asked = [*shares(text), *rate_chains(text), *overtime(text)] if goal else []
     asked += list(with_fee(text, [*spoken, *asked])) if goal else []
+    if goal and not _all_taken(text, [w[2] for w in (*spoken, *asked)] + [m.group() for m in percents]):
+        asked += totals(text)  # an everyday sum no reading above takes every number of
     if asked:
         read = [set(_operands(expr)) for _, _, expr in asked]
         spoken = [w for w in spoken if not any(set(_operands(w[2])) <= r for r in read)] + asked

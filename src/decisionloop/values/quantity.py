@@ -202,6 +202,28 @@ def _unit(text: str) -> str | None:
     return None
 
 
+def kind_of(unit: str) -> str | None:
+    """What pint's ``unit`` measures, as pint writes its dimension ("kilogram" → "[mass]", "liter" → "[length] **
+    3"); None for no unit."""
+    try:
+        return str(registry().Unit(unit).dimensionality)
+    except (pint.errors.PintError, ValueError, TypeError, AttributeError):
+        return None
+
+
+def factor(unit: str, to: str) -> float | None:
+    """How many of ``to`` one ``unit`` is (pint's names: "gram" to "kilogram" → 0.001); None for units of
+    another kind or with an offset (temperatures), which no factor converts."""
+    units = registry()
+    try:
+        one = units.Quantity(1, unit)
+        if not one.is_compatible_with(to) or units.Quantity(0, unit).to(to).magnitude != 0:  # an offset: °C to °F
+            return None
+        return float(one.to(to).magnitude)
+    except (pint.errors.PintError, ValueError, TypeError, AttributeError):
+        return None
+
+
 # Two units or more asked for at once ("fahrenheit and kelvin", "miles, feet"): what joins them.
 UNITS_JOINED = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 
