@@ -496,6 +496,11 @@ def test_a_money_word_problem_whose_question_the_numbers_do_not_answer_is_not_re
         ("electric is 120 and i split it with 3 housemates, how much each", "120 / (3 + 1)"),
         ("we owe 900 rent split four ways", "900 / 4"),
         ("the water bill is 88.40, my half?", "88.40 / 2"),
+        # a profit, a trade's, a pack's price for another count, a pay per hour of the hours it is for
+        ("sales were 9,200 and costs 6,150, what's my profit", "9,200 - 6,150"),
+        ("bought 40 shares at 15.20 and sold them at 18.05, profit?", "40 × (18.05 - 15.20)"),
+        ("a box of 12 pens is 3.60, how much for 30 pens", "30 / 12 × 3.60"),
+        ("i earn 1,800 a month, what's that per hour if i work 150 hours", "1,800 / 150"),
         # amounts said one by one, asked their total or average
         ("spent 45.20 monday, 38 tuesday and 51.75 wednesday, total?", "45.20 + 38 + 51.75"),
         ("my phone bills were 31, 29 and 40 the last three months, what's the average", "(31 + 29 + 40) / 3"),
@@ -525,6 +530,23 @@ def test_an_everyday_sum_no_other_reading_takes_every_number_of_is_read_whole(go
 )
 def test_an_everyday_sum_is_not_read_where_its_question_is_another(goal: str, wrong: str) -> None:
     assert wrong not in spans(goal, kind="expression")
+
+
+@pytest.mark.parametrize(
+    ("goal", "topic"),
+    [
+        ("tell me about the fall of the soviet union", "fall of the soviet union"),
+        ("when did the siege of troy happen", "siege of troy"),  # not "happen"
+        ("Tell me about the sinking of the Lusitania", "sinking of the Lusitania"),
+        ("who signed the treaty of westphalia", "treaty of westphalia"),
+    ],
+)
+def test_an_event_named_by_what_happened_to_something_is_a_topic_whole(goal: str, topic: str) -> None:
+    assert topic in spans(goal, kind="topic")
+
+
+def test_what_happened_to_something_of_ones_own_is_no_event() -> None:
+    assert spans("the fall of my grades this term", kind="topic") == []
 
 
 def test_what_a_percentage_of_an_amount_comes_to_is_no_expression() -> None:

@@ -122,6 +122,35 @@ def test_what_a_lower_case_recipient_is_told_is_the_message() -> None:
 
 
 @pytest.mark.parametrize(
+    ("goal", "recipient", "message"),
+    [
+        # whom by their role, with "the" and one or two words
+        ("text the nanny we're stuck in traffic, home by 8", "the nanny", "we're stuck in traffic, home by 8"),
+        ("message the night manager that i can do sunday", "the night manager", "i can do sunday"),
+        ("send an email to the estate agent saying the boiler is broken", "the estate agent", "the boiler is broken"),
+        ("let the dog walker know we're away friday", "the dog walker", "we're away friday"),
+        # a role nameparser lists as a title, with no name after it: the role is whom it is for
+        ("tell coach i hurt my knee", "coach", "i hurt my knee"),
+        ("email hr that i moved house", "hr", "i moved house"),
+        # whatsapp and dm are ways to send
+        ("whatsapp dad that the train is late", "dad", "the train is late"),
+        ("dm priya the link is in my bio", "priya", "the link is in my bio"),
+    ],
+)
+def test_a_message_to_someone_by_their_role_or_sent_another_way_has_its_recipient_and_text(
+    goal: str, recipient: str, message: str
+) -> None:
+    assert (recipient, "person") in kinds(goal)
+    assert (message, "clause") in kinds(goal)
+
+
+def test_a_message_asking_something_is_the_question_asked() -> None:
+    found = kinds("send a text to the vet asking if they open on sunday")
+    assert ("the vet", "person") in found
+    assert ("if they open on sunday", "clause") in found
+
+
+@pytest.mark.parametrize(
     "goal",
     ["Weather in Lisbon tomorrow", "Send Priya a message saying I'll be late", "Who is the CEO of Microsoft?"],
 )

@@ -313,6 +313,8 @@ def test_the_first_part_of_a_stepped_computation_is_not_offered_alone() -> None:
         ("what's 3 and a half times 2 and a quarter", "3.5 times 2.25"),
         ("1 and three quarters plus two and a half", "1.75 plus 2.5"),
         ("10 to the power 6 divided by 250", "10 to the power 6 divided by 250"),
+        ("3 to the minus 2", "3^(-2)"),
+        ("ln of 4.2", "ln 4.2"),
         ("25% off 79.95 then another 10% off", "79.95 × (1 - 25%) × (1 - 10%)"),
         ("40% off and then an extra 15% off on a $200 coat", "200 × (1 - 40%) × (1 - 15%)"),
         ("split a $212 dinner bill between 6 people", "212 / 6"),

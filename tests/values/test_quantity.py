@@ -19,6 +19,8 @@ from decisionloop.values.quantity import factor, find_compounds, kind_of, read_c
         ("how many cm is 5 foot 10", "5 foot 10", ((5.0, "foot"), (10.0, "inch"))),  # a height, as it is said
         ("convert 6 feet 2 to meters", "6 feet 2", ((6.0, "foot"), (2.0, "inch"))),
         ("what is 5 foot 10 in cm", "5 foot 10 in", ((5.0, "foot"), (10.0, "inch"))),  # not "5 foot 10" as well
+        ("i weigh 11 stone 6, what is that in kg", "11 stone 6", ((11.0, "stone"), (6.0, "pound"))),  # as it is said
+        ("convert 8 st 13 to kg", "8 st 13", ((8.0, "stone"), (13.0, "pound"))),
     ],
 )
 def test_a_quantity_in_two_units_is_found_whole_and_read_as_its_parts(
@@ -52,6 +54,8 @@ def test_an_amount_of_time_in_two_units_is_found_only_when_asked_for(
         "in 1990 2 in 10 people",
         "5 feet 10 people came",
         "a 5 foot 12 fence",
+        "a 9 stone 4 year old",  # no pounds: the number is no last one
+        "12 stone 14",  # no pounds past 13
     ],
 )
 def test_what_is_no_quantity_in_two_units(text: str) -> None:

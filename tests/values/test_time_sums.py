@@ -15,6 +15,8 @@ from decisionloop.values.time_sums import find_time_sums, read_time_sum
         ("what time is 2 hours before 1:15 pm", ["1:15 pm - 2 hours"]),
         ("add 45 minutes to 11:30", ["11:30 + 45 minutes"]),  # not "45 minutes to 11:30" inside it
         ("take 2h30 off 14:00", ["14:00 - 2h30"]),
+        ("16:40 take away 2 and a half hours", ["16:40 - 2 and a half hours"]),
+        ("9:15 less 45 minutes", ["9:15 - 45 minutes"]),
         ("20 minutes to 5pm", ["5pm - 20 minutes"]),
         ("what time is an hour and a half after noon", ["noon + an hour and a half"]),
         ("a half hour after 3pm", ["3pm + a half hour"]),

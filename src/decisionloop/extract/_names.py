@@ -36,7 +36,7 @@ _ORG_ENDINGS = words(
 # A word after which the person addressed comes ("tell Sam", "email Dr. Lopez", "to Ana"), in any case; whole
 # words only, so "Toronto", "attempt" or "texture" do not count. Whether a name follows is checked after it.
 _RECIPIENT = re.compile(
-    r"(?i:\b(to|tell|message|text|email|e-mail|remind|send|ask|call|inform|notify|ping|cc|let)\b)\s+"
+    r"(?i:\b(to|tell|message|text|email|e-mail|whatsapp|dm|remind|send|ask|call|inform|notify|ping|cc|let)\b)\s+"
 )
 # What follows a message's recipient and starts what it says ("text bob that …", "tell anna: …", "let sam know …"),
 # or the message itself ("send mom a text …").
@@ -45,8 +45,10 @@ _GROUP_DETERMINERS = frozenset({"the", "our"})  # "my mom" is read as before: "m
 _MESSAGES = frozenset({"message", "text", "note", "email", "line"})
 # A message sent to someone named last: what it says quoted, or a greeting ('send "see you soon" to tom').
 _SENT_TO = re.compile(rf"(?i:\s*(?:please\s+)?){SENT_MESSAGE}\s+\Z")
+# A message, then "to" whom it is for ("send an email to the letting agent saying …").
+_MESSAGE_TO = re.compile(r"(?i)\b(?:message|text|email|e-mail|note|line|whatsapp)\s+$")
 # The verbs right before whom a message is for, in a text typed in lower case ("text mom i love you").
-_SENDS = frozenset({"tell", "text", "message", "email", "e-mail", "ping"})
+_SENDS = frozenset({"tell", "text", "message", "email", "e-mail", "whatsapp", "dm", "ping"})
 _OF = "of"
 # A region after a place and a comma: a capitalised word or up to three ("New York, USA", "Boston, MA").
 _REGION_AFTER = re.compile(r",\s*([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*){0,2})")
@@ -235,13 +237,19 @@ def recipients(text: str, *, lowered: bool = False) -> Iterator[Found]:
     for m in _RECIPIENT.finditer(text):
         toks = tokens(text[m.end() : m.end() + 60])
         # a title before the name ("Dr", "Sir"), not a word that is one in nameparser's list too ("me", Maître)
-        while toks and ((_is_title(toks[0].text) and not is_function(toks[0].text)) or toks[0].text == "."):
+        while toks and (
+            (_is_title(toks[0].text) and not is_function(toks[0].text) and _named_after(toks)) or toks[0].text == "."
+        ):
             toks = toks[1:]
         mine = toks[1:] if toks and toks[0].text.casefold() == "my" else toks  # "let my boss know …": boss
         if mine is not toks and len(mine) > 1 and not mine[0].capitalised and _name_word(mine[1]):
             toks = mine[1:]  # "tell my sister Anna that …": Anna
         if lowered and _addressed(mine):
             yield from _emit(mine[0].text, "person")
+            continue
+        sent = m.group(1).casefold() in _SENDS | {"let"} or _MESSAGE_TO.search(text, 0, m.start()) is not None
+        if lowered and sent and (role := _the_role(toks)) is not None:
+            yield role, "person"  # "text the babysitter we're running late", "message the shift supervisor that …"
             continue
         if lowered and m.group(1).casefold() == "to" and _SENT_TO.match(text, 0, m.start()):
             # 'send "see you soon" to tom', "send hi to dave", "… to my sister", "send thanks to the team"
@@ -285,6 +293,26 @@ def _last(toks: Sequence[Token]) -> bool:
         and not is_function(toks[0].text)
         and (len(toks) == 1 or toks[1].text in ".!?")
     )
+
+
+def _named_after(toks: Sequence[Token]) -> bool:
+    """Whether a title first in ``toks`` has a name after it ("coach mike", "Dr. Lee"), not what the message says
+    ("tell coach i can't make it", "email hr that …": the title is whom it is for)."""
+    rest = [t for t in toks[1:] if t.text != "."]
+    return bool(rest) and rest[0].is_word and not is_function(rest[0].text) and rest[0].text.casefold() not in _SAYS
+
+
+def _the_role(toks: Sequence[Token]) -> str | None:
+    """A recipient said as "the" and one or two words, then what the message says ("the shift supervisor that …",
+    "the babysitter know …") or, after one word, the message itself ("the babysitter we're running late")."""
+    if len(toks) < 3 or toks[0].text.casefold() != "the":
+        return None
+    words = [t for t in toks[1:3] if t.is_word and t.text.isalpha() and not is_function(t.text)]
+    if len(words) == 2 and len(toks) > 3 and toks[3].text.casefold() in _SAYS:
+        return f"the {words[0].text} {words[1].text}"
+    if words and (toks[2].text.casefold() in _SAYS or _told(toks[1:]) is not None) and words[0] is toks[1]:
+        return f"the {words[0].text}"
+    return None
 
 
 def _told(toks: Sequence[Token]) -> str | None:

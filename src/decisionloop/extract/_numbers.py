@@ -74,6 +74,7 @@ _VERBAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"(?:the\s+)?square\s+of\s+({NUM})", "{0}^2"),
         (rf"(?:the\s+)?cube\s+of\s+({NUM})", "{0}^3"),
         (rf"({NUM})\s+(?:raised\s+)?to\s+the\s+(\d+)(?:st|nd|rd|th)(?:\s+power)?", "{0}^{1}"),
+        (rf"({NUM})\s+(?:raised\s+)?to\s+the\s+(?:power\s+(?:of\s+)?)?(?:minus|negative)\s+({NUM})", "{0}^(-{1})"),
         (rf"({NUM})\s+cubed", "{0}^3"),
     )
 )
@@ -142,7 +143,7 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "{0} + {1}% of {0}"),
         # remainders and logarithms, in the calculator's words
         (rf"remainder\s+(?:of|when|after)\s+({NUM})\s+(?:is\s+)?divided\s+by\s+({NUM})", "{0} mod {1}"),
-        (rf"natural\s+log(?:arithm)?\s+of\s+({NUM})", "ln {0}"),
+        (rf"(?:natural\s+log(?:arithm)?|ln)\s+of\s+({NUM})", "ln {0}"),
         (rf"ln\s*\(\s*({NUM})\s*\)|ln\s+({NUM}){_ENDS}", "ln {0}"),
         (rf"log(?:arithm)?\s+of\s+({NUM})", "log {0}"),
         (rf"log\s*\(\s*({NUM})\s*\)|log\s+({NUM}){_ENDS}", "log {0}"),

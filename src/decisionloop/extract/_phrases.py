@@ -7,6 +7,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterator
 from functools import cache
+from itertools import takewhile
 
 from decisionloop.extract._text import (
     CALENDAR_WORDS,
@@ -47,10 +48,12 @@ _CLAUSE = re.compile(
                                                      # not "remind me what I saved": a question
       | (?:don'?t|do \s+ not) \s+ let \s+ me \s+ forget (?:\s+(?:to|that|about))?
       | saying (?:\s+that)?
+      | asking (?=\s+(?:if|whether|when|what|where|who|how|why)\b)   # asking if he can come thursday
       | that \s+ says
       | to \s+ say (?:\s+that)?
       | telling \s+ (?:him|her|them|me) (?:\s+that)?
-      | (?:tell|email|e-mail|message|text|inform|notify) \s+ (?:the|my|our|your) \s+ \w+ \s+ that  # tell my boss that
+      | (?:tell|email|e-mail|message|text|whatsapp|inform|notify) \s+ (?:the|my|our|your) \s+ \w+ (?:\s+\w+)? \s+ that
+                                                     # tell my boss that; message the shift supervisor that
       | (?:tell|email|e-mail|message|text|send \s+ an? \s+ (?:message|text|email|e-mail) \s+ to)
         \s+ [\w'’.-]+ (?:\s+[\w'’.-]+)? \s* :        # text Alex: running late
       | (?:note|memo|reminder|to-?do) (?:\s+to\s+self)? \s* :   # note: call the dentist; note to self: …
@@ -70,7 +73,7 @@ _CLAUSE = re.compile(
 # if capitalised or an address, checked after) and the rest (group 2). The verb is a whole word ("letter",
 # "texting" are not), the title needs its dot ("Dr." but not "Dr").
 _TO_NAMED = re.compile(
-    r"(?i:\b(?:tell|message|text|email|inform|remind|let|ping))\s+(?i:my\s+)?(?:[a-z]+\s+(?=[A-Z][a-z]))?"
+    r"(?i:\b(?:tell|message|text|email|whatsapp|dm|inform|remind|let|ping))\s+(?i:my\s+|the\s+)?(?:[a-z]+\s+(?=[A-Z][a-z]))?"
     r"(?:[A-Z][a-z]{1,3}\.\s+)?([\w.+-]+@[\w-]+(?:\.[\w-]+)+|\w[\w'’-]*)\s+(.+)"
 )
 # What opens the message after "tell NAME": "know", "that", "to" (let Sam know that …, remind Ana to …), to drop;
@@ -259,6 +262,26 @@ def topics(text: str) -> Iterator[Found]:
                 yield span, "topic"
 
 
+# An event named by what happened to something ("the fall of the berlin wall", "the battle of hastings", "the sinking
+# of the titanic"): an article's title, which the thing alone ("berlin wall") is not.
+_EVENT = re.compile(
+    r"(?i)\b(?P<event>(?:fall|battle|siege|sinking|treaty|assassination|discovery|invention|founding|coronation|"
+    r"eruption|storming|invasion|liberation|partition|reunification|unification|collapse|destruction|burning|"
+    r"bombing|signing|massacre|sack|conquest|defeat|execution|abdication)\s+of\s+(?:the\s+)?)"
+    r"(?P<what>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2})"
+)
+
+
+def events(text: str) -> Iterator[Found]:
+    """Events named by what happened to something, whole: "the fall of the berlin wall" → "fall of the berlin
+    wall" (its words up to the first that is a function word or reads only as a verb: "happened")."""
+    for m in _EVENT.finditer(text):
+        words = m["what"].split()
+        kept = list(takewhile(lambda w: not is_function(w) and readings(w) != {"VERB"}, words))
+        if kept:
+            yield clean(f"{m['event']}{' '.join(kept)}"), "topic"
+
+
 def _topic_part(t: Token, taken: list[Token]) -> bool:
     if t.text.isdigit():
         return bool(taken) and taken[-1].capitalised
@@ -347,9 +370,15 @@ def _writes(text: str) -> Iterator[re.Match[str]]:
 
 
 def _named_clause(rest: str) -> Iterator[Found]:
-    """The message after "tell NAME": a second capitalised name word and "know that"/"that"/"to" dropped."""
+    """The message after "tell NAME": a second capitalised name word, or a second word of whom it is for before
+    "that", "saying" or "know" ("the shift supervisor that …", "professor okafor that …", "let the dog walker know
+    …"), and "know that"/"that"/"to" dropped."""
     first, _, after = rest.partition(" ")
-    if first[:1].isupper() and not is_function(first) and after:
+    if (
+        not is_function(first)
+        and after
+        and (first[:1].isupper() or after.casefold().startswith(("that ", "saying ", "know ")))
+    ):
         rest = after
     rest = _NAMED_LEAD.sub("", rest)
     if not _NAMED_ALREADY.match(rest):

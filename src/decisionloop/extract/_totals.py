@@ -89,6 +89,31 @@ _ONCE = re.compile(
 _TRADED = re.compile(r"(?i)\b(?:sold|sell|selling|profit|loss|gain)\b")
 _ASKS_COST = re.compile(r"(?i)\b(?:total|how\s+much|cost|owe|spend|spent|altogether|in\s+all|pay|come\s+to)\b")
 
+# A profit: what came in less what went out ("revenue was 18,400 and costs 12,950, what's my profit", "bought it
+# for 120, sold it for 150, profit?"), or a trade's, a count bought at one price and sold at another.
+_ASKS_PROFIT = re.compile(
+    r"(?i)\b(?:profit|profits|margin|net|gain|loss|(?:did|do|will|would)\s+(?:i|we|you)\s+make)\b"
+)
+_CAME_IN = re.compile(r"(?i)\b(?:revenue|revenues|sales|income|takings|turnover|sold|sell|made|earned|took\s+in)\b")
+_WENT_OUT = re.compile(r"(?i)\b(?:costs?|expenses|spent|spend|paid|bought|outgoings|overheads)\b")
+_CUE_REACH = 25  # characters before a number where the word saying what it is may stand
+_TRADE = re.compile(
+    rf"(?i)\bbought\s+(?P<k>{NUM})\s+(?:[a-z]+\s+){{1,3}}?(?:at|for)\s+{_PRICE}[^.?!\d]{{0,30}}?\bsold\s+"
+    rf"(?:(?:them|it|those|they)\s+)?(?:at|for)\s+(?:{MONEY_SIGN}\s*)?(?P<q>{NUM})(?![\d%])"
+)
+# A price for a pack of things, asked for another count of them ("a pack of 6 screws is 2.40, how much is 45
+# screws").
+_PACK = re.compile(
+    rf"(?i)\b(?:pack|box|bag|set|case|crate|bundle|carton|tray|roll)\s+of\s+(?P<k>{NUM})\s+(?P<things>[a-z]+)\s+"
+    rf"(?:is|are|costs?|for|at|was|=)\s+{_PRICE}(?![\d%])"
+)
+_COUNT_OF = r"{NUM_START}(?P<n>{NUM})\s+(?P<things>[a-z]+)\b"
+# A pay for a span of time, asked per hour of the hours it is for ("2,300 a month, what's that hourly if i work 160
+# hours").
+_ASKS_HOURLY = re.compile(r"(?i)\bhourly\b|\bper\s+hour\b|\ban\s+hour\b")
+_HOURS = re.compile(rf"(?i){NUM_START}(?P<h>{NUM})\s*(?:hours|hrs|hr|h)\b")
+_PER_PERIOD = re.compile(rf"(?i){NUM_START}(?P<x>{NUM})\s+(?:a|an|per|each|every)\s+(?:week|fortnight|month|year)\b")
+
 # Amounts said one by one, asked their total or their average.
 _ASKS_TOTAL = re.compile(
     r"(?i)\b(?:total|altogether|all\s+together|in\s+all|sum|add\s+(?:it|them|these|those)\s+up|combined)\b"
@@ -138,7 +163,7 @@ def totals(text: str) -> Iterator[Reading]:
     numbers = list(_NUMBER.finditer(text))
     if not numbers:
         return
-    for read in (_percent_on, _out_of, _interest, _bought, _shared, _summed):
+    for read in (_percent_on, _out_of, _interest, _traded, _packed, _hourly, _bought, _shared, _summed):
         reading = read(text, numbers)
         if reading is not None:
             yield reading
@@ -197,6 +222,45 @@ def _interest(text: str, numbers: list[re.Match[str]]) -> Reading | None:
         expr = earned if _ASKS_GROWN.search(text) is None else f"{x} + {earned}"
     span = min(m.start() for m in (sums[0], p, term)), max(m.end() for m in (sums[0], p, term))
     return *span, expr
+
+
+def _traded(text: str, numbers: list[re.Match[str]]) -> Reading | None:
+    """A profit: a trade's (a count bought at one price, sold at another), or what came in less what went out."""
+    if _ASKS_PROFIT.search(text) is None or _PERCENTAGE.search(text) is not None:
+        return None
+    trade = _TRADE.search(text)
+    if trade is not None and len(numbers) == 3:
+        return trade.start(), trade.end(), f"{trade['k']} × ({trade['q']} - {trade['p']})"
+    if len(numbers) != 2:
+        return None
+    came_in = [n for n in numbers if _CAME_IN.search(text, max(0, n.start() - _CUE_REACH), n.start())]
+    went_out = [n for n in numbers if _WENT_OUT.search(text, max(0, n.start() - _CUE_REACH), n.start())]
+    if len(came_in) != 1 or len(went_out) != 1 or came_in[0] is went_out[0]:
+        return None
+    start, end = numbers[0].start(), numbers[1].end()
+    return start, end, f"{came_in[0].group()} - {went_out[0].group()}"
+
+
+def _packed(text: str, numbers: list[re.Match[str]]) -> Reading | None:
+    """A pack's price shared out to another count of the things it holds: "a pack of 6 screws is 2.40, how much is
+    45 screws" → "45 / 6 × 2.40"."""
+    pack = _PACK.search(text)
+    if pack is None or len(numbers) != 3:
+        return None
+    wanted = re.compile(_COUNT_OF.format(NUM_START=NUM_START, NUM=NUM))
+    for m in wanted.finditer(text, pack.end()):
+        if m["things"].casefold() == pack["things"].casefold():
+            return pack.start(), m.end(), f"{m['n']} / {pack['k']} × {pack['p']}"
+    return None
+
+
+def _hourly(text: str, numbers: list[re.Match[str]]) -> Reading | None:
+    """A pay for a span of time over the hours it is for, where the goal asks it per hour."""
+    pay, hours = _PER_PERIOD.search(text), _HOURS.search(text)
+    if pay is None or hours is None or len(numbers) != 2 or _ASKS_HOURLY.search(text) is None:
+        return None
+    start, end = min(pay.start(), hours.start()), max(pay.end(), hours.end())
+    return start, end, f"{pay['x']} / {hours['h']}"
 
 
 def _bought(text: str, numbers: list[re.Match[str]]) -> Reading | None:

@@ -23,7 +23,7 @@ from decisionloop.extract._dates import dates, durations
 from decisionloop.extract._lists import lists
 from decisionloop.extract._names import completed, marked, names, recipients, with_regions
 from decisionloop.extract._numbers import expressions, hole_expressions, quantities
-from decisionloop.extract._phrases import clauses, files, nouns, topics, without_dotted
+from decisionloop.extract._phrases import clauses, events, files, nouns, topics, without_dotted
 from decisionloop.extract._text import MAX_SPAN, occurrences
 from decisionloop.extract._units import units
 from decisionloop.extract._values import values
@@ -132,7 +132,7 @@ def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind
 def _named(text: str, lowered: bool) -> Iterator[tuple[str, SpanKind]]:
     """Names, recipients, topics and nouns; a text typed in lower case (``lowered``) is also read with its names
     capitalised, which finds the names its capitals would have shown ("in the us": the US)."""
-    yield from chain(names(text), recipients(text, lowered=lowered), topics(text), nouns(text))
+    yield from chain(names(text), recipients(text, lowered=lowered), topics(text), events(text), nouns(text))
     read = cased(text) if lowered else text
     if read != text:
         yield from in_typed_case(chain(names(read), recipients(read), topics(read), marked(read)), text, read)

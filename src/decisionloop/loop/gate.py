@@ -265,12 +265,17 @@ def unused_holds(goal: str, earlier: Sequence[Call]) -> list[Hold]:
         return []
     extracted = [c for c in extract(goal, []) if c.source == GOAL]
     found = [c for c in extracted if c.kind in (*_TASK_KINDS, "date")]
-    took = {c.kind for c in found if _used(c.kind, c.span, used)}
+    # a value a call took part of ("11 stone" of "11 stone 6") is of a kind the run took, and its other part a
+    # number no call used
+    partly = [
+        c for c in found if c.kind in _NUMBER_KINDS and not _used(c.kind, c.span, used) and _part_used(c.span, used)
+    ]
+    took = {c.kind for c in found if _used(c.kind, c.span, used)} | {c.kind for c in partly}
     arithmetic = "expression" in took and all(c.kind != "quantity" for c in found)  # and a unit to answer in
     if arithmetic and (unit := _unused_unit(extracted, lambda s: any(s.casefold() in u for u in used))) is not None:
         return [Hold(kind="stop_unsure", detail=f"the goal asks for {unit!r}, which no call used")]
     for c in found:
-        if c.kind in took & _TASK_KINDS and not _used(c.kind, c.span, used):
+        if c.kind in took & _TASK_KINDS and not _used(c.kind, c.span, used) and c not in partly:
             return [Hold(kind="stop_unsure", detail=f"the goal also gives {c.span!r}, which no call used")]
     if "place" in took and (hour := _unused_hour(goal, used)) is not None:
         return [Hold(kind="stop_unsure", detail=f"the goal also gives the time {hour!r}, which no call used")]
@@ -683,6 +688,12 @@ def _used(kind: str, span: str, used: Sequence[str]) -> bool:
         return any(value in u or u in value for u in used)
     numbers = _numbers_in(value)
     return any(numbers <= _numbers_in(u) for u in used)
+
+
+def _part_used(span: str, used: Sequence[str]) -> bool:
+    """Whether a value holds some of ``span``'s numbers, not all ("11 stone" of "11 stone 6")."""
+    numbers = _numbers_in(span.casefold())
+    return any(numbers & _numbers_in(u) for u in used)
 
 
 def _numbers_in(text: str) -> set[str]:

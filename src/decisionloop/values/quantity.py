@@ -268,11 +268,15 @@ _FEET = r"(?P<big>\d{1,2})\s?['’′]\s?(?P<small>\d{1,2}(?:\.\d+)?)"
 _INCH_MARK = r"\s?(?:\"|”|″|'')"
 _FEET_INCHES = re.compile(rf"(?<![\w.,'’]){_FEET}(?:{_INCH_MARK}|{_CONVERSION_NEXT})")
 _FEET_INCHES_READ = re.compile(rf"{_FEET}(?:{_INCH_MARK})?")
-# Feet and a bare number of inches, as heights are said ("5 foot 10", "6 feet 2"): 0 to 11 inches, the number
-# last in its sentence or before a conversion's "in", "to" or "into" ("5 foot 10 people" is none).
+# Feet and a bare number of inches, as heights are said ("5 foot 10", "6 feet 2"): 0 to 11 inches; stones and a
+# bare number of pounds, as weights are said in Britain ("9 stone 4"): 0 to 13 pounds. The number last in its
+# sentence or before a conversion's "in", "to" or "into" ("5 foot 10 people" is none).
+_BARE_END = rf"(?:(?=\s*(?:[?.!,;]|$))|{_CONVERSION_NEXT})"
 _FEET_BARE = re.compile(
-    rf"(?i)(?<![\w.,])(?P<big>\d{{1,2}})\s?(?:{_FOOT})\s+(?:and\s+)?(?P<small>(?:1[01]|\d)(?:\.\d+)?)"
-    rf"(?:(?=\s*(?:[?.!,;]|$))|{_CONVERSION_NEXT})"
+    rf"(?i)(?<![\w.,])(?P<big>\d{{1,2}})\s?(?:{_FOOT})\s+(?:and\s+)?(?P<small>(?:1[01]|\d)(?:\.\d+)?){_BARE_END}"
+)
+_STONE_BARE = re.compile(
+    rf"(?i)(?<![\w.,])(?P<big>\d{{1,2}})\s?(?:st|stones?)\s+(?:and\s+)?(?P<small>(?:1[0-3]|\d)(?:\.\d+)?){_BARE_END}"
 )
 
 
@@ -281,7 +285,7 @@ def find_compounds(text: str, *, time: bool) -> list[re.Match[str]]:
     found = [m for pattern, _, of_time in _COMPOUNDS if of_time == time for m in pattern.finditer(text)]
     if time:
         return found
-    found += [*_FEET_INCHES.finditer(text), *_FEET_BARE.finditer(text)]
+    found += [*_FEET_INCHES.finditer(text), *_FEET_BARE.finditer(text), *_STONE_BARE.finditer(text)]
     # "5 foot 10" of "5 foot 10 in" is the same height, found twice: the longer writing is kept
     return [m for m in found if not any(o.start() <= m.start() and m.end() < o.end() for o in found)]
 
@@ -293,6 +297,9 @@ def read_compound(text: str) -> tuple[tuple[float, str], tuple[float, str]] | No
     marks = _FEET_INCHES_READ.fullmatch(folded) or _FEET_BARE.fullmatch(folded)
     if marks is not None:
         return (float(marks["big"]), "foot"), (float(marks["small"]), "inch")
+    stones = _STONE_BARE.fullmatch(folded)
+    if stones is not None:
+        return (float(stones["big"]), "stone"), (float(stones["small"]), "pound")
     for pattern, (big, small), _ in _COMPOUNDS:
         m = pattern.fullmatch(folded)
         if m is not None:

@@ -56,6 +56,7 @@ _SAID: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"(?i){_D}\s+(?:before|earlier\s+than|to)\s+{_T}"), "-"),
     (re.compile(rf"(?i)\b(?:add|plus)\s+{_D}\s+(?:to|onto)\s+{_T}"), "+"),
     (re.compile(rf"(?i)\b(?:subtract|take|minus)\s+{_D}\s+(?:away\s+)?(?:from|off)\s+{_T}"), "-"),
+    (re.compile(rf"(?i){_T}\s+(?:take\s+away|less)\s+{_D}"), "-"),
     (re.compile(rf"(?i)\b(?:between|from)\s+{_T}\s+(?:and|to|until|till|-|–)\s+{_T2}"), "between"),
     (re.compile(rf"(?i){_D}\s*{_PLUS}\s*{_D2}"), "op"),
 )
