@@ -537,6 +537,7 @@ def test_an_everyday_sum_is_not_read_where_its_question_is_another(goal: str, wr
     [
         ("tell me about the fall of the soviet union", "fall of the soviet union"),
         ("when did the siege of troy happen", "siege of troy"),  # not "happen"
+        ("why was the battle of lepanto important", "battle of lepanto"),  # not "important"
         ("Tell me about the sinking of the Lusitania", "sinking of the Lusitania"),
         ("who signed the treaty of westphalia", "treaty of westphalia"),
     ],

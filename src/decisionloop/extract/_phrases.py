@@ -272,12 +272,18 @@ _EVENT = re.compile(
 )
 
 
+def _named_part(word: str) -> bool:
+    """Whether ``word`` may be part of what an event happened to: a name (unknown to the lexicon, or capitalised)
+    or a noun, not a function word, a verb ("happened") or an adjective ("important")."""
+    return not is_function(word) and (word[:1].isupper() or not (pos := readings(word)) or "NOUN" in pos)
+
+
 def events(text: str) -> Iterator[Found]:
     """Events named by what happened to something, whole: "the fall of the berlin wall" → "fall of the berlin
-    wall" (its words up to the first that is a function word or reads only as a verb: "happened")."""
+    wall" (its words up to the first that is no name or noun: "happened", "important")."""
     for m in _EVENT.finditer(text):
         words = m["what"].split()
-        kept = list(takewhile(lambda w: not is_function(w) and readings(w) != {"VERB"}, words))
+        kept = list(takewhile(_named_part, words))
         if kept:
             yield clean(f"{m['event']}{' '.join(kept)}"), "topic"
 
