@@ -69,7 +69,7 @@ _ASKS_LEFT = re.compile(
 _PERSONS = frozenset(("guest", "person", "people", "adult", "kid", "child", "student", "member", "friend", "customer"))
 # A count of people ("7 of us", "4 friends", "3 mates", "we're 5"), and the goal asking each one's share after the
 # amount ("how much each", "what's that per person", "how much does everyone pay").
-_PEOPLE = re.compile(
+PEOPLE = re.compile(
     rf"(?i){NUM_START}(?P<k>\d+)\s+(?:of\s+us|of\s+them|people|ppl|persons|friends|mates|guys|kids|adults|colleagues|"
     r"coworkers|flatmates|roommates|housemates|siblings|players)\b|\bwe(?:'re|’re|\s+are)\s+(?P<k2>\d+)\b"
 )
@@ -233,7 +233,7 @@ def _per_person(text: str) -> Iterator[tuple[int, int, str]]:
     """One amount of money shared by a count of people, where the goal asks each one's share after both: "7 of us
     are chipping in for a £150 gift, how much each" → 150 / 7. A goal with more amounts is left alone."""
     money = list(_MONEY_FOUND.finditer(text))
-    people = list(_PEOPLE.finditer(text))
+    people = list(PEOPLE.finditer(text))
     if len(money) != 1 or len(people) != 1 or _IN_PARTS.search(text) is not None:
         return
     amount, count = money[0], people[0]

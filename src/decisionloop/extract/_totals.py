@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator
 
 from decisionloop.extract._charges import one_fee
-from decisionloop.extract._shares import MONEY_SIGN, MONEY_WORD
+from decisionloop.extract._shares import MONEY_SIGN, MONEY_WORD, PEOPLE
 from decisionloop.extract._text import NUM, NUM_START
 
 Reading = tuple[int, int, str]  # the span read and its arithmetic, as ``shares`` yields them
@@ -142,10 +142,6 @@ _SPLIT_WAYS = re.compile(
 _WITH_OTHERS = re.compile(
     rf"(?i)\b(?:split|share|sharing|splitting)\b[^.?!\d]{{0,25}}?\bwith\s+(?:my\s+)?(?P<k>{NUM})\s+"
     r"(?:others|other\s+people|roommates|room\s+mates|flatmates|housemates|friends|mates|people|colleagues|siblings)\b"
-)
-_PEOPLE = re.compile(
-    rf"(?i){NUM_START}(?P<k>{NUM})\s+(?:of\s+us|of\s+them|people|ppl|persons|friends|mates|guys|kids|adults|"
-    r"colleagues|coworkers|flatmates|roommates|housemates|siblings|players|guests)\b"
 )
 _ASKS_EACH = re.compile(
     r"(?i)\beach\b|\bper\s+(?:person|head)\b|\ba\s+head\b|\bapiece\b|\bmy\s+(?:share|half|part)\b|\bevery(?:one|body)\b"
@@ -292,9 +288,9 @@ def _shared(text: str, numbers: list[re.Match[str]]) -> Reading | None:
         return numbers[0].start(), numbers[0].end(), f"{numbers[0].group()} / 2"
     if len(numbers) != 2:
         return None
-    for pattern, template in ((_SPLIT_WAYS, "{x} / {k}"), (_WITH_OTHERS, "{x} / ({k} + 1)"), (_PEOPLE, "{x} / {k}")):
+    for pattern, template in ((_SPLIT_WAYS, "{x} / {k}"), (_WITH_OTHERS, "{x} / ({k} + 1)"), (PEOPLE, "{x} / {k}")):
         m = pattern.search(text)
-        if m is None or (pattern is _PEOPLE and _ASKS_EACH.search(text, m.end()) is None):
+        if m is None or (pattern is PEOPLE and _ASKS_EACH.search(text, m.end()) is None):
             continue
         k = m["k"] or m.groupdict().get("k2")
         amount = next(n for n in numbers if not m.start() <= n.start() < m.end())
