@@ -5,8 +5,11 @@ a markup on an amount ("how much is vat at 20% on 385" → "20% of 385"; "1,200 
 13% of 1,200"), a score out of a total in percent ("42 out of 55, what percent is that" → "42 / 55 × 100"), interest
 simple or compound ("5000 at 4% compounded yearly for 3 years" → "5000 × (1 + 4%)^3"), things bought at their
 prices ("3 tins at 1.15, 2 loaves at 1.60 and milk at 1.95, total" → "3 × 1.15 + 2 × 1.60 + 1.95"), amounts said one
-by one and asked their total or average ("rent is 1450, bills 210 and groceries 380, what's the total"), and one
-sum shared by a count of people ("rent is 1450 and i split it with 2 roommates" → "1450 / (2 + 1)").
+by one and asked their total or average ("rent is 1450, bills 210 and groceries 380, what's the total"), one sum
+shared by a count of people ("rent is 1450 and i split it with 2 roommates" → "1450 / (2 + 1)"), a profit ("revenue
+was 18,400 and costs 12,950, what's my profit"; a trade's, "bought 120 shares at 42.10 and sold at 47.85"), a pack's
+price for another count of what it holds ("a pack of 6 screws is 2.40, how much is 45 screws" → "45 / 6 × 2.40"),
+and a pay for a span of time per hour of the hours it is for ("2,300 a month, hourly if i work 160 hours").
 
 The same numbers answer other questions too, so each reading needs the goal to ask what it answers and to give no
 number the reading leaves out: a goal with a number more is some other problem, and no reading is better than a
@@ -107,7 +110,7 @@ _PACK = re.compile(
     rf"(?i)\b(?:pack|box|bag|set|case|crate|bundle|carton|tray|roll)\s+of\s+(?P<k>{NUM})\s+(?P<things>[a-z]+)\s+"
     rf"(?:is|are|costs?|for|at|was|=)\s+{_PRICE}(?![\d%])"
 )
-_COUNT_OF = r"{NUM_START}(?P<n>{NUM})\s+(?P<things>[a-z]+)\b"
+_COUNT_OF = re.compile(rf"(?i){NUM_START}(?P<n>{NUM})\s+(?P<things>[a-z]+)\b")
 # A pay for a span of time, asked per hour of the hours it is for ("2,300 a month, what's that hourly if i work 160
 # hours").
 _ASKS_HOURLY = re.compile(r"(?i)\bhourly\b|\bper\s+hour\b|\ban\s+hour\b")
@@ -243,8 +246,7 @@ def _packed(text: str, numbers: list[re.Match[str]]) -> Reading | None:
     pack = _PACK.search(text)
     if pack is None or len(numbers) != 3:
         return None
-    wanted = re.compile(_COUNT_OF.format(NUM_START=NUM_START, NUM=NUM))
-    for m in wanted.finditer(text, pack.end()):
+    for m in _COUNT_OF.finditer(text, pack.end()):
         if m["things"].casefold() == pack["things"].casefold():
             return pack.start(), m.end(), f"{m['n']} / {pack['k']} × {pack['p']}"
     return None
