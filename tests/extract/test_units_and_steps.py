@@ -355,6 +355,22 @@ def test_a_total_with_a_tax_is_the_tax_added_unless_the_goal_asks_for_the_amount
     assert _spans("1,190 with 19% vat, what's the net amount", "expression") == ["1,190 / (1 + 19%)"]
 
 
+@pytest.mark.parametrize(
+    ("goal", "quantity"),
+    [
+        ("how many grams is 2 cups of sugar", "2 cups of sugar"),
+        ("half a cup of honey in grams", "half a cup of honey"),
+        ("4 sticks of butter in grams", "4 sticks of butter"),
+        ("2 cups in ml", "2 cups"),  # of no ingredient: the amount alone
+        ("how many ounces in 200 grams of sugar", "200 grams"),  # a weight to a weight: the ingredient is no matter
+    ],
+)
+def test_an_amount_of_an_ingredient_to_convert_to_the_other_kind_is_a_quantity_with_it(
+    goal: str, quantity: str
+) -> None:
+    assert _spans(goal, "quantity") == [quantity]
+
+
 def test_a_measure_said_as_the_american_or_the_british_one_is_a_quantity() -> None:
     assert _spans("convert 3 us cups to ml", "quantity") == ["3 us cups"]
     both = ["a us gallon", "a uk gallon"]

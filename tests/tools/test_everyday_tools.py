@@ -369,6 +369,28 @@ def test_unit_convert_reaches_any_unit_pint_knows(quantity: str, to_unit: str, o
     assert unit_convert({"quantity": quantity, "to_unit": to_unit}, CTX).observation == observation
 
 
+@pytest.mark.parametrize(
+    ("quantity", "to_unit", "observation"),
+    [
+        ("2 cups of sugar", "grams", "2 cups of sugar = 400 grams (sugar at 200 grams a cup)"),
+        ("300 grams of flour", "cups", "300 grams of flour = 2.5 cups (flour at 120 grams a cup)"),
+        ("a cup of milk", "grams", "a cup of milk = 245 grams (milk at 245 grams a cup)"),
+        ("4 sticks of butter", "grams", "4 sticks of butter = 452 grams (a stick of butter is 113 grams)"),
+        ("2 cups of water", "ml", "2 cups of water = 473.18 ml"),  # a volume to a volume: no weight needed
+    ],
+)
+def test_an_amount_of_an_ingredient_converts_between_a_volume_and_a_weight_saying_by_what(
+    quantity: str, to_unit: str, observation: str
+) -> None:
+    assert unit_convert({"quantity": quantity, "to_unit": to_unit}, CTX).observation == observation
+
+
+def test_an_amount_of_an_ingredient_in_a_unit_of_neither_kind_is_a_clear_failure() -> None:
+    result = unit_convert({"quantity": "3 cups of flour", "to_unit": "celsius"}, CTX)
+    assert not result.ok
+    assert result.observation.startswith("Could not convert: '3 cups of flour' is no weight or volume of flour")
+
+
 def test_a_target_of_another_dimension_is_a_clear_failure() -> None:
     result = unit_convert({"quantity": "3 pounds", "to_unit": "celsius"}, CTX)
     assert not result.ok

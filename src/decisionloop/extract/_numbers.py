@@ -14,6 +14,7 @@ from decisionloop.extract._shares import BOTH_WAYS, MONEY_SIGN, MONEY_WORD, SIGN
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, NUM, NUM_START, Found, is_function
 from decisionloop.extract._totals import totals
 from decisionloop.values.dates import ASKS_OF_A_DAY, SLASHED_DAY
+from decisionloop.values.ingredients import INGREDIENT_AFTER
 from decisionloop.values.numbers import POINT, ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, SPELLED_WORD, read_number
 from decisionloop.values.periods import period_factor
 from decisionloop.values.quantity import (
@@ -27,6 +28,7 @@ from decisionloop.values.quantity import (
     kind_of,
     read_quantity,
     registry,
+    unit_of,
 )
 from decisionloop.values.time_sums import CLOCK_UNIT, find_time_sums
 
@@ -922,13 +924,16 @@ def _measures(phrase: str) -> str | None:
 def quantities(text: str) -> Iterator[Found]:
     """Numbers with a unit of measurement (100°F, 60 mph, 20 degrees Fahrenheit, 330 m), and the number of one whose
     unit is glued to it ("5C", "6cm"), which is not a number of its own; a quantity in two units ("6 ft 2 in",
-    "5'11\"", "7 pounds 4 ounces") whole, and not its larger part alone."""
+    "5'11\"", "7 pounds 4 ounces") whole, and not its larger part alone; an amount of an ingredient with it ("3 cups
+    of flour", "2 sticks of butter"), which converts between a volume and a weight."""
     compounds = find_compounds(text, time=False)
     yield from ((c.group(), "quantity") for c in compounds)
+    yield from ((m.group(), "quantity") for m in _STICKS.finditer(text))
     parts = [*compounds, *find_compounds(text, time=True)]  # the "15m" of "2h 15m" is no 15 metres either
     for m, span in measured(QUANTITY, text, is_unit):
         if any(c.start() <= m.start() < c.end() for c in parts):
             continue
+        span = of_ingredient(text, m, span)
         if _negated(text, m.start()):
             span = f"-{span}"
         if len(span) <= MAX_SPAN:
@@ -937,6 +942,28 @@ def quantities(text: str) -> Iterator[Found]:
             yield m.group(1), "number"
 
 
+def of_ingredient(text: str, m: re.Match[str], span: str) -> str:
+    """``span``, an amount ``m`` found, with the ingredient it is of after it where the goal names a unit of the
+    other kind, a weight for a volume or a volume for a weight ("3 cups of flour in grams" → "3 cups of flour"): it
+    converts only through what the ingredient weighs (``values.ingredients``). "250 grams of butter in ounces" is
+    250 grams."""
+    of = INGREDIENT_AFTER.match(text, m.start() + len(span))
+    if of is None:
+        return span
+    read = read_quantity(span)
+    kind = kind_of(read[1]) if read is not None else None
+    other = {_MASS: _VOLUME, _VOLUME: _MASS}.get(kind or "")
+    rest = f"{text[: m.start()]} {text[of.end() :]}"
+    named = (kind_of(u) for w in _UNIT_WORD.findall(rest) if (u := unit_of(w)) is not None)
+    return f"{span}{of.group()}" if other is not None and other in named else span
+
+
+_MASS, _VOLUME = "[mass]", "[length] ** 3"
+_UNIT_WORD = re.compile(r"(?i)\b[a-z]+(?:\s+oz)?\b")
+
+
+# Sticks of butter, which a recipe measures in ("2 sticks of butter"): an amount of butter unit_convert weighs.
+_STICKS = re.compile(rf"(?i){NUM_START}{NUM}\s+sticks?\s+of\s+butter\b")
 # "minus" or "negative" right before an amount, with the word before it (when there is one).
 _NEGATIVE = re.compile(r"(?i)(?:(?P<before>\S+)\s+)?(?:minus|negative)\s+\Z")
 

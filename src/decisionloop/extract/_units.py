@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from decisionloop.extract._numbers import QUANTITY, is_time_unit, is_unit, measured
+from decisionloop.extract._numbers import QUANTITY, is_time_unit, is_unit, measured, of_ingredient
 from decisionloop.extract._text import Found
 from decisionloop.values.numbers import DIGITS, SCALE_WORD, SPELLED
 from decisionloop.values.quantity import AND_A_HALF, MARATHON, PART_OF_ONE, and_a_half, find_compounds
@@ -75,9 +75,9 @@ def units(text: str) -> Iterator[Found]:
             for m, q in measured(PART_OF_ONE, text, _names_unit)  # "half a cup", not "a cup" of it
             if not any(h.start() <= m.start() < h.end() for h, _ in halves)
         ] + halves
-        yield from ((q, "quantity") for _, q in parts)
+        yield from ((of_ingredient(text, m, q), "quantity") for m, q in parts)
         yield from (
-            (q, "quantity")
+            (of_ingredient(text, m, q), "quantity")
             for m, q in (
                 *measured(_ONE, text, _names_unit),
                 *measured(_WORDED, text, _names_unit),

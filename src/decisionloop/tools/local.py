@@ -26,6 +26,7 @@ from decisionloop.values.dates import (
     read_range,
     read_time_offset,
 )
+from decisionloop.values.ingredients import STICK_GRAMS, Ingredient, read_ingredient
 from decisionloop.values.numbers import ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, read_number, round_places
 from decisionloop.values.places import read_zone_offset
 from decisionloop.values.quantity import (
@@ -540,6 +541,8 @@ def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
             "grams, ounces or cups."
         )
     unit, label = target
+    if (ingredient := read_ingredient(text)) is not None:
+        return _ingredient_converted(text, ingredient, unit, label)
     if _in_unit(text, unit):
         return _already(text, label)
     try:
@@ -554,6 +557,37 @@ def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
     shown = _en_us(value, 3 if abs(value) < 10 else 2)
     return _done(
         f"{text} = {shown} {_one(label) if shown == '1' else label}", value=value, unit=_catalog_key(label) or unit
+    )
+
+
+def _ingredient_converted(text: str, ingredient: Ingredient, unit: str, label: str) -> ToolResult:
+    """An amount of an ingredient in ``unit``: between a volume and a weight through what a cup of it weighs, which
+    the observation says ("3 cups of flour = 360 grams (flour at 120 grams a cup)"), else as any amount."""
+    units = registry()
+    try:
+        amount = _quantity(ingredient.amount)
+        target = units.Quantity(1.0, unit)
+        crossed = not amount.is_compatible_with(unit)
+        if not crossed:
+            value = float(amount.to(unit).magnitude)
+        elif amount.is_compatible_with("gram") and target.is_compatible_with("milliliter"):
+            value = float(units.Quantity(amount.to("gram").magnitude / ingredient.grams_a_ml, "milliliter").to(unit).m)
+        elif amount.is_compatible_with("milliliter") and target.is_compatible_with("gram"):
+            value = float(units.Quantity(amount.to("milliliter").magnitude * ingredient.grams_a_ml, "gram").to(unit).m)
+        else:
+            return _failed(
+                f"Could not convert: {text!r} is no weight or volume of {ingredient.name} to give in {label}."
+            )
+    except (ValueError, pint.errors.PintError) as why:
+        return _failed(f"Could not convert: {why}.")
+    shown = _en_us(value, 3 if abs(value) < 10 else 2)
+    said = [f"a stick of butter is {STICK_GRAMS:g} grams"] if ingredient.sticks else []
+    said += [f"{ingredient.name} at {ingredient.grams_a_cup:.0f} grams a cup"] if crossed else []
+    told = f" ({'; '.join(said)})" if said else ""
+    return _done(
+        f"{text} = {shown} {_one(label) if shown == '1' else label}{told}",
+        value=value,
+        unit=_catalog_key(label) or unit,
     )
 
 
