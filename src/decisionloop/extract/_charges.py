@@ -42,18 +42,19 @@ _HOURLY = re.compile(
 )
 
 
-def one_fee(text: str) -> bool:
-    """Whether ``text`` gives one fixed fee, which ``with_fee`` adds to a product."""
-    return len(list(_FEE.finditer(text))) == 1
+def one_fee(text: str) -> re.Match[str] | None:
+    """The one fixed fee ``text`` gives, which ``with_fee`` adds to a product; None for none or more than one."""
+    fees = list(_FEE.finditer(text))
+    return fees[0] if len(fees) == 1 else None
 
 
 def with_fee(text: str, products: Iterable[tuple[int, int, str]]) -> Iterator[tuple[int, int, str]]:
     """Each product offered (an expression with "×") plus the one fixed fee ``text`` gives, spanning both: the fee
     is part of what the goal asks ("£60 call out fee plus £45 an hour, job took 3 hours" → "60 + 3 × 45"). None
     where the goal gives no fee or more than one."""
-    if not one_fee(text):
+    fee = one_fee(text)
+    if fee is None:
         return
-    fee = next(_FEE.finditer(text))
     amount = fee["n"] or fee["m"]
     for start, end, expr in products:
         if "×" in expr and "%" not in expr and amount not in re.findall(NUM, expr):

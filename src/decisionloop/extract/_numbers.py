@@ -12,7 +12,7 @@ from decisionloop.extract._chains import rate_chains
 from decisionloop.extract._charges import overtime, with_fee
 from decisionloop.extract._shares import BOTH_WAYS, MONEY_SIGN, MONEY_WORD, SIGN_CHARS, shares
 from decisionloop.extract._text import FUNCTION, MAX_SPAN, NUM, NUM_START, Found, is_function
-from decisionloop.extract._totals import totals
+from decisionloop.extract._totals import total
 from decisionloop.values.dates import ASKS_OF_A_DAY, SLASHED_DAY
 from decisionloop.values.ingredients import INGREDIENT_AFTER
 from decisionloop.values.numbers import POINT, ROUND_MODE, ROUND_PLACES, SCALE_WORD, SPELLED, SPELLED_WORD, read_number
@@ -656,8 +656,9 @@ def _expressions(text: str, *, goal: bool) -> Iterator[Found]:
     # ("22% tax on 3400, what's my take home" is 3400 less the tax, not the tax)
     asked = [*shares(text), *rate_chains(text), *overtime(text)] if goal else []
     asked += list(with_fee(text, [*spoken, *asked])) if goal else []
-    if goal and not _all_taken(text, [w[2] for w in (*spoken, *asked)] + [m.group() for m in percents]):
-        asked += totals(text)  # an everyday sum no reading above takes every number of
+    taken = [w[2] for w in (*spoken, *asked)] + [m.group() for m in percents]
+    if goal and not _all_taken(text, taken) and (reading := total(text)) is not None:
+        asked.append(reading)  # an everyday sum no reading above takes every number of
     if asked:
         read = [set(_operands(expr)) for _, _, expr in asked]
         spoken = [w for w in spoken if not any(set(_operands(w[2])) <= r for r in read)] + asked

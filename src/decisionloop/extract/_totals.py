@@ -20,7 +20,6 @@ where no other reading of a goal takes all its numbers (``_numbers._expressions`
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 from decisionloop.extract._charges import one_fee
 from decisionloop.extract._shares import MONEY_SIGN, MONEY_WORD, PEOPLE
@@ -154,19 +153,14 @@ _PER_SPAN = re.compile(r"(?i)\b(?:a|an|per|every|each)\s+(?:day|week|fortnight|m
 _MY_HALF = re.compile(r"(?i)\bmy\s+half\b|\bhalf\s+each\b|\bsplit\s+(?:it\s+)?(?:in\s+half|50[/-]50)\b")
 
 
-def totals(text: str) -> Iterator[Reading]:
+def total(text: str) -> Reading | None:
     """The arithmetic of the everyday sum ``text`` asks (see the module's docstring), with its span: the first
-    reading that takes every number, or none."""
-    if _NOT_AN_AMOUNT.search(text) is not None:
-        return
+    reading that takes every number, or None."""
     numbers = list(_NUMBER.finditer(text))
-    if not numbers:
-        return
-    for read in (_percent_on, _out_of, _interest, _traded, _packed, _hourly, _bought, _shared, _summed):
-        reading = read(text, numbers)
-        if reading is not None:
-            yield reading
-            return
+    if not numbers or _NOT_AN_AMOUNT.search(text) is not None:
+        return None
+    readers = (_percent_on, _out_of, _interest, _traded, _packed, _hourly, _bought, _shared, _summed)
+    return next((reading for read in readers if (reading := read(text, numbers)) is not None), None)
 
 
 def _percent_on(text: str, numbers: list[re.Match[str]]) -> Reading | None:
@@ -265,7 +259,7 @@ def _bought(text: str, numbers: list[re.Match[str]]) -> Reading | None:
     """Things bought at their prices, people paying one amount each, and charges added once, summed, where they
     take every number the goal gives ("six t-shirts at 14.99 each plus 4.95 shipping" asks the sum by itself; one
     thing at its price, where the goal asks what it costs)."""
-    if _TRADED.search(text) is not None or one_fee(text):
+    if _TRADED.search(text) is not None or one_fee(text) is not None:
         return None  # a profit, or a fixed fee ``_charges.with_fee`` adds to the product
     terms: list[tuple[int, int, str]] = []
     for m in (*_BOUGHT.finditer(text), *_EACH_PAYS.finditer(text), *_ONCE.finditer(text)):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from calendar import isleap, monthrange
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -554,10 +554,7 @@ def unit_convert(args: Mapping[str, str], ctx: ToolContext) -> ToolResult:
             return _failed(f"Could not convert: {why}.")
         if unit in _FLUID and _in_unit(text, _FLUID[unit][0]):  # "8 fl oz" in ounces: fluid ounces already
             return _already(text, label)
-    shown = _en_us(value, 3 if abs(value) < 10 else 2)
-    return _done(
-        f"{text} = {shown} {_one(label) if shown == '1' else label}", value=value, unit=_catalog_key(label) or unit
-    )
+    return _unit_answer(text, value, unit, label)
 
 
 def _ingredient_converted(text: str, ingredient: Ingredient, unit: str, label: str) -> ToolResult:
@@ -580,9 +577,14 @@ def _ingredient_converted(text: str, ingredient: Ingredient, unit: str, label: s
             )
     except (ValueError, pint.errors.PintError) as why:
         return _failed(f"Could not convert: {why}.")
-    shown = _en_us(value, 3 if abs(value) < 10 else 2)
     said = [f"a stick of butter is {STICK_GRAMS:g} grams"] if ingredient.sticks else []
     said += [f"{ingredient.name} at {ingredient.grams_a_cup:.0f} grams a cup"] if crossed else []
+    return _unit_answer(text, value, unit, label, said)
+
+
+def _unit_answer(text: str, value: float, unit: str, label: str, said: Sequence[str] = ()) -> ToolResult:
+    """``text = value label`` as unit_convert answers, with what the conversion assumed in parentheses."""
+    shown = _en_us(value, 3 if abs(value) < 10 else 2)
     told = f" ({'; '.join(said)})" if said else ""
     return _done(
         f"{text} = {shown} {_one(label) if shown == '1' else label}{told}",
