@@ -631,10 +631,106 @@ def test_the_amount_named_in_the_goal_is_preferred() -> None:
         ("send hi to dave", "hi"),  # a greeting sent
         ("Note to self: buy a birthday card for Tom.", "buy a birthday card for Tom"),
         ("Tell my sister Anna that I'll pick her up at 6.", "I'll pick her up at 6"),
+        ("send my neighbour joan a message that her parcel is here", "her parcel is here"),
+        ("note down: bike lock 4471, spare key in the shed", "bike lock 4471, spare key in the shed"),
+        ("jot down - dentist on the 14th", "dentist on the 14th"),
+        ("save my passport number P-449201-X", "my passport number P-449201-X"),
+        ("save this — the spare key is in the blue pot", "the spare key is in the blue pot"),
     ],
 )
 def test_clauses(goal: str, span: str) -> None:
     assert span in spans(goal, kind="clause")
+
+
+@pytest.mark.parametrize(
+    ("goal", "span"),
+    [
+        ("tell dad on whatsapp i'm at the station", "i'm at the station"),
+        ("let priya know by text that the keys are under the mat", "the keys are under the mat"),
+        ("tell omar i'll be late, by email", "i'll be late"),
+        ("text gran via sms that we landed", "we landed"),
+    ],
+)
+def test_how_a_message_is_sent_is_no_part_of_it(goal: str, span: str) -> None:
+    assert spans(goal, kind="clause") == [span]
+
+
+def test_a_reminder_keeps_how_something_is_to_be_sent() -> None:
+    assert spans("remember to send the invoice by email", kind="clause") == ["send the invoice by email"]
+
+
+@pytest.mark.parametrize(
+    ("goal", "part"),
+    [
+        ('Submit a proposal for the "Youth Mentorship Program" by Friday', "Youth"),
+        ("The form is at https://example.com/apply, send it back", "com"),
+        ("Contact me at jdoe42@mail.org for details", "jdoe42"),
+    ],
+)
+def test_a_part_of_a_quoted_text_a_url_or_an_address_is_not_offered(goal: str, part: str) -> None:
+    assert part not in spans(goal)
+
+
+@pytest.mark.parametrize(
+    ("goal", "span"),
+    [
+        ('Look up the company "Apple Inc."', "Apple Inc"),  # the whole without its full stop
+        ('Ask "What time is it?" in French', "What time is it"),
+        ("Fill in the form at https://example.com/form today", "form"),  # written outside the URL too
+    ],
+)
+def test_a_whole_quoted_text_or_a_word_also_written_outside_stays(goal: str, span: str) -> None:
+    assert span in spans(goal)
+
+
+def test_a_part_of_a_quoted_answer_in_an_observation_stays() -> None:
+    assert "Rosetta Stone" in spans("Tell me about it", ['The user answered: "The Rosetta Stone"'])
+
+
+@pytest.mark.parametrize(
+    ("goal", "kind", "span"),
+    [
+        ("Book a table for two at The Ivy tonight", "proper", "The Ivy"),  # a capital The within a sentence
+        ("Convert 150 Euros to Canadian dollars.", "unit", "Canadian dollars"),
+        ("how many US dollars is 50 British pounds", "unit", "US dollars"),
+        ("what time is it in sydney australia", "place", "sydney australia"),
+        ("weather in Paris France tomorrow", "place", "Paris France"),
+        ("Find court cases related to land disputes in Ohio", "noun", "land disputes"),  # "to" a preposition
+        ("Is a room free at the Marriott Hotel in Leeds?", "proper", "Marriott"),  # the name without its kind
+        ("Show the Chicken Tikka Recipe from the blog", "proper", "Chicken Tikka"),
+    ],
+)
+def test_names_units_and_nouns_read_whole(goal: str, kind: SpanKind, span: str) -> None:
+    assert span in spans(goal, kind=kind)
+
+
+@pytest.mark.parametrize(
+    ("goal", "word"),
+    [
+        ("Find state law cases in Ohio", "Find"),
+        ("Check flight times", "Check"),
+        ("check my notes for the wifi", "check"),
+    ],
+)
+def test_a_request_s_first_verb_opens_no_noun(goal: str, word: str) -> None:
+    assert not any(s.split()[0] == word for s in spans(goal, kind="noun"))
+
+
+def test_a_noun_a_request_may_open_with_stays_one() -> None:
+    assert "book club" in spans("book club moved to friday", kind="noun")
+
+
+@pytest.mark.parametrize(
+    ("goal", "query"),
+    [
+        ("delete the note about where i left the ladder", "where i left the ladder"),
+        ("search my notes for the plumber's number", "plumber's number"),
+        ("remove my note about lending the tent, sam gave it back", "lending the tent"),
+        ("find my notes on the car insurance", "car insurance"),
+    ],
+)
+def test_what_a_note_is_about_is_offered_whole(goal: str, query: str) -> None:
+    assert query in spans(goal, kind="topic")
 
 
 @pytest.mark.parametrize(

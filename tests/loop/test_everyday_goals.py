@@ -622,6 +622,11 @@ def test_a_tool_the_goal_names_but_cannot_fill_is_named_when_no_tool_fits() -> N
         ("message the night manager that i can do sunday", "the night manager", "i can do sunday"),
         ("let the dog walker know we're away friday", "the dog walker", "we're away friday"),
         ("tell coach i hurt my knee", "coach", "i hurt my knee"),
+        # how it is sent is no part of the text ("by text that the keys are under the mat" before); the message after
+        # whom by a role and a name had ended "none of my tools" (no text offered)
+        ("let priya know by text that the keys are under the mat", "priya", "the keys are under the mat"),
+        ("tell omar i'll be late, by email", "omar", "i'll be late"),
+        ("send my neighbour joan a message that her parcel is here", "joan", "her parcel is here"),
         # an address is a recipient too; "none of my tools" before
         (
             "email bob@x.com that the meeting moved to 3:30pm thursday",

@@ -281,6 +281,14 @@ def test_weather_qualifier_picks_the_hit_in_that_region() -> None:
     )
 
 
+def test_weather_reads_a_region_written_after_the_place_without_a_comma() -> None:
+    hits = (place("Santiago", "Santiago Metropolitan", "Chile", "CL"), place("Santiago", "Galicia", "Spain", "ES"))
+    routes = {GEOCODE: reply(geocoding(*reversed(hits))), FORECAST: reply(forecast([(61, 30.4, 21.5, 70)]))}
+    result, web = run(weather, routes, place="santiago chile", when="today")
+    assert web.params(GEOCODE)["name"] == "santiago"  # "santiago chile" finds no place of that name
+    assert result.observation.startswith("Forecast for Santiago, Santiago Metropolitan, Chile (today)")
+
+
 def test_weather_asks_the_geocoder_for_a_citys_short_form_by_its_name() -> None:
     hit = place("San Francisco", "California", "United States", "US")
     routes = {GEOCODE: reply(geocoding(hit)), FORECAST: reply(forecast([(61, 30.4, 21.5, 70)]))}

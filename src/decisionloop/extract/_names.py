@@ -25,7 +25,7 @@ from decisionloop.extract._text import (
     tokens,
     words,
 )
-from decisionloop.values.places import is_country, is_place, is_region
+from decisionloop.values.places import in_region, is_country, is_place, is_region
 
 # Last words that mark an organisation's name; a gazetteer of companies would be large and soon out of date.
 _ORG_ENDINGS = words(
@@ -52,6 +52,7 @@ _SENDS = frozenset({"tell", "text", "message", "email", "e-mail", "whatsapp", "d
 _OF = "of"
 # A region after a place and a comma: a capitalised word or up to three ("New York, USA", "Boston, MA").
 _REGION_AFTER = re.compile(r",\s*([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*){0,2})")
+_REGION_NEXT = re.compile(r" ([A-Za-z][A-Za-z.]*(?: [A-Za-z][A-Za-z.]*){0,2})")
 # A name joined by an ampersand (S&P 500, AT&T, Johnson & Johnson), a number after it kept.
 _AMPERSAND = re.compile(r"(?<![\w&])[A-Z]\w*(?: ?& ?[A-Z]\w*)+(?: \d+\b)?")
 # A country's code in capitals ("news in US", "sales in the UK"), which in lower case may be a word ("us", "in").
@@ -80,7 +81,7 @@ def connectors() -> frozenset[str]:
 
 def _kind(name: str) -> SpanKind | None:
     last = name.split()[-1]
-    if is_place(name):
+    if is_place(name) or in_region(name) is not None:
         return "place"
     if last.casefold().rstrip(".") in _ORG_ENDINGS or (last.isupper() and last.isalpha() and len(last) >= 3):
         return "org"
@@ -218,11 +219,23 @@ def marked(text: str) -> Iterator[Found]:
                 yield m.group(), "place"
 
 
+# Kinds of thing a name is written with that are no part of it: the Hilton of "Hilton Hotel", the "Beef Lasagna" of
+# "the Beef Lasagna Recipe".
+_GENERIC_KINDS = frozenset({"hotel", "recipe", "restaurant", "resort"})
+
+
 def completed(found: Sequence[Found], text: str) -> Iterator[Found]:
-    """A proper name of ``found`` with what completes it after it in ``text``: an abbreviation ("Washington
-    D.C.") or, in lower case, the kind of place it names ("the Amazon rainforest", "the Mississippi river")."""
+    """A proper name of ``found`` with what completes it in ``text``: an abbreviation after it ("Washington
+    D.C."), in lower case the kind of place it names ("the Amazon rainforest", "the Mississippi river"), or a
+    capitalised "The" before it within a sentence, which is part of it ("a room at The Plaza hotel"); and the name
+    without the kind of thing it is written with ("Hilton" of "Hilton Hotel")."""
     for span in dict.fromkeys(s for s, k in found if k == "proper"):
+        named, _, kind = span.rpartition(" ")
+        if named and kind.casefold() in _GENERIC_KINDS:
+            yield named, "proper"
         for at in occurrences(text, span):
+            if text[max(at - 4, 0) : at] == "The " and text[: at - 4].rstrip()[-1:].isalnum():
+                yield f"The {span}", "proper"  # as written: clean() would drop the article
             after = text[at + len(span) : at + len(span) + 40]
             word = after.split(maxsplit=1)[0].rstrip(",;:!?)") if after[:1] == " " and after.strip() else ""
             if DOTTED.fullmatch(word) or word in _FEATURES:
@@ -347,13 +360,19 @@ def _name_word(t: Token) -> bool:
 
 
 def with_regions(text: str, found: Sequence[Found]) -> Iterator[Found]:
-    """A place of ``found`` with the region after it, as one place: "Denver, Colorado", "Paris, France"."""
+    """A place of ``found`` with the region after it, as one place: "Denver, Colorado", "Paris, France"; without the
+    comma, a region named in full or in capitals ("time now in santiago chile", "Paris France", not the Oregon of
+    "paris or london")."""
     for span in dict.fromkeys(s for s, k in found if k == "place"):
         for at in occurrences(text, span):
             after = _REGION_AFTER.match(text, at + len(span))
             region = _region(after.group(1).split()) if after is not None else None
             if region is not None:
                 yield f"{span}, {region}", "place"
+            next_to = _REGION_NEXT.match(text, at + len(span))
+            region = _region(next_to.group(1).split()) if next_to is not None else None
+            if region is not None and in_region(f"{span} {region}") is not None:
+                yield f"{span} {region}", "place"
 
 
 def _region(words: list[str]) -> str | None:

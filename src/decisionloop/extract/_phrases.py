@@ -38,8 +38,10 @@ _TOPIC = re.compile(
 _CLAUSE = re.compile(
     r"""
     (?i:\b(?:
-        (?:save|remember|note|write \s+ down|jot \s+ down) (?:\s+ this)? \s* :  # save this: the car is on level 3
+        (?:save|remember|note (?:\s+ down)?|write \s+ down|jot \s+ down) (?:\s+ this)? \s* [:\-–—]
+                                                     # save this: the car is on level 3; note down - gate 4
       | remember (?:\s+(?:that|to))?
+      | save (?=\s+my\s)                              # save my policy number KZ-20934-A
       | note \s+ (?:that|down)
       | (?:make|take|save|add|leave|write|jot) \s+ (?:me\s+)? (?:a\s+)? note (?:\s+(?:that|saying|to\s+say))? :?
       | (?:write|jot) \s+ down (?:\s+that)?
@@ -61,8 +63,10 @@ _CLAUSE = re.compile(
                                                      # set a reminder to pay rent
       | (?:message|text|note|email|e-mail|line|write|reply|respond) \s+ to \s+ (?:the\s+|my\s+|our\s+)?
         [\w'’.-]+ \s+ that                          # write to grandma that we'll visit
-      | (?:send|write|drop) \s+ [\w'’.-]+ \s+ an? \s+ (?:message|text|note|line|email|e-mail) \s+ that
-                                                     # send alex a message that dinner is at 7
+      | (?:send|write|drop) \s+ (?:(?:my|our|the)\s+)? [\w'’.-]+ (?:\s+[\w'’.-]+)?
+        \s+ an? \s+ (?:message|text|note|line|email|e-mail) \s+ that
+                                                     # send alex a message that dinner is at 7; send my neighbour
+                                                     # margaret a message that …
     ))
     \s+ (.+)
     """,
@@ -141,11 +145,25 @@ def _content_word(t: Token) -> bool:
 def _verb_here(toks: list[Token], i: int) -> bool:
     """Whether a word that can be a verb is one here: after to/a modal/a subject, or opening an imperative."""
     if i > 0 and _before_verb(toks[i - 1].text):
+        return not (i > 1 and toks[i - 1].text.casefold() == "to" and toks[i - 2].text.casefold() in _TO_PLACE)
+    if toks[i].initial and toks[i].text.casefold() in _REQUESTS:
         return True
     if not (toks[i].initial and toks[i].capitalised):
         return False
     following = toks[i + 1] if i + 1 < len(toks) else None
     return not (following and _content_word(following) and not following.capitalised and not following.initial)
+
+
+# Verbs a request opens with that may be nouns too: "Find state law cases …" asks to find, it names no "find"
+# ("check my notes for …": no "check" either).
+_REQUESTS = words(
+    "find check give search look show convert update estimate extract download register get list tell retrieve fetch"
+    " locate monitor translate schedule cancel send add compress refund save"
+)  # not book, order, plot, …: "book club", "order history", "plot twist" open a request as nouns as often
+
+
+# Words after which "to" is a preposition, a noun after it ("cases related to land disputes", "similar to rock").
+_TO_PLACE = words("related relating pertaining according due next close similar compared prior relative belonging")
 
 
 def _before_verb(word: str) -> bool:
@@ -288,6 +306,20 @@ def events(text: str) -> Iterator[Found]:
             yield clean(f"{m['event']}{' '.join(kept)}"), "topic"
 
 
+# What a note is about, told after "note(s) about/on/regarding/for", up to a comma or the sentence's end.
+_NOTE_ABOUT = re.compile(r"(?i)\bnotes?\s+(?:about|on|regarding|for|re:?)\s+(?:(?:the|my|our)\s+)?([^,;.!?()]+)")
+_QUERY_WORDS = 6  # a longer rest of the sentence is no query
+
+
+def note_queries(text: str) -> Iterator[Found]:
+    """What notes are searched for or deleted by, whole: "delete the note about where i parked" → "where i parked",
+    "check my notes for the paint colour for the hall" → "paint colour for the hall"."""
+    for m in _NOTE_ABOUT.finditer(text):
+        query = clean(m.group(1))
+        if 0 < len(query.split()) <= _QUERY_WORDS and acceptable(query):
+            yield query, "topic"
+
+
 def _topic_part(t: Token, taken: list[Token]) -> bool:
     if t.text.isdigit():
         return bool(taken) and taken[-1].capitalised
@@ -325,8 +357,19 @@ _GREETING_SENT = re.compile(rf"\b{SENT_MESSAGE}\s+(?i:to)\s+\w")
 _FOR_TIME = re.compile(r"(?i)^for(?=\s+\d)")
 
 
+# How a message is sent, said before or after it ("tell mum on whatsapp i got home safe", "let raj know by text that
+# …", "tell yuki i'll bring the dessert, by text"): no part of the message.
+_CHANNEL = (
+    r"(?:on|by|via|over|through)\s+(?:a\s+)?"
+    r"(?:whatsapp|text|sms|e-?mail|signal|telegram|slack|messenger|imessage|dm)"
+)
+_CHANNEL_FIRST = re.compile(rf"(?i)^{_CHANNEL}\s+(?:(?:that|saying)\s+)?(?=\S)")
+_CHANNEL_LAST = re.compile(rf"(?i),\s*{_CHANNEL}$")
+
+
 def _clause(raw: str) -> Iterator[Found]:
     text = " ".join(raw.split()).strip(" .!?,;:\"'“”‘’")
+    text = _CHANNEL_LAST.sub("", _CHANNEL_FIRST.sub("", text))
     if (first := _WHEN_FIRST.fullmatch(text)) is not None:  # "for 7am to go running": go running at 7am
         text = f"{first['task']} {_FOR_TIME.sub('at', first['when'])}"
     if 0 < len(text) <= MAX_SPAN and any(ch.isalpha() for ch in text):

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from decisionloop.extract._numbers import QUANTITY, is_time_unit, is_unit, measured, of_ingredient
-from decisionloop.extract._text import Found
+from decisionloop.extract._text import Found, readings
 from decisionloop.values.numbers import DIGITS, SCALE_WORD, SPELLED
 from decisionloop.values.quantity import AND_A_HALF, MARATHON, PART_OF_ONE, and_a_half, find_compounds
 
@@ -40,6 +40,21 @@ _ONE = re.compile(r"(?i)\b(an?|one)(\s)([^\W\d_]+(?:\s+[^\W\d_]+)?)")
 _WORDED = re.compile(rf"(?i)(?<![\w-])(?<!\d\s)({SPELLED})(\s)([^\W\d_]+(?:\s+[^\W\d_]+)?)")
 # Digits and a word that scales them before up to two words ("1 million seconds", "2.5 thousand miles").
 _SCALED = re.compile(rf"(?i)(?<![\w.,\-–/])({DIGITS}\s+{SCALE_WORD})(\s)([^\W\d_]+(?:\s+[^\W\d_]+)?)")
+
+
+# A currency by its country's adjective ("Canadian dollars", "US dollar", "Swiss francs", "Japanese yen").
+_CURRENCY = re.compile(
+    r"\b([A-Z][a-z]+|U\.?S\.?)\s+(?:dollars?|pounds?|euros?|yen|francs?|pesos?|rupees?|yuan|won|krona|kronor|krone|"
+    r"kroner|reais|real|rand|rubles?|roubles?|lira|dinars?|dirhams?|shekels?|baht|ringgit|rupiah|zloty)\b"
+)
+
+
+def currencies(text: str) -> Iterator[Found]:
+    """Currencies named by their country's adjective, whole, as a unit ("convert 150 Euros to Canadian dollars");
+    not after a capitalised verb ("Convert dollars …")."""
+    for m in _CURRENCY.finditer(text):
+        if "VERB" not in readings(m.group(1)):
+            yield m.group(), "unit"
 
 
 def units(text: str) -> Iterator[Found]:

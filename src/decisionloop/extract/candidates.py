@@ -23,9 +23,9 @@ from decisionloop.extract._dates import dates, durations
 from decisionloop.extract._lists import lists
 from decisionloop.extract._names import completed, marked, names, recipients, with_regions
 from decisionloop.extract._numbers import expressions, hole_expressions, quantities
-from decisionloop.extract._phrases import clauses, events, files, nouns, topics, without_dotted
+from decisionloop.extract._phrases import clauses, events, files, note_queries, nouns, topics, without_dotted
 from decisionloop.extract._text import MAX_SPAN, occurrences
-from decisionloop.extract._units import units
+from decisionloop.extract._units import currencies, units
 from decisionloop.extract._values import values
 from decisionloop.values.places import ZONE_NAMES, find_zone_offsets, find_zone_regions
 
@@ -99,6 +99,8 @@ def _spans(text: str, goal: bool, year: int) -> tuple[tuple[str, SpanKind], ...]
     each step)."""
     found = [(s, k) for s, k in _all_kinds(text, goal, year) if 0 < len(s.strip()) <= MAX_SPAN]
     found = _outside_offsets(text, found)
+    if goal:
+        found = _outside_wholes(text, found)
     found += [*with_regions(text, found), *completed(found, text)]
     found += [(s, k) for s, k in lists(text, found) if len(s) <= MAX_SPAN]
     return tuple((" ".join(s.split()), k) for s, k in found)
@@ -113,6 +115,36 @@ def _outside_offsets(text: str, found: list[tuple[str, SpanKind]]) -> list[tuple
     return [(s, k) for s, k in found if s.casefold() not in ZONE_NAMES - alone]
 
 
+# The spans whose words are one value: a part of one is no value of its own ("Youth" of "Youth Mentorship Program"
+# quoted, "com" of a URL, "UDEkr2NWR" of an address).
+_WHOLES: frozenset[SpanKind] = frozenset({"quoted", "url", "email"})
+_PUNCTUATION = ".,;:!?'\"()[]"
+
+
+def _outside_wholes(text: str, found: list[tuple[str, SpanKind]]) -> list[tuple[str, SpanKind]]:
+    """``found`` without the spans a goal writes only inside a quoted text, a URL or an e-mail address; a whole one
+    without its end's punctuation stays ("Apple Inc" of "Apple Inc.", "What time is it" of "What time is it?"). Not
+    in an observation, where a quote is what someone said ('The user answered: "The Rosetta Stone"')."""
+    wholes = {s for s, k in found if k in _WHOLES}
+    inside = [(at, at + len(w)) for w in wholes for at in _finds(text, w)]
+    if not inside:
+        return found
+    kept = {w.strip(_PUNCTUATION + " ") for w in wholes}
+
+    def part(span: str) -> bool:
+        ats = list(occurrences(text, span))
+        return bool(ats) and all(any(a <= at and at + len(span) <= b for a, b in inside) for at in ats)
+
+    return [(s, k) for s, k in found if k in _WHOLES or s in kept or not part(s)]
+
+
+def _finds(text: str, span: str) -> Iterator[int]:
+    at = text.find(span)
+    while at >= 0:
+        yield at
+        at = text.find(span, at + 1)
+
+
 def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind]]:
     lowered = looks_lowercased(text)
     yield from _named(without_dotted(text), lowered)
@@ -123,6 +155,7 @@ def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind
     yield from ((zone, "place") for zone in find_zone_offsets(text))  # "GMT+2": a clock's place, as written
     yield from ((zone, "place") for zone in find_zone_regions(text))  # "the west coast", told the time of
     yield from units(text)
+    yield from currencies(text)
     yield from expressions(text, goal=goal)
     yield from clauses(text, lowered=lowered)
     yield from files(text)
@@ -132,7 +165,8 @@ def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind
 def _named(text: str, lowered: bool) -> Iterator[tuple[str, SpanKind]]:
     """Names, recipients, topics and nouns; a text typed in lower case (``lowered``) is also read with its names
     capitalised, which finds the names its capitals would have shown ("in the us": the US)."""
-    yield from chain(names(text), recipients(text, lowered=lowered), topics(text), events(text), nouns(text))
+    yield from chain(names(text), recipients(text, lowered=lowered), topics(text), events(text), note_queries(text))
+    yield from nouns(text)
     read = cased(text) if lowered else text
     if read != text:
         yield from in_typed_case(chain(names(read), recipients(read), topics(read), marked(read)), text, read)

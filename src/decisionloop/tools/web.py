@@ -19,7 +19,7 @@ from decisionloop.core.errors import ConfigError, RunError
 from decisionloop.core.tool import Fetch, Runner, ToolContext, ToolResult
 from decisionloop.http_json import RetryPolicy, parse_retry_after, snippet
 from decisionloop.tools.catalog import WIKIDATA_PROPERTIES
-from decisionloop.values.places import full_city_name, zone_region
+from decisionloop.values.places import full_city_name, in_region, zone_region
 
 USER_AGENT = f"decisionloop/{__version__} (+offline-first agent harness)"
 NEEDS_NETWORK = "this tool needs the network; run online or with --offline replay"
@@ -250,8 +250,11 @@ def _weather(args: Mapping[str, str], fetch: Fetch, now: datetime) -> ToolResult
 
 
 def _geocode(fetch: Fetch, place: str) -> JsonObject | None:
-    """The first hit for the name; with a qualifier ("Paris, Texas"), the first whose region or country fits, if any."""
+    """The first hit for the name; with a qualifier ("Paris, Texas", "santiago chile"), the first whose region or
+    country fits, if any."""
     name, _, qualifier = (part.strip() for part in place.partition(","))
+    if not qualifier and (located := in_region(name)) is not None:
+        name, qualifier = located
     name = full_city_name(name) or name  # "SF", "LA": the geocoder finds another place or none
     params = {"name": name, "count": "20" if qualifier else "1", "language": "en", "format": "json"}
     reply = _obj(fetch(_GEOCODE_URL, params), "the geocoding reply")

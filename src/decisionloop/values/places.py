@@ -92,9 +92,28 @@ def is_region(name: str) -> bool:
 
 
 def is_located_place(name: str) -> bool:
-    """Whether ``name`` is a known place, or one with its region after a comma ("Denver, Colorado", "Boston, MA")."""
+    """Whether ``name`` is a known place, or one with its region after a comma ("Denver, Colorado", "Boston, MA")
+    or after a space (``in_region``)."""
     place, _, region = name.rpartition(", ")
-    return is_place(name) or (bool(place) and is_place(place) and is_region(region))
+    return is_place(name) or (bool(place) and is_place(place) and is_region(region)) or in_region(name) is not None
+
+
+_LOWER_CODES = frozenset({"usa", "uk", "uae"})  # the country codes written in lower case as often as not
+
+
+def in_region(name: str) -> tuple[str, str] | None:
+    """A known place and the region a space sets after it, named in full or in capitals ("santiago chile" →
+    santiago, chile; "Portland Oregon", "Paris TX", "london uk"; not "paris or" or "paris and", whose "or" is
+    Oregon's code and "and" Andorra's in lower case); None for any other name, a place known whole among them
+    ("Mexico City")."""
+    if "," in name or is_place(name):
+        return None
+    words = name.split()
+    for n in range(1, min(len(words), 4)):
+        place, region = " ".join(words[:-n]), " ".join(words[-n:])
+        if (len(region) > 3 or region.isupper() or region in _LOWER_CODES) and is_region(region) and is_place(place):
+            return place, region
+    return None
 
 
 # A place a text names by what only its writer knows: "my hometown", "our office", "where my sister lives", "back
