@@ -636,6 +636,7 @@ def test_the_amount_named_in_the_goal_is_preferred() -> None:
         ("jot down - dentist on the 14th", "dentist on the 14th"),
         ("save my passport number P-449201-X", "my passport number P-449201-X"),
         ("save this — the spare key is in the blue pot", "the spare key is in the blue pot"),
+        ("drop a quick text to my cousin ana: the parcel is here", "the parcel is here"),
     ],
 )
 def test_clauses(goal: str, span: str) -> None:

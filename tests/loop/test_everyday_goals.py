@@ -155,6 +155,8 @@ def test_arithmetic_in_words_is_calculated(goal: str, answer: str) -> None:
             "I bought 150 shares at $42.10 and sold them at $47.85. How much profit did I make?",
             "150 × (47.85 - 42.10) = 862.5",
         ),
+        # the change asked after a full stop: had ended asking for the expression
+        ("my rent went from 950 to 1,020. what percentage rise is that", "(1,020 - 950) / 950 × 100 = 7.368421"),
     ],
 )
 def test_an_everyday_sum_in_words_is_calculated(goal: str, answer: str) -> None:
@@ -627,6 +629,7 @@ def test_a_tool_the_goal_names_but_cannot_fill_is_named_when_no_tool_fits() -> N
         ("let priya know by text that the keys are under the mat", "priya", "the keys are under the mat"),
         ("tell omar i'll be late, by email", "omar", "i'll be late"),
         ("send my neighbour joan a message that her parcel is here", "joan", "her parcel is here"),
+        ("shoot a quick text to my cousin ana: the parcel is here", "ana", "the parcel is here"),
         # an address is a recipient too; "none of my tools" before
         (
             "email bob@x.com that the meeting moved to 3:30pm thursday",

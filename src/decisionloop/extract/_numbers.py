@@ -175,6 +175,10 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "({1} - {0}) / {0} × 100"),
         (rf"from\s+{SIGN_CHARS}?\s*({NUM})\s+to\s+{SIGN_CHARS}?\s*({NUM})\s+(?:in|as\s+an?)\s+percent(?:age)?",
          "({1} - {0}) / {0} × 100"),
+        # the same asked after it ("my salary went from 41,000 to 44,500. what percentage raise is that")
+        (rf"from\s+{SIGN_CHARS}?\s*({NUM})\s+to\s+{SIGN_CHARS}?\s*({NUM})[^\d%]{{0,12}}?\bwhat\s+(?:is\s+the\s+)?"
+         rf"percent(?:age)?\s+(?:change|increase|decrease|difference|growth|rise|drop|fall|gain|loss|raise|cut|jump)\b",
+         "({1} - {0}) / {0} × 100"),
         # a tip or a tax said as a percentage of what it is on ("a 20 dollar tip on 150 in percent")
         (rf"{SIGN_CHARS}?({NUM})(?:\s+{MONEY_WORD})?\s+(?:tip|tax|discount)\s+(?:on|of|for)\s+(?:an?\s+|the\s+)?{SIGN_CHARS}?\s*({NUM})"
          rf"(?:\s+[a-z]+)?\s+(?:as\s+an?\s+|in\s+)percent(?:age)?", "{0} / {1} × 100"),

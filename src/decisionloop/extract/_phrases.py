@@ -56,8 +56,10 @@ _CLAUSE = re.compile(
       | telling \s+ (?:him|her|them|me) (?:\s+that)?
       | (?:tell|email|e-mail|message|text|whatsapp|inform|notify) \s+ (?:the|my|our|your) \s+ \w+ (?:\s+\w+)? \s+ that
                                                      # tell my boss that; message the shift supervisor that
-      | (?:tell|email|e-mail|message|text|send \s+ an? \s+ (?:message|text|email|e-mail) \s+ to)
-        \s+ [\w'’.-]+ (?:\s+[\w'’.-]+)? \s* :        # text Alex: running late
+      | (?:tell|email|e-mail|message|text|(?:send|shoot|drop) \s+ an? (?:\s+quick)? \s+ (?:message|text|email|e-mail)
+           (?:\s+ to)?) (?:\s+ to)? (?:\s+ (?:my|the|our))?
+        \s+ [\w'’.-]+ (?:\s+[\w'’.-]+)? \s* :        # text Alex: running late; shoot a quick text to my
+                                                     # neighbour sofia: your parcel is here
       | (?:note|memo|reminder|to-?do) (?:\s+to\s+self)? \s* :   # note: call the dentist; note to self: …
       | (?:set|add|create|make) \s+ (?:me\s+)? an? \s+ reminder (?:\s+(?:to|that|about))?
                                                      # set a reminder to pay rent
