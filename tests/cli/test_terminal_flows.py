@@ -15,7 +15,7 @@ from tests.support.loop import Picks, answers_for
 from tests.support.loopback import Canned, Received, StartLoopback
 from tests.support.terminal import Terminal
 
-LISTED = "Look something up on Wikipedia for me"  # "Wikipedia" and "Look something" are offered as topics
+LISTED = "Tell me about the Eiffel Tower from Wikipedia"  # "Eiffel Tower" and "Wikipedia" are offered as topics
 
 
 def _decisions(request: Received) -> Canned:
@@ -61,7 +61,7 @@ def test_accepting_a_proposal_without_its_value_asks_for_it_and_a_number_picks_f
 ) -> None:
     term, status, args = _topic_typed(loopback, LISTED, b"2\r")
     assert "(1–2 picks from the list, or type any other value)" in " ".join(term.text.split())
-    assert args == {"topic": "Look something"}
+    assert args == {"topic": "Wikipedia"}
     assert "left out topic" not in term.text  # the run went on with the value asked for
     assert "System 2" not in term.text  # the person is "you"
     assert status == 6, term.text  # offline, nothing is recorded for that topic: no answer, and the status says so
