@@ -325,7 +325,7 @@ def test_accepting_a_proposal_with_a_missing_value_asks_for_it() -> None:
 def test_accepting_in_a_real_run_asks_and_runs_instead_of_ending() -> None:
     person, _ = _person("a\nParis\n")
     backend = by_step({"tool": "wiki_lookup", "arg:topic": "NONE", "done": 0.02}, DONE)
-    run = Env(backend=backend, tools=TOOLS, system2=person).run("look something up")
+    run = Env(backend=backend, tools=TOOLS, system2=person).run("look something up on Wikipedia")
     first = run.driven.result.steps[0]
     assert first.call is not None
     assert first.call.tool == "wiki_lookup"
