@@ -661,34 +661,6 @@ def test_a_reminder_keeps_how_something_is_to_be_sent() -> None:
 
 
 @pytest.mark.parametrize(
-    ("goal", "part"),
-    [
-        ('Submit a proposal for the "Youth Mentorship Program" by Friday', "Youth"),
-        ("The form is at https://example.com/apply, send it back", "com"),
-        ("Contact me at jdoe42@mail.org for details", "jdoe42"),
-    ],
-)
-def test_a_part_of_a_quoted_text_a_url_or_an_address_is_not_offered(goal: str, part: str) -> None:
-    assert part not in spans(goal)
-
-
-@pytest.mark.parametrize(
-    ("goal", "span"),
-    [
-        ('Look up the company "Apple Inc."', "Apple Inc"),  # the whole without its full stop
-        ('Ask "What time is it?" in French', "What time is it"),
-        ("Fill in the form at https://example.com/form today", "form"),  # written outside the URL too
-    ],
-)
-def test_a_whole_quoted_text_or_a_word_also_written_outside_stays(goal: str, span: str) -> None:
-    assert span in spans(goal)
-
-
-def test_a_part_of_a_quoted_answer_in_an_observation_stays() -> None:
-    assert "Rosetta Stone" in spans("Tell me about it", ['The user answered: "The Rosetta Stone"'])
-
-
-@pytest.mark.parametrize(
     ("goal", "kind", "span"),
     [
         ("Book a table for two at The Ivy tonight", "proper", "The Ivy"),  # a capital The within a sentence

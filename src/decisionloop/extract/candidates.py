@@ -99,8 +99,6 @@ def _spans(text: str, goal: bool, year: int) -> tuple[tuple[str, SpanKind], ...]
     each step)."""
     found = [(s, k) for s, k in _all_kinds(text, goal, year) if 0 < len(s.strip()) <= MAX_SPAN]
     found = _outside_offsets(text, found)
-    if goal:
-        found = _outside_wholes(text, found)
     found += [*with_regions(text, found), *completed(found, text)]
     found += [(s, k) for s, k in lists(text, found) if len(s) <= MAX_SPAN]
     return tuple((" ".join(s.split()), k) for s, k in found)
@@ -113,36 +111,6 @@ def _outside_offsets(text: str, found: list[tuple[str, SpanKind]]) -> list[tuple
         return found
     alone = {m.group().casefold() for m in _ZONE_NAME.finditer(text) if not _SIGNED.match(text, m.end())}
     return [(s, k) for s, k in found if s.casefold() not in ZONE_NAMES - alone]
-
-
-# The spans whose words are one value: a part of one is no value of its own ("Youth" of "Youth Mentorship Program"
-# quoted, "com" of a URL, "UDEkr2NWR" of an address).
-_WHOLES: frozenset[SpanKind] = frozenset({"quoted", "url", "email"})
-_PUNCTUATION = ".,;:!?'\"()[]"
-
-
-def _outside_wholes(text: str, found: list[tuple[str, SpanKind]]) -> list[tuple[str, SpanKind]]:
-    """``found`` without the spans a goal writes only inside a quoted text, a URL or an e-mail address; a whole one
-    without its end's punctuation stays ("Apple Inc" of "Apple Inc.", "What time is it" of "What time is it?"). Not
-    in an observation, where a quote is what someone said ('The user answered: "The Rosetta Stone"')."""
-    wholes = {s for s, k in found if k in _WHOLES}
-    inside = [(at, at + len(w)) for w in wholes for at in _finds(text, w)]
-    if not inside:
-        return found
-    kept = {w.strip(_PUNCTUATION + " ") for w in wholes}
-
-    def part(span: str) -> bool:
-        ats = list(occurrences(text, span))
-        return bool(ats) and all(any(a <= at and at + len(span) <= b for a, b in inside) for at in ats)
-
-    return [(s, k) for s, k in found if k in _WHOLES or s in kept or not part(s)]
-
-
-def _finds(text: str, span: str) -> Iterator[int]:
-    at = text.find(span)
-    while at >= 0:
-        yield at
-        at = text.find(span, at + 1)
 
 
 def _all_kinds(text: str, goal: bool, year: int) -> Iterator[tuple[str, SpanKind]]:
