@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 
 from decisionloop.extract._numbers import QUANTITY, is_time_unit, is_unit, measured, of_ingredient
 from decisionloop.extract._text import Found, readings
+from decisionloop.values.amounts import CURRENCY_NOUN
 from decisionloop.values.numbers import DIGITS, SCALE_WORD, SPELLED
 from decisionloop.values.quantity import AND_A_HALF, MARATHON, PART_OF_ONE, and_a_half, find_compounds
 
@@ -43,10 +44,7 @@ _SCALED = re.compile(rf"(?i)(?<![\w.,\-–/])({DIGITS}\s+{SCALE_WORD})(\s)([^\W\
 
 
 # A currency by its country's adjective ("Canadian dollars", "US dollar", "Swiss francs", "Japanese yen").
-_CURRENCY = re.compile(
-    r"\b([A-Z][a-z]+|U\.?S\.?)\s+(?:dollars?|pounds?|euros?|yen|francs?|pesos?|rupees?|yuan|won|krona|kronor|krone|"
-    r"kroner|reais|real|rand|rubles?|roubles?|lira|dinars?|dirhams?|shekels?|baht|ringgit|rupiah|zloty)\b"
-)
+_CURRENCY = re.compile(rf"\b([A-Z][a-z]+|U\.?S\.?)\s+{CURRENCY_NOUN}\b")
 
 
 def currencies(text: str) -> Iterator[Found]:

@@ -23,6 +23,11 @@ _NAMES: Final = {
     "pounds sterling": "GBP", "pound sterling": "GBP", "rupee": "INR", "rupees": "INR", "yuan": "CNY",
     "francs": "CHF", "swiss francs": "CHF",
 }  # fmt: skip
+# The nouns a currency is named by after its country's adjective ("Canadian dollars", "Swiss francs", "Japanese yen").
+CURRENCY_NOUN: Final = (
+    r"(?:dollars?|pounds?|euros?|yen|francs?|pesos?|rupees?|yuan|won|krona|kronor|krone|kroner|reais|real|rand|"
+    r"rubles?|roubles?|lira|dinars?|dirhams?|shekels?|baht|ringgit|rupiah|zloty)"
+)
 # After a currency sign or code, "m" and "b" can only mean million and billion ("$2M", "€1.5bn").
 _MONEY_SCALES: Final = {"k": 1e3, "m": 1e6, "mn": 1e6, "b": 1e9, "bn": 1e9, **SCALE_WORDS}
 _UNSIGNED = DIGITS.removeprefix("[-+−]?")
