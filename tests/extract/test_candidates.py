@@ -160,6 +160,14 @@ def test_dates_and_durations_from_the_goal() -> None:
     assert Candidate(span="3 weeks before", kind="duration", source="goal") in found
 
 
+def test_a_day_and_month_with_a_slash_is_a_date_where_no_month_has_its_first_number() -> None:
+    assert spans("invoice dated 14/03 with net 30 terms, when is it due", kind="date") == ["14/03"]
+    assert spans("my invoice is dated 22/04, when is it due", kind="date") == ["22/04"]  # a comma after it
+    assert spans("how many days until 12/25.", kind="date") == ["12/25"]
+    assert spans("what is 14/03", kind="date") == []  # a division where no day is asked of
+    assert "14/03" in spans("what is 14/03", kind="expression")
+
+
 def test_a_holiday_of_another_calendar_is_no_date_of_ours() -> None:
     assert spans("days until chinese new year?", kind="date") == []  # not New Year's Day
     assert spans("when is Orthodox Christmas", kind="date") == []
@@ -700,6 +708,9 @@ def test_a_noun_a_request_may_open_with_stays_one() -> None:
         ("search my notes for the plumber's number", "plumber's number"),
         ("remove my note about lending the tent, sam gave it back", "lending the tent"),
         ("find my notes on the car insurance", "car insurance"),
+        ("did i save the landlord's number?", "landlord's number"),  # 'number' alone before
+        ("have i written down the wifi password for the cabin", "wifi password"),
+        ("did i write down anything about the boiler", "boiler"),
     ],
 )
 def test_what_a_note_is_about_is_offered_whole(goal: str, query: str) -> None:

@@ -144,6 +144,55 @@ def test_a_message_to_someone_by_their_role_or_sent_another_way_has_its_recipien
     assert (message, "clause") in kinds(goal)
 
 
+@pytest.mark.parametrize(
+    ("goal", "recipient", "message"),
+    [
+        # a role, then the name of whom it is for: the name, the role offered too
+        ("email my tutor dr. silva that my essay is attached", "dr. silva", "my essay is attached"),
+        ("email my client jo brand that the order shipped", "jo brand", "the order shipped"),
+        # a name that is also a month's short name, before "a message"/"a text"
+        ("send jan a text that the tickets came", "jan", "the tickets came"),
+        # what the message says after a colon or a comma, or after where the one it is for is
+        ("send my brother a message: the match is on at 8", "brother", "the match is on at 8"),
+        ("whatsapp leo: bring the chairs", "leo", "bring the chairs"),
+        ("drop nadia a text, the film starts at 9", "nadia", "the film starts at 9"),
+        ("email omar at the garage that the car can wait till monday", "omar", "the car can wait till monday"),
+    ],
+)
+def test_a_message_said_after_a_role_and_name_a_colon_or_a_comma_has_its_recipient_and_text(
+    goal: str, recipient: str, message: str
+) -> None:
+    assert (recipient, "person") in kinds(goal)
+    assert (message, "clause") in kinds(goal)
+
+
+def test_a_role_with_no_name_after_it_is_whom_the_message_is_for() -> None:
+    assert {span for span, kind in kinds("tell my boss that i'm sick") if kind == "person"} == {"boss"}
+    assert {span for span, kind in kinds("send may a text saying hi") if kind == "person"} == set()  # a modal verb
+
+
+@pytest.mark.parametrize(
+    ("goal", "place"),
+    [
+        ("clima en guadalajara mañana", "guadalajara"),
+        ("que horas son em são paulo agora", "são paulo"),
+        ("previsão do tempo rio de janeiro amanhã", "rio de janeiro"),
+        ("wetter in graz morgen", "graz"),
+    ],
+)
+def test_a_place_before_a_word_for_today_tomorrow_or_now_in_another_language_is_the_place_alone(
+    goal: str, place: str
+) -> None:
+    found = kinds(goal)
+    assert (place, "place") in found
+    assert not any(kind == "place" and span != place and span.startswith(place) for span, kind in found)
+
+
+def test_a_place_a_forecast_is_asked_for_is_the_place_though_the_lexicon_knows_its_word() -> None:
+    assert ("limerick", "place") in kinds("weather forecast for limerick for the next 3 days")
+    assert ("turkey", "place") not in kinds("cooking time for turkey")
+
+
 def test_a_message_asking_something_is_the_question_asked() -> None:
     found = kinds("send a text to the vet asking if they open on sunday")
     assert ("the vet", "person") in found

@@ -96,6 +96,8 @@ def test_the_clock_names_what_it_cannot_place() -> None:
         ("the bay area", ("San Francisco", "America/Los_Angeles")),
         ("the west coast", ("West Coast", "America/Los_Angeles")),  # a region told by its time zone
         ("Eastern Time", ("Eastern Time", "America/New_York")),
+        ("central european time", ("Central European Time", "Europe/Paris")),  # a zone's name said in full
+        ("Indian Standard Time", ("Indian Standard Time", "Asia/Kolkata")),
     ],
 )
 def test_a_state_province_or_nation_keeps_the_zone_most_of_its_people_do(place: str, zone: tuple[str, str]) -> None:

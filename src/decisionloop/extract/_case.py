@@ -26,8 +26,16 @@ _CHAT = words(
     """ok okay hey hi hello pls plz thx thanks thank ty lol lmao omg btw asap idk imo tbh gonna wanna gotta yeah
     yep nope ur u r k kk hmm hm umm uh ya yo bye cheers wow haha hahaha oops"""
 )
-# Words after which a one-word place the lexicon also knows is the place ("of china", "in turkey").
+# Words for today, tomorrow and now in the languages a goal is most often typed in besides English, which the
+# lexicon does not know and which name nothing ("clima en guadalajara mañana", "que horas son em são paulo agora").
+_WHEN_WORDS = words(
+    """hoy mañana manana ahora ayer hoje amanhã amanha agora ontem aujourd'hui demain maintenant hier heute morgen
+    jetzt gestern oggi domani adesso ieri"""
+)
+# Words after which a one-word place the lexicon also knows is the place ("of china", "in turkey"), and a weather
+# or clock word before "for" ("forecast for limerick"; "recipe for turkey" stays a word).
 _PLACE_BEFORE = words("in of from to at near visit visiting across")
+_ASKED_FOR = words("weather forecast temperature temperatures rain sunrise sunset")
 # Common words that belong to the name beside them ("eiffel tower", "mount everest", "lake tahoe").
 _NAME_AFTER = words(
     """tower bridge river lake mountain mountains museum park university college palace castle cathedral temple
@@ -151,6 +159,7 @@ def _unknown_name(word: str) -> bool:
         and not readings(word)
         and folded not in _CHAT
         and folded not in CALENDAR_WORDS
+        and folded not in _WHEN_WORDS
         and not is_generic(word)
         and not is_unit(word)
     )
@@ -173,7 +182,10 @@ def _place_after_place_word(toks: list[Token], i: int) -> bool:
     word = toks[i].text
     return (
         i > 0
-        and toks[i - 1].text.casefold() in _PLACE_BEFORE
+        and (
+            toks[i - 1].text.casefold() in _PLACE_BEFORE
+            or (i > 1 and toks[i - 1].text.casefold() == "for" and toks[i - 2].text.casefold() in _ASKED_FOR)
+        )
         and (len(word) >= _SHORTEST_NAME or full_city_name(word) is not None)
         and word.isalpha()
         and is_place(word)

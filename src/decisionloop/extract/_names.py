@@ -36,8 +36,11 @@ _ORG_ENDINGS = words(
 # A word after which the person addressed comes ("tell Sam", "email Dr. Lopez", "to Ana"), in any case; whole
 # words only, so "Toronto", "attempt" or "texture" do not count. Whether a name follows is checked after it.
 _RECIPIENT = re.compile(
-    r"(?i:\b(to|tell|message|text|email|e-mail|whatsapp|dm|remind|send|ask|call|inform|notify|ping|cc|let)\b)\s+"
+    r"(?i:\b(to|tell|message|text|email|e-mail|whatsapp|dm|remind|send|ask|call|inform|notify|ping|cc|let|drop|shoot)\b)"
+    r"\s+"
 )
+# Verbs that send only with "a message" after whom it is for ("drop nadia a text, …"; not "drop the kids at school").
+_SENDS_WITH_MESSAGE = frozenset({"drop", "shoot"})
 # What follows a message's recipient and starts what it says ("text bob that …", "tell anna: …", "let sam know …"),
 # or the message itself ("send mom a text …").
 _SAYS = frozenset({"saying", "that", ":", "asking", "telling", "about", "know"})
@@ -249,6 +252,8 @@ def recipients(text: str, *, lowered: bool = False) -> Iterator[Found]:
     a message quoted or a greeting is sent to it ("send hi to dave"), though the lexicon knows it as a word."""
     for m in _RECIPIENT.finditer(text):
         toks = tokens(text[m.end() : m.end() + 60])
+        if m.group(1).casefold() in _SENDS_WITH_MESSAGE and not _a_message(toks[1:]):
+            continue
         # a title before the name ("Dr", "Sir"), not a word that is one in nameparser's list too ("me", Maître)
         while toks and (
             (_is_title(toks[0].text) and not is_function(toks[0].text) and _named_after(toks)) or toks[0].text == "."
@@ -258,8 +263,13 @@ def recipients(text: str, *, lowered: bool = False) -> Iterator[Found]:
         if mine is not toks and len(mine) > 1 and not mine[0].capitalised and _name_word(mine[1]):
             toks = mine[1:]  # "tell my sister Anna that …": Anna
         if lowered and _addressed(mine):
-            yield from _emit(mine[0].text, "person")
+            if _calendar(mine[0].text):  # "send jun a message …", a name that _emit takes for a month
+                yield mine[0].text, "person"
+            else:
+                yield from _emit(mine[0].text, "person")
             continue
+        if lowered and mine is not toks and (named := _role_named(mine, text[m.end() : m.end() + 60])) is not None:
+            yield named, "person"  # "email my customer tom smith that …", "email my professor dr. lee that …"
         sent = m.group(1).casefold() in _SENDS | {"let"} or _MESSAGE_TO.search(text, 0, m.start()) is not None
         if lowered and sent and (role := _the_role(toks)) is not None:
             yield role, "person"  # "text the babysitter we're running late", "message the shift supervisor that …"
@@ -341,18 +351,36 @@ def _told(toks: Sequence[Token]) -> str | None:
 
 def _addressed(toks: Sequence[Token]) -> bool:
     """Whether the first of ``toks`` is a word followed by what a message says ("bob saying …") or by the message
-    ("mom a text …")."""
-    return (
-        len(toks) > 1
-        and toks[0].is_word
-        and toks[0].text.isalpha()
-        and not is_function(toks[0].text)
-        and not _calendar(toks[0].text)
-        and (
-            toks[1].text.casefold() in _SAYS
-            or (toks[1].text.casefold() == "a" and len(toks) > 2 and toks[2].text.casefold() in _MESSAGES)
-        )
-    )
+    ("mom a text …", "jun a message …": a month's short name is a name there)."""
+    if len(toks) < 2 or not (toks[0].is_word and toks[0].text.isalpha()) or is_function(toks[0].text):
+        return False
+    return _a_message(toks[1:]) or (toks[1].text.casefold() in _SAYS and not _calendar(toks[0].text))
+
+
+def _a_message(toks: Sequence[Token]) -> bool:
+    """Whether ``toks`` start with "a message", "a text", "a quick line", …"""
+    words = [t.text.casefold() for t in toks[:3]]
+    if words[:1] != ["a"]:
+        return False
+    kind = words[2:3] if words[1:2] == ["quick"] else words[1:2]
+    return bool(kind) and kind[0] in _MESSAGES
+
+
+def _role_named(toks: Sequence[Token], text: str) -> str | None:
+    """The name after whom by their role, before what the message says ("customer tom smith that …": "tom smith",
+    "professor dr. lee that …": "dr. lee"); ``toks`` start with the role and were read from ``text``."""
+    says = next((i for i, t in enumerate(toks[:5]) if t.text.casefold() in _SAYS), None)
+    if says is None or says < 2:
+        return None
+    name = toks[1:says]
+    words = [t for t in name if t.text != "."]
+    if (
+        not 0 < len(words) <= 2
+        or name[0].text == "."
+        or any(not t.text.isalpha() or is_function(t.text) or _calendar(t.text) for t in words)
+    ):
+        return None
+    return text[name[0].start : name[-1].end]
 
 
 def _name_word(t: Token) -> bool:

@@ -7,7 +7,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterator
 from functools import cache
-from itertools import takewhile
+from itertools import chain, takewhile
 
 from decisionloop.extract._text import (
     CALENDAR_WORDS,
@@ -54,21 +54,25 @@ _CLAUSE = re.compile(
       | that \s+ says
       | to \s+ say (?:\s+that)?
       | telling \s+ (?:him|her|them|me) (?:\s+that)?
-      | (?:tell|email|e-mail|message|text|whatsapp|inform|notify) \s+ (?:the|my|our|your) \s+ \w+ (?:\s+\w+)? \s+ that
-                                                     # tell my boss that; message the shift supervisor that
-      | (?:tell|email|e-mail|message|text|(?:send|shoot|drop) \s+ an? (?:\s+quick)? \s+ (?:message|text|email|e-mail)
-           (?:\s+ to)?) (?:\s+ to)? (?:\s+ (?:my|the|our))?
-        \s+ [\w'’.-]+ (?:\s+[\w'’.-]+)? \s* :        # text Alex: running late; shoot a quick text to my
-                                                     # neighbour sofia: your parcel is here
+      | (?:tell|email|e-mail|message|text|whatsapp|inform|notify) \s+ (?:the|my|our|your)
+        \s+ [\w'’.-]+ (?:\s+[\w'’.-]+){0,2} \s+ that   # tell my boss that; message the shift supervisor that;
+                                                     # email my professor dr. lee that
+      | (?:email|e-mail|message|text|whatsapp) \s+ [\w'’.-]+ \s+ (?:at|from) \s+ (?:the\s+)? [\w'’.-]+ \s+ that
+                                                     # email jenny at the bakery that
+      | (?:tell|email|e-mail|message|text|whatsapp|dm|(?:send|shoot|drop) \s+ an? (?:\s+quick)? \s+
+           (?:message|text|email|e-mail|whatsapp) (?:\s+ to)?) (?:\s+ to)? (?:\s+ (?:my|the|our))?
+        \s+ [\w'’.-]+ (?:\s+[\w'’.-]+)? \s* :        # text Alex: running late; whatsapp ben: …; shoot a quick
+                                                     # text to my neighbour sofia: your parcel is here
       | (?:note|memo|reminder|to-?do) (?:\s+to\s+self)? \s* :   # note: call the dentist; note to self: …
       | (?:set|add|create|make) \s+ (?:me\s+)? an? \s+ reminder (?:\s+(?:to|that|about))?
                                                      # set a reminder to pay rent
       | (?:message|text|note|email|e-mail|line|write|reply|respond) \s+ to \s+ (?:the\s+|my\s+|our\s+)?
         [\w'’.-]+ \s+ that                          # write to grandma that we'll visit
-      | (?:send|write|drop) \s+ (?:(?:my|our|the)\s+)? [\w'’.-]+ (?:\s+[\w'’.-]+)?
-        \s+ an? \s+ (?:message|text|note|line|email|e-mail) \s+ that
+      | (?:send|write|drop|shoot) \s+ (?:(?:my|our|the)\s+)? [\w'’.-]+ (?:\s+[\w'’.-]+)?
+        \s+ an? (?:\s+quick)? \s+ (?:message|text|note|line|email|e-mail) (?:\s+ that | \s* [:,–—])
                                                      # send alex a message that dinner is at 7; send my neighbour
-                                                     # margaret a message that …
+                                                     # margaret a message that …; send my landlord a message: …;
+                                                     # drop aisha a text, the party's cancelled
     ))
     \s+ (.+)
     """,
@@ -310,13 +314,23 @@ def events(text: str) -> Iterator[Found]:
 
 # What a note is about, told after "note(s) about/on/regarding/for", up to a comma or the sentence's end.
 _NOTE_ABOUT = re.compile(r"(?i)\bnotes?\s+(?:about|on|regarding|for|re:?)\s+(?:(?:the|my|our)\s+)?([^,;.!?()]+)")
+# What a note was saved about, asked of ("did i save the landlord's number?", "have i noted down the wifi code",
+# "did i write down anything about garam masala"), up to a preposition ("the wifi password for my daughter's house":
+# "wifi password"); not a question ("did i note how much i owe juan").
+_NOTED = re.compile(
+    r"(?i)\b(?:did|have)\s+i\s+(?:save|saved|note|noted|write|written|jot|jotted|keep|kept)\s+(?:down\s+)?"
+    r"(?:(?:anything|something)\s+)?(?:(?:about|on|for|regarding)\s+)?(?:(?:the|my|our|a|an)\s+)?"
+    r"(?!(?:how|what|where|when|which|who|if|whether)\b)"
+    r"([^,;.!?()]+?)(?=\s+(?:for|from|at|in|on|to|with|of)\b|\s*[,;.!?()]|\s*$)"
+)
 _QUERY_WORDS = 6  # a longer rest of the sentence is no query
 
 
 def note_queries(text: str) -> Iterator[Found]:
     """What notes are searched for or deleted by, whole: "delete the note about where i parked" → "where i parked",
-    "check my notes for the paint colour for the hall" → "paint colour for the hall"."""
-    for m in _NOTE_ABOUT.finditer(text):
+    "check my notes for the paint colour for the hall" → "paint colour for the hall", "did i save the landlord's
+    number?" → "landlord's number"."""
+    for m in chain(_NOTE_ABOUT.finditer(text), _NOTED.finditer(text)):
         query = clean(m.group(1))
         if 0 < len(query.split()) <= _QUERY_WORDS and acceptable(query):
             yield query, "topic"

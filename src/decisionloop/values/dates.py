@@ -462,11 +462,14 @@ _MONTH_YEAR = re.compile(r"([a-z]+)\.? (\d{4})")
 _SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2,4})|(\d{1,2})([-.])(\d{1,2})\5(\d{4})")
 # A month and a day with a slash and no year ("12/25", "9/11"; "3/14 2027", as date_math asks of another year).
 _SLASHED_DAY = re.compile(r"(\d{1,2})/(\d{1,2})(?: (\d{4}))?")
-# Where a text writes one, and a goal that asks of a day, which alone makes "9/11" a date and not a division.
-SLASHED_DAY = re.compile(r"(?<![\w/.,])(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])(?![\w/.,]|,\d)")
+# Where a text writes one, month first or, where no month has its first number, day first ("14/03"), and a goal
+# that asks of a day (or says what is "dated" so), which alone makes "9/11" a date and not a division.
+SLASHED_DAY = re.compile(
+    r"(?<![\w/.,])(?:(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])|(?:1[3-9]|2\d|3[01])/(?:0?[1-9]|1[0-2]))(?![\w/]|[.,]\d)"
+)
 ASKS_OF_A_DAY = re.compile(
     r"(?i)\b(?:ago|since|until|till|what\s+(?:day|date)|which\s+day|when\s+(?:is|was)|birthday|anniversary"
-    r"|how\s+old)\b"
+    r"|how\s+old|dated)\b"
 )
 # A weekday, alone or plural ("friday", "sundays") or after this/coming/next/last.
 _WEEKDAY = re.compile(rf"(?:(this|coming|next|last) )?({'|'.join(d.lower() for d in WEEKDAYS)})s?( after next)?")

@@ -147,8 +147,16 @@ _ZONE_REGIONS = {
     "west coast": "America/Los_Angeles", "pacific time": "America/Los_Angeles",
     "east coast": "America/New_York", "eastern time": "America/New_York",
     "central time": "America/Chicago", "mountain time": "America/Denver",
+    "pacific standard time": "America/Los_Angeles", "eastern standard time": "America/New_York",
+    "central standard time": "America/Chicago", "mountain standard time": "America/Denver",
+    "alaska time": "America/Anchorage", "hawaii time": "Pacific/Honolulu", "atlantic time": "America/Halifax",
+    "greenwich mean time": "Europe/London", "british summer time": "Europe/London",
+    "western european time": "Europe/Lisbon", "central european time": "Europe/Paris",
+    "eastern european time": "Europe/Athens", "india standard time": "Asia/Kolkata",
+    "indian standard time": "Asia/Kolkata", "japan standard time": "Asia/Tokyo",
+    "australian eastern time": "Australia/Sydney",
 }  # fmt: skip
-_ZONE_REGION = re.compile(rf"(?i)\b(?:{'|'.join(_ZONE_REGIONS)})\b")
+_ZONE_REGION = re.compile(rf"(?i)\b(?:{'|'.join(sorted(_ZONE_REGIONS, key=len, reverse=True))})\b")
 
 
 def find_zone_regions(text: str) -> Iterator[str]:
