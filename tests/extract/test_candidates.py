@@ -161,7 +161,7 @@ def test_dates_and_durations_from_the_goal() -> None:
 
 
 def test_a_day_and_month_with_a_slash_is_a_date_where_no_month_has_its_first_number() -> None:
-    assert spans("invoice dated 14/03 with net 30 terms, when is it due", kind="date") == ["14/03"]
+    assert spans("the bill dated 14/03 is due in 30 days, when is that", kind="date") == ["14/03"]
     assert spans("my invoice is dated 22/04, when is it due", kind="date") == ["22/04"]  # a comma after it
     assert spans("how many days until 12/25.", kind="date") == ["12/25"]
     assert spans("what is 14/03", kind="date") == []  # a division where no day is asked of
@@ -708,7 +708,7 @@ def test_a_noun_a_request_may_open_with_stays_one() -> None:
         ("search my notes for the plumber's number", "plumber's number"),
         ("remove my note about lending the tent, sam gave it back", "lending the tent"),
         ("find my notes on the car insurance", "car insurance"),
-        ("did i save the landlord's number?", "landlord's number"),  # 'number' alone before
+        ("did i save the plumber's number?", "plumber's number"),  # 'number' alone before
         ("have i written down the wifi password for the cabin", "wifi password"),
         ("did i write down anything about the boiler", "boiler"),
     ],

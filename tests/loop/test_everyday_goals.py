@@ -889,6 +889,22 @@ def test_a_place_a_forecast_is_asked_for_is_the_place_though_the_lexicon_knows_i
     ]
 
 
+@pytest.mark.parametrize(
+    ("goal", "place", "when"),
+    [
+        ("will it rain in porto on thursday", "porto", "thursday"),  # all four held before: no range fitted
+        ("forecast for krakow on sunday", "krakow", "sunday"),
+        ("whats the weather in madrid this friday", "madrid", "friday"),
+        ("is it going to be sunny in dublin saturday", "dublin", "saturday"),
+    ],
+)
+def test_the_forecast_for_a_weekday_is_asked_for_that_day(goal: str, place: str, when: str) -> None:
+    result = _result(goal)  # the weather needs the network: the call is what is checked
+    assert [(s.call.tool, dict(s.call.args)) for s in result.steps if s.call is not None] == [
+        ("weather", {"place": place, "when": when})
+    ]
+
+
 def test_a_note_to_delete_is_found_by_what_it_is_about_and_waits_for_approval() -> None:
     result = _result("delete my gym note")  # "gym", not "gym note", which no note about the gym need contain
     assert result.stop == "declined"

@@ -315,6 +315,24 @@ def test_weather_weekend_on_a_weekend_is_what_is_left_of_it(now: datetime, days:
     assert result.observation == f"Forecast for Lisbon, Lisbon, Portugal (this weekend (Saturday and Sunday)): {days}"
 
 
+@pytest.mark.parametrize(
+    ("when", "days"),
+    [
+        ("wednesday", "Wed 09-30: clear sky, 10–20°C, rain chance 0%"),  # the coming one
+        ("saturday", "Sat 09-26: clear sky, 10–20°C, rain chance 0%"),  # today's is today
+        ("sunday", "Sun 09-27: clear sky, 10–20°C, rain chance 0%"),
+    ],
+)
+def test_weather_for_a_weekday_is_the_coming_one(when: str, days: str) -> None:
+    now = datetime(2026, 9, 26, 9, tzinfo=UTC)  # a Saturday
+    hit = place("Lisbon", "Lisbon", "Portugal", "PT")
+    web = FakeWeb({GEOCODE: reply(geocoding(hit)), FORECAST: reply(forecast([], start=now.day))})
+    with HttpFetch(transport=httpx.MockTransport(web.handle)) as fetch:
+        result = weather({"place": "Lisbon", "when": when}, ToolContext(now=now, fetch=fetch))
+    label = f"the coming {when.capitalize()}"
+    assert result.observation == f"Forecast for Lisbon, Lisbon, Portugal ({label}): {days}"
+
+
 def test_weather_without_a_geocoding_hit_says_so() -> None:
     result, _ = run(weather, {GEOCODE: reply(geocoding())}, place="Atlantis", when="today")
     assert (result.ok, result.observation) == (False, 'No place found for "Atlantis".')
@@ -331,7 +349,10 @@ def test_weather_rejects_an_unknown_range_listing_the_valid_ones() -> None:
     result, web = run(weather, {}, place="Lisbon", when="fortnight")
     assert not result.ok
     assert not web.requests
-    assert result.observation == "unknown forecast range when='fortnight'; use one of: today, tomorrow, weekend, week"
+    assert result.observation == (
+        "unknown forecast range when='fortnight'; use one of: today, tomorrow, weekend, week, monday, tuesday,"
+        " wednesday, thursday, friday, saturday, sunday"
+    )
     assert set(WHEN_LABELS) == {key for key, _ in WHEN}
 
 

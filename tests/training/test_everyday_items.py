@@ -118,7 +118,7 @@ def test_labelled_arguments_are_the_calls_expected_ones(tmp_path: Path) -> None:
     ("arguments", "said"),
     [
         ({"place": "paris", "when": "tomorrow"}, "place='paris' is not written"),
-        ({"place": "lima", "when": "friday"}, "when='friday' is not written in the goal or listed"),
+        ({"place": "lima", "when": "fortnight"}, "when='fortnight' is not written in the goal or listed"),
         ({"city": "lima"}, "weather has no slot 'city'"),
         ({"place": 3}, "has no slot 'place', or its value is not a string"),
     ],

@@ -189,8 +189,12 @@ WHEN_LABELS: Mapping[str, str] = {
     "tomorrow": "tomorrow",
     "weekend": "this weekend (Saturday and Sunday)",
     "week": "the next few days",
+    **{day: f"the coming {day.capitalize()}" for day in ("monday", "tuesday", "wednesday", "thursday", "friday")},
+    "saturday": "the coming Saturday",
+    "sunday": "the coming Sunday",
 }
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WMO: Mapping[int, str] = {
     0: "clear sky",
     1: "mainly clear",
@@ -243,7 +247,7 @@ def _weather(args: Mapping[str, str], fetch: Fetch, now: datetime) -> ToolResult
     params |= {"daily": ",".join(_DAILY), "timezone": "auto", "forecast_days": "7"}
     daily = _obj(_obj(fetch(_FORECAST_URL, params), "the forecast").get("daily"), "daily")
     count = len(_list(daily.get("time"), "daily.time"))
-    days = [_day_text(daily, i) for i in _day_indices(when, now) if i < count]
+    days = [_day_text(daily, i) for i in forecast_days(when, now) if i < count]
     name = ", ".join(str(hit[k]) for k in ("name", "admin1", "country") if hit.get(k))
     text = f"Forecast for {name} ({WHEN_LABELS[when]}): {'; '.join(days)}"
     return ToolResult(observation=text, answer=text, source=_OPEN_METEO, data={"place": name, "days": days})
@@ -271,11 +275,14 @@ def _coordinate(hit: JsonObject, key: str) -> str:
     return str(value)
 
 
-def _day_indices(when: str, now: datetime) -> tuple[int, ...]:
-    """Forecast day indices (0 = today); the weekend is the coming Saturday and Sunday, or what is left of it."""
+def forecast_days(when: str, now: datetime) -> tuple[int, ...]:
+    """Forecast day indices (0 = today); the weekend is the coming Saturday and Sunday, or what is left of it; a
+    weekday the coming one (today's is today)."""
     weekday = now.weekday()
     if when == "weekend":
         return (0,) if weekday == 6 else ((5 - weekday) % 7, (5 - weekday) % 7 + 1)
+    if when in _DAY_NAMES:
+        return ((_DAY_NAMES.index(when) - weekday) % 7,)
     return {"today": (0,), "tomorrow": (1,), "week": (0, 1, 2)}[when]
 
 
@@ -498,6 +505,7 @@ __all__ = [
     "WHEN_LABELS",
     "HttpFetch",
     "ToolFetchError",
+    "forecast_days",
     "weather",
     "wiki_lookup",
     "wikidata_fact",

@@ -69,9 +69,12 @@ def place(rng: random.Random) -> Place:
     return Place(name=name, shown=f"{name}, {country_name}", accepted=(name,))
 
 
+_WHEN_WEIGHTS = {"today": 3.0, "tomorrow": 3.0, "weekend": 2.0, "week": 2.0}  # a weekday: 0.3 each
+
+
 def when(rng: random.Random) -> tuple[str, str]:
     """A forecast range key and a way to say it."""
-    key = rng.choices(("today", "tomorrow", "weekend", "week"), weights=(3, 3, 2, 2))[0]
+    key = rng.choices(tuple(WHEN_PHRASES), weights=[_WHEN_WEIGHTS.get(k, 0.3) for k in WHEN_PHRASES])[0]
     return key, rng.choice(WHEN_PHRASES[key])
 
 

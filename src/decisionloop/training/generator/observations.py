@@ -9,19 +9,12 @@ from datetime import datetime, timedelta
 
 from decisionloop.core.tool import ToolContext, ToolResult
 from decisionloop.tools.local import calculator, date_math, send_message, unit_convert
-from decisionloop.tools.web import FACT_NAMES, WHEN_LABELS
+from decisionloop.tools.web import FACT_NAMES, WHEN_LABELS, forecast_days
 from decisionloop.training.generator.tables import load
 
 # Each sky and its typical chance of rain, in percent.
 SKIES = tuple(load("observations", "skies", dict[str, int]).items())
 _DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-
-
-def _day_indices(when: str, now: datetime) -> tuple[int, ...]:
-    weekday = now.weekday()
-    if when == "weekend":
-        return (0,) if weekday == 6 else ((5 - weekday) % 7, (5 - weekday) % 7 + 1)
-    return {"today": (0,), "tomorrow": (1,), "week": (0, 1, 2)}[when]
 
 
 def _day(rng: random.Random, day: datetime, base: int) -> str:
@@ -39,7 +32,7 @@ def _day(rng: random.Random, day: datetime, base: int) -> str:
 def forecast(rng: random.Random, shown: str, when: str, now: datetime) -> str:
     """``Forecast for <place> (<when label>): Fri 09-25: overcast, 18–29°C, rain chance 0%; …``."""
     base = rng.randint(-8, 26)
-    days = [_day(rng, now + timedelta(days=i), base) for i in _day_indices(when, now)]
+    days = [_day(rng, now + timedelta(days=i), base) for i in forecast_days(when, now)]
     return f"Forecast for {shown} ({WHEN_LABELS[when]}): {'; '.join(days)}"
 
 
