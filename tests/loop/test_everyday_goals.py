@@ -758,6 +758,19 @@ def test_a_number_of_units_and_a_half_is_converted_whole() -> None:
 
 
 @pytest.mark.parametrize(
+    ("goal", "answer"),
+    [
+        # "a quarter hours" had been converted, and held; "two and three quarter miles" had failed to convert
+        ("one and a quarter hours in minutes", "one and a quarter hours = 75 minutes"),
+        ("two and three quarter miles in km", "two and three quarter miles = 4.426 kilometers"),
+        ("3 and a third cups in ml", "3 and a third cups = 788.63 ml"),
+    ],
+)
+def test_a_number_and_a_part_of_one_in_words_is_converted_whole(goal: str, answer: str) -> None:
+    assert _run(goal) == ("answered", answer, ["unit_convert"])
+
+
+@pytest.mark.parametrize(
     "goal",
     [
         "i make 1,600 a week driving taxi, how much in a year if i take 3 weeks off",

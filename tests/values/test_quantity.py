@@ -74,6 +74,9 @@ def test_what_is_no_quantity_in_two_units(text: str) -> None:
         ("a mile and a half", (1.5, "mile")),  # one and a half
         ("2 and a half hours", (2.5, "hour")),  # a number and a half
         ("two and a half miles", (2.5, "mile")),
+        ("one and a quarter hours", (1.25, "hour")),  # a number and another part of one
+        ("2 and three quarters pounds", (2.75, "pound")),
+        ("two and three quarter miles", (2.75, "mile")),
         ("lots and a half miles", None),
         ("a megabyte", (1.0, "megabyte")),  # information: dimensionless to pint, a quantity all the same
         ("5 gb", (5.0, "gigabyte")),  # as people write it, not gilberts

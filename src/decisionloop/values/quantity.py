@@ -19,11 +19,14 @@ PART_OF_ONE = re.compile(
 )
 _PARTS = {"half": 0.5, "quarter": 0.25, "quarters": 0.75, "third": 1 / 3, "thirds": 2 / 3}
 # One unit and a half: "a mile and a half", "an hour and a half"; a number and a half of a unit: "2 and a half
-# hours", "two and a half miles"; a number of units and a half: "3 hours and a half", "3 hours and half" (the group
-# "unit", "after" or "units" the unit's words, one after the number; "whole" or "count" the number).
+# hours", "two and a half miles", and so a quarter, three quarters, a third or two thirds ("one and a quarter
+# hours", "2 and three quarter miles"); a number of units and a half: "3 hours and a half", "3 hours and half" (the
+# group "unit", "after" or "units" the unit's words, one after the number; "whole" or "count" the number; "part"
+# the part of one after "and", when not a half).
+_AND_PART = r"(?P<part>a\s+quarter|three\s+quarters?|a\s+third|two\s+thirds)"
 AND_A_HALF = re.compile(
     r"(?i)\b(?:(?:an?|one)\s+(?P<unit>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+and\s+a\s+half\b"
-    r"|(?P<whole>\d+|[^\W\d_]+)\s+and\s+a\s+half\s+(?P<after>[^\W\d_]+)"
+    rf"|(?P<whole>\d+|[^\W\d_]+)\s+and\s+(?:a\s+half|{_AND_PART})\s+(?P<after>[^\W\d_]+)"
     r"|(?P<count>\d+|[^\W\d_]+)\s+(?P<units>[^\W\d_]+)\s+and\s+(?:a\s+)?half\b)"
 )
 
@@ -39,7 +42,14 @@ def and_a_half(found: re.Match[str]) -> tuple[float, str] | None:
     if found["unit"] is not None:
         return 1.5, found["unit"]
     whole = read_number(found["whole"] if found["count"] is None else found["count"])
-    return (whole + 0.5, found["after"] or found["units"]) if whole is not None else None
+    part = _part_of_one(found["part"]) if found["part"] else 0.5
+    return (whole + part, found["after"] or found["units"]) if whole is not None else None
+
+
+def _part_of_one(words: str) -> float:
+    """ "a quarter" → 0.25, "three quarter(s)" → 0.75, "a third" → 1/3, "two thirds" → 2/3."""
+    count, noun = words.casefold().split()
+    return {"quarter": 0.25, "third": 1 / 3}[noun.removesuffix("s")] * {"a": 1, "two": 2, "three": 3}[count]
 
 
 # Ways a temperature is written that pint does not read as is: "°F", "° F", "degrees Fahrenheit", "deg C".
