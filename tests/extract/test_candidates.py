@@ -168,6 +168,13 @@ def test_a_day_and_month_with_a_slash_is_a_date_where_no_month_has_its_first_num
     assert "14/03" in spans("what is 14/03", kind="expression")
 
 
+def test_a_year_said_from_this_one_is_read_with_the_one_month_and_day_the_goal_gives() -> None:
+    goal = "what day of the week will my anniversary fall on next year, it's 3 june"
+    assert spans(goal, kind="date") == ["3 june", "3 june next year"]  # not "next year" alone: a year from today
+    assert spans("how many days until next year", kind="date") == ["next year"]
+    assert "next year" in spans("is 3 june or 9 july next year a monday", kind="date")  # two days: which one?
+
+
 def test_a_holiday_of_another_calendar_is_no_date_of_ours() -> None:
     assert spans("days until chinese new year?", kind="date") == []  # not New Year's Day
     assert spans("when is Orthodox Christmas", kind="date") == []

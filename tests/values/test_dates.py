@@ -292,6 +292,10 @@ def test_relative_phrases(text: str, expected: date) -> None:
         ("12/25", date(2026, 12, 25)),  # a month and a day with no year: this year's
         ("13/1", date(2026, 1, 13)),  # only the other order is a date
         ("3/14 2027", date(2027, 3, 14)),
+        ("17 october next year", date(2027, 10, 17)),  # a month and a day in the year said from this one
+        ("the 17th of february, next year", date(2027, 2, 17)),
+        ("march 3 last year", date(2025, 3, 3)),
+        ("8 november this year", date(2026, 11, 8)),
     ],
 )
 def test_written_dates(text: str, expected: date) -> None:

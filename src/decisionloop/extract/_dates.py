@@ -16,6 +16,7 @@ from decisionloop.values.dates import (
     find_days,
     find_durations,
     find_time_offsets,
+    is_day_without_year,
     not_a_calendar_word,
 )
 from decisionloop.values.places import is_place
@@ -61,7 +62,7 @@ def dates(text: str, year: int, *, lowered: bool = False) -> Iterator[Found]:
             if span.casefold() not in known and at >= 0:
                 known.add(span.casefold())
                 found.append(text[at : at + len(span)])
-    found = [span for span in found if not _weekday_within(text, span, found)]
+    found = _in_year_said([span for span in found if not _weekday_within(text, span, found)])
     yield from ((_with_counting(text, span), "date") for span in found)
     for month in dict.fromkeys(m.group(1) or m.group(2) for m in _MONTH.finditer(text)):
         if not any(month in span for span in found):
@@ -80,6 +81,17 @@ def _weekday_within(text: str, span: str, found: list[str]) -> bool:
 
 
 _YEARS_SAID = frozenset({"next year", "this year"})
+
+
+def _in_year_said(found: list[str]) -> list[str]:
+    """``found`` with a year said from this one and the one month and day without a year read together ("my birthday
+    next year, it's 17 october": "17 october next year"), not that year alone, which date_math reads as a day a
+    year from today."""
+    said = [span for span in found if span.casefold() in _YEARS_SAID]
+    days = [span for span in found if is_day_without_year(span)]
+    if len(said) != 1 or len(days) != 1:
+        return found
+    return [*(span for span in found if span is not said[0]), f"{days[0]} {said[0]}"]
 
 
 def _occurrences(text: str, span: str) -> Iterator[re.Match[str]]:

@@ -29,6 +29,7 @@ __all__ = [
     "Unit",
     "find_dates",
     "find_durations",
+    "is_day_without_year",
     "not_a_calendar_word",
     "read_date",
     "read_duration",
@@ -457,6 +458,9 @@ _ORDINAL = re.compile(r"(\d)(?:st|nd|rd|th)\b")
 # month word is checked by _month(), so "friday 4" or "item 4" are not dates.
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[t ].*)?")
 _MONTH_DAY = re.compile(r"([a-z]+)\.? (\d{1,2})(?:,? (\d{4}))?")
+# A month and a day, then the year they are in said from this one ("17 october next year"); which year, by its word.
+_IN_YEAR_SAID = re.compile(r"(.+?),? (?:of )?(this|next|last) year")
+_YEAR_SAID = {"this": 0, "next": 1, "last": -1}
 _DAY_MONTH = re.compile(r"(\d{1,2}) (?:of )?([a-z]+)\.?(?:,? (\d{4}))?")
 _MONTH_YEAR = re.compile(r"([a-z]+)\.? (\d{4})")
 _SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2,4})|(\d{1,2})([-.])(\d{1,2})\5(\d{4})")
@@ -516,6 +520,8 @@ def _read(text: str, today: date, country: str) -> date | None:
     if m := _DAY_OFF.fullmatch(text):
         other = _read(m[2], today, country)
         return other + timedelta(days=1 if m[1] == "after" else -1) if other else None
+    if (m := _IN_YEAR_SAID.fullmatch(text)) and is_day_without_year(m[1]):  # "17 october next year"
+        return _calendar_date(m[1], date(today.year + _YEAR_SAID[m[2]], 1, 1), country)
     return (
         _calendar_date(text, today, country)
         or _nth_weekday(text, today)
@@ -524,6 +530,13 @@ def _read(text: str, today: date, country: str) -> date | None:
         or _bound(text, today)
         or _moved(text, today, country)
     )
+
+
+def is_day_without_year(text: str) -> bool:
+    """Whether ``text`` is a month and a day with no year ("17 october", "february 3rd", "the 17th of february")."""
+    folded = _ORDINAL.sub(r"\1", " ".join(text.lower().split()).removeprefix("the "))
+    m = _MONTH_DAY.fullmatch(folded) or _DAY_MONTH.fullmatch(folded)
+    return m is not None and m[3] is None and _month(m[1] if m[1].isalpha() else m[2]) is not None
 
 
 def _holiday(text: str, today: date, country: str) -> date | None:
