@@ -10,6 +10,7 @@ from decisionloop.loop.described import (
     asked_of_mentioned_holds,
     described,
     described_holds,
+    of_described_kind,
     role_descriptions,
     role_holds,
     stop_described_holds,
@@ -50,6 +51,18 @@ def test_a_landmark_is_not_the_city_the_goal_describes() -> None:
         "arg_not_described"
     ]
     assert described_holds(goal, 1, WEATHER, {"place": "Paris", "when": "tomorrow"}) == []
+
+
+def test_after_the_lookup_only_values_of_the_kind_described_are_offered() -> None:
+    goal = "What is the population of the country where Kyoto is?"
+    entity = FACT.slot("entity")
+    offered = ["Kyoto", "Kansai", "Japan", "Kyoto City", "Kyoto Prefecture", "Honshu"]
+    assert of_described_kind(goal, 1, entity, offered) == ["Japan"]
+    assert of_described_kind(goal, 0, entity, offered) is None  # the lookup itself takes Kyoto
+    assert of_described_kind(goal, 1, entity, ["Kyoto", "Kansai"]) is None  # none is: all offered, all held
+    assert of_described_kind("What is the population of Japan?", 1, entity, offered) is None
+    prop = FACT.slot("property")
+    assert of_described_kind(goal, 1, prop, ["population", "country"]) is None  # a fixed list is no place
 
 
 SEARCH = next(t for t in builtin_tools() if t.id == "wiki_lookup")

@@ -17,6 +17,7 @@ from decisionloop.decide import Ask
 from decisionloop.extract import Candidate, slot_options
 from decisionloop.extract.candidates import GOAL
 from decisionloop.extract.slots import accepted_kinds
+from decisionloop.loop.described import of_described_kind
 from decisionloop.loop.frames import Frame, RunView, StepView, args_frame, deliver_frame, risk_frame, step_frame
 from decisionloop.loop.frames import step_ok_frame as _step_ok_frame
 from decisionloop.model.value_priors import place_slot
@@ -150,6 +151,9 @@ def args_ask(
     missing: list[str] = []
     for slot in tool.slots:
         offered = tuple(o for o in slot_options(slot, candidates) if o.name != NONE or slot.is_fixed)
+        kept = of_described_kind(run.goal, len(run.steps), slot, [o.name for o in offered])
+        if kept is not None:  # "the country where Kyoto is", after the lookup: the countries offered, not Kyoto City
+            offered = tuple(o for o in offered if o.name in kept)
         if not offered:  # nothing found; a fixed slot only when optional and not named (extract.slot_options)
             if slot.required or (_takes_place(slot) and personal_place(run.goal) is not None):
                 missing.append(slot.name)

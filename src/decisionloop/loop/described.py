@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
 from decisionloop.core.records import Call, Hold
-from decisionloop.core.tool import Tool
+from decisionloop.core.tool import Slot, Tool
 from decisionloop.extract import is_city, is_country, is_function
 from decisionloop.extract.slots import words_of
 
@@ -59,6 +59,16 @@ def described(goal: str) -> Described | None:
         return None
     word = found.group(1).casefold()
     return "country" if word in ("country", "nation") else "city"
+
+
+def of_described_kind(goal: str, step: int, slot: Slot, values: Sequence[str]) -> list[str] | None:
+    """The ``values`` offered a place-like slot after the first step that are of the kind of place the goal
+    describes ("Japan" of Kyoto, Kansai, Japan, Kyoto City … for "the country where Kyoto is"); None where the goal
+    describes none, before the first lookup, or where none of them is one (every other value is held, below)."""
+    kind = described(goal)
+    if kind is None or step == 0 or slot.is_fixed or not _PLACE_LIKE & set(slot.kinds):
+        return None
+    return [v for v in values if _IS[kind](v)] or None
 
 
 def described_holds(goal: str, step: int, tool: Tool, args: Mapping[str, str]) -> list[Hold]:
