@@ -366,7 +366,7 @@ def test_bench_compare_takes_a_thresholds_file_and_gate_flags(llm_url: str, tmp_
 
 
 _TOKENS = re.compile(r"\w+|[^\w\s]")
-N_CTX = 1000  # the system prompt, the goal and the reply fit; the third turn of t067 does not
+N_CTX = 1060  # the system prompt, the goal and the reply fit; the third turn of t067 does not
 
 
 def _small_context(task: Task, n_ctx: int) -> Callable[[Received], Canned]:

@@ -118,7 +118,7 @@ def test_prompt_lists_each_tool_with_its_args_and_fixed_keys_and_finish_once() -
     )
     assert tool_lines[2] == (
         "- weather: Get the weather forecast for a place and time. Args: place | when (one of: today, tomorrow, "
-        "weekend, week)"
+        "weekend, week, monday, tuesday, wednesday, thursday, friday, saturday, sunday)"
     )
     assert (
         "- ask_user: Ask the user to clarify when the goal leaves out who, what or where. Args: question" in tool_lines
@@ -252,7 +252,10 @@ def test_a_fixed_label_or_key_maps_back_to_its_key(given: str, key: str) -> None
 
 def test_a_fixed_value_not_in_the_list_is_an_error_listing_the_options() -> None:
     result = _parsed('{"action": "weather", "args": {"place": "Oslo", "when": "next month"}}')
-    assert result.error == "'next month' is not an option of weather.when; options: today, tomorrow, weekend, week"
+    assert result.error == (
+        "'next month' is not an option of weather.when; options: today, tomorrow, weekend, week, monday, tuesday,"
+        " wednesday, thursday, friday, saturday, sunday"
+    )
 
 
 def test_a_number_is_read_as_its_text() -> None:

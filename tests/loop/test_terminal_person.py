@@ -91,7 +91,7 @@ def test_a_fixed_slot_takes_an_option_by_name_in_any_case_and_an_optional_one_ma
     )
     person, out = _person("t\n1\nsoon\nTOMORROW\n\n")
     assert person.resolve(_held(tools)).call == Call(tool="book_table", args={"when": "tomorrow"})
-    assert "pick 1–4 or type one of: today, tomorrow, weekend, week" in out.getvalue()
+    assert "pick 1–11 or type one of: today, tomorrow, weekend, week, monday, tuesday," in out.getvalue()
 
 
 def _delete(query: str) -> ScriptedBackend:

@@ -184,17 +184,15 @@ _FORECAST_URL = "https://api.open-meteo.com/v1/forecast"
 _OPEN_METEO = "https://open-meteo.com/"
 _REGION_KEYS = ("admin1", "admin2", "country", "country_code")
 _DAILY = ("weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_probability_max")
+_DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 WHEN_LABELS: Mapping[str, str] = {
     "today": "today",
     "tomorrow": "tomorrow",
     "weekend": "this weekend (Saturday and Sunday)",
     "week": "the next few days",
-    **{day: f"the coming {day.capitalize()}" for day in ("monday", "tuesday", "wednesday", "thursday", "friday")},
-    "saturday": "the coming Saturday",
-    "sunday": "the coming Sunday",
+    **{day: f"the coming {day.capitalize()}" for day in _DAY_NAMES},
 }
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-_DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WMO: Mapping[int, str] = {
     0: "clear sky",
     1: "mainly clear",
