@@ -251,7 +251,8 @@ def recipients(text: str, *, lowered: bool = False) -> Iterator[Found]:
     that …", "a message to mom saying …", "text mom i love you", "tell my boss …"), or that ends a sentence where
     a message quoted or a greeting is sent to it ("send hi to dave"), though the lexicon knows it as a word."""
     for m in _RECIPIENT.finditer(text):
-        toks = tokens(text[m.end() : m.end() + 60])
+        window = text[m.end() : m.end() + 60]
+        toks = tokens(window)
         if m.group(1).casefold() in _SENDS_WITH_MESSAGE and not _a_message(toks[1:]):
             continue
         # a title before the name ("Dr", "Sir"), not a word that is one in nameparser's list too ("me", Maître)
@@ -268,7 +269,7 @@ def recipients(text: str, *, lowered: bool = False) -> Iterator[Found]:
             else:
                 yield from _emit(mine[0].text, "person")
             continue
-        if lowered and mine is not toks and (named := _role_named(mine, text[m.end() : m.end() + 60])) is not None:
+        if lowered and mine is not toks and (named := _role_named(mine, window)) is not None:
             yield named, "person"  # "email my customer tom smith that …", "email my professor dr. lee that …"
         sent = m.group(1).casefold() in _SENDS | {"let"} or _MESSAGE_TO.search(text, 0, m.start()) is not None
         if lowered and sent and (role := _the_role(toks)) is not None:

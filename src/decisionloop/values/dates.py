@@ -458,14 +458,14 @@ _ORDINAL = re.compile(r"(\d)(?:st|nd|rd|th)\b")
 # month word is checked by _month(), so "friday 4" or "item 4" are not dates.
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[t ].*)?")
 _MONTH_DAY = re.compile(r"([a-z]+)\.? (\d{1,2})(?:,? (\d{4}))?")
-# A month and a day, then the year they are in said from this one ("17 october next year"); which year, by its word.
-_IN_YEAR_SAID = re.compile(r"(.+?),? (?:of )?(this|next|last) year")
-_YEAR_SAID = {"this": 0, "next": 1, "last": -1}
 _DAY_MONTH = re.compile(r"(\d{1,2}) (?:of )?([a-z]+)\.?(?:,? (\d{4}))?")
 _MONTH_YEAR = re.compile(r"([a-z]+)\.? (\d{4})")
 _SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2,4})|(\d{1,2})([-.])(\d{1,2})\5(\d{4})")
 # A month and a day with a slash and no year ("12/25", "9/11"; "3/14 2027", as date_math asks of another year).
 _SLASHED_DAY = re.compile(r"(\d{1,2})/(\d{1,2})(?: (\d{4}))?")
+# A month and a day, then the year they are in said from this one ("17 october next year"); which year, by its word.
+_IN_YEAR_SAID = re.compile(r"(.+?),? (?:of )?(this|next|last) year")
+_YEAR_SAID = {"this": 0, "next": 1, "last": -1}
 # Where a text writes one, month first or, where no month has its first number, day first ("14/03"), and a goal
 # that asks of a day (or says what is "dated" so), which alone makes "9/11" a date and not a division.
 SLASHED_DAY = re.compile(

@@ -37,8 +37,8 @@ AMERICAN = r"us|u\.s\."
 
 
 def and_a_half(found: re.Match[str]) -> tuple[float, str] | None:
-    """A match of ``AND_A_HALF`` as (the amount, the unit's words); None where the words before "and a half" are
-    no number ("miles and a half")."""
+    """A match of ``AND_A_HALF`` as (the amount, the unit's words), the half or other part of one added; None where
+    the words before "and" are no number ("miles and a half")."""
     if found["unit"] is not None:
         return 1.5, found["unit"]
     whole = read_number(found["whole"] if found["count"] is None else found["count"])
@@ -47,9 +47,9 @@ def and_a_half(found: re.Match[str]) -> tuple[float, str] | None:
 
 
 def _part_of_one(words: str) -> float:
-    """ "a quarter" → 0.25, "three quarter(s)" → 0.75, "a third" → 1/3, "two thirds" → 2/3."""
+    """The part of one ``words`` say, as ``_PARTS`` has it: "a quarter", "three quarter(s)", "a third", "two thirds"."""
     count, noun = words.casefold().split()
-    return {"quarter": 0.25, "third": 1 / 3}[noun.removesuffix("s")] * {"a": 1, "two": 2, "three": 3}[count]
+    return _PARTS[noun.removesuffix("s") + ("" if count == "a" else "s")]
 
 
 # Ways a temperature is written that pint does not read as is: "°F", "° F", "degrees Fahrenheit", "deg C".
